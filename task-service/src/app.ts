@@ -1,0 +1,46 @@
+// The service as a Fastify instance, built from ready dependencies. Listening, signals and
+// shutdown live in server.ts; tests build this and call app.inject.
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
+import "./http/fastify-types";
+import { errorBody } from "./http/api-error";
+import { loggerOptions } from "./observability/logging";
+import { installErrorRendering } from "./plugins/error-rendering";
+import { generateRequestId, installRequestTracking } from "./plugins/request-tracking";
+import { oauthTokenRoutes } from "./routes/oauth-token";
+import { publicRoutes } from "./routes/public-routes";
+import { v1Api } from "./routes/v1-api";
+import type { ServiceContext } from "./service-context";
+
+export interface AppOptions {
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export async function buildApp(context: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: "request_id" }),
+    trustProxy: options.trustProxy,
+    bodyLimit: 64 * 1024,
+    // A malformed path (bad percent-encoding) still gets the documented body.
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .header("x-request-id", request.id)
+        .send(errorBody("invalid_request", "The request URL could not be read.", request.id));
+    },
+  });
+
+  installRequestTracking(app, context.metrics);
+  installErrorRendering(app);
+  await app.register(publicRoutes, context);
+  await app.register(oauthTokenRoutes, { ...context, budget: context.tokenBudget });
+  await app.register(v1Api, {
+    ...context,
+    budget: context.apiBudget,
+    maxWindowDays: context.config.maxWindowDays,
+  });
+  return app;
+}

@@ -1,0 +1,93 @@
+// Reads a token request (RFC 6749 4.4 and 2.3.1) without judging it yet: the budget is taken
+// before any verdict, so even malformed attempts count against the client they name.
+import { OAuthError } from "../http/oauth-error";
+
+export interface BasicCredentials {
+  clientId: string;
+  secret: string;
+}
+
+export interface TokenRequestParts {
+  /** Undefined when the body is not form-encoded. */
+  form: Map<string, string[]> | undefined;
+  /** "malformed" when an Authorization header is present but is not usable Basic credentials. */
+  basic: BasicCredentials | "malformed" | undefined;
+}
+
+export function readTokenRequest(
+  contentType: string | undefined,
+  body: unknown,
+  authorization: string | undefined,
+) {
+  const isForm = contentType?.split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
+  let form: Map<string, string[]> | undefined;
+  if (isForm) {
+    form = new Map();
+    for (const [name, value] of new URLSearchParams(typeof body === "string" ? body : "")) {
+      form.set(name, [...(form.get(name) ?? []), value]);
+    }
+  }
+  return {
+    form,
+    basic: authorization === undefined ? undefined : readBasic(authorization),
+  } satisfies TokenRequestParts;
+}
+
+/** The client id a request claims to be, for rate limiting; undefined when it names none. */
+export function claimedClientId(parts: TokenRequestParts): string | undefined {
+  if (parts.basic && parts.basic !== "malformed") return parts.basic.clientId;
+  return parts.form?.get("client_id")?.[0];
+}
+
+function readBasic(header: string): BasicCredentials | "malformed" {
+  const match = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header);
+  if (!match?.[1]) return "malformed";
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon === -1) return "malformed";
+  try {
+    // RFC 6749 2.3.1: both halves are form-urlencoded before base64, so "+" is a space.
+    const formDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
+    return { clientId: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
+export interface ValidTokenRequest {
+  clientId: string;
+  secret: string;
+  usedBasic: boolean;
+  /** Undefined when the client asked for everything it holds. */
+  scope: string | undefined;
+}
+
+/** Applies RFC 6749's rules in a fixed order; throws the OAuth error for the first one broken. */
+export function validateTokenRequest(parts: TokenRequestParts): ValidTokenRequest {
+  const invalid = (message: string) => new OAuthError(400, "invalid_request", message);
+  const { form, basic } = parts;
+  if (!form) throw invalid("The body must be application/x-www-form-urlencoded.");
+  for (const [name, values] of form) {
+    if (values.length > 1) throw invalid(`Parameter "${name}" is repeated; give it once.`);
+  }
+  const field = (name: string) => form.get(name)?.[0];
+  if (basic === "malformed") {
+    throw invalid(
+      "The Authorization header must be HTTP Basic with form-urlencoded client_id:client_secret.",
+    );
+  }
+  if (basic && (field("client_id") !== undefined || field("client_secret") !== undefined)) {
+    throw invalid("Use one client authentication method: HTTP Basic or form fields, not both.");
+  }
+  const grantType = field("grant_type");
+  if (grantType === undefined) throw invalid('"grant_type" is required.');
+  if (grantType !== "client_credentials") {
+    throw new OAuthError(400, "unsupported_grant_type", 'Only "client_credentials" is supported.');
+  }
+  const clientId = basic ? basic.clientId : field("client_id");
+  const secret = basic ? basic.secret : field("client_secret");
+  if (!clientId || secret === undefined) {
+    throw new OAuthError(401, "invalid_client", "Client authentication is required.");
+  }
+  return { clientId, secret, usedBasic: basic !== undefined, scope: field("scope") };
+}

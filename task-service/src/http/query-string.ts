@@ -1,0 +1,28 @@
+// Reads the raw query string ourselves: the framework's parser merges repeated parameters,
+// and the contract rejects repeats and unknown names (a typo must not silently widen a filter).
+import { invalidRequest } from "./api-error";
+
+export function parseQueryString(url: string, allowed: readonly string[]): Map<string, string> {
+  const questionMark = url.indexOf("?");
+  const params = new Map<string, string>();
+  if (questionMark === -1) return params;
+  for (const [name, value] of new URLSearchParams(url.slice(questionMark + 1))) {
+    if (!allowed.includes(name)) {
+      throw invalidRequest(
+        allowed.length === 0
+          ? `Unknown parameter "${printable(name)}": this endpoint takes no parameters.`
+          : `Unknown parameter "${printable(name)}". Allowed: ${allowed.join(", ")}.`,
+      );
+    }
+    if (params.has(name)) throw invalidRequest(`Parameter "${name}" is repeated; give it once.`);
+    params.set(name, value);
+  }
+  return params;
+}
+
+/** Echoing client input into a message must not echo control characters or unbounded text. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return clean.length > 64 ? `${clean.slice(0, 64)}…` : clean;
+}

@@ -1,0 +1,61 @@
+// Turns anything thrown during a request into the documented error body: the standard body
+// everywhere, the RFC 6749 body on the token endpoint. Internals never reach the client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError, errorBody } from "../http/api-error";
+import { OAuthError } from "../http/oauth-error";
+import { isStoreUnavailable } from "../store/store";
+
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+export function isTokenEndpoint(request: FastifyRequest): boolean {
+  return request.url === "/oauth/token" || request.url.startsWith("/oauth/token?");
+}
+
+export function installErrorRendering(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const rendered = classify(error);
+    if (rendered.statusCode >= 500) {
+      request.log.error({ err: error }, "request failed");
+    }
+    return render(request, reply, rendered);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    render(request, reply, new ApiError(404, "not_found", "No such resource.")),
+  );
+}
+
+function classify(error: unknown): ApiError | OAuthError {
+  if (error instanceof ApiError || error instanceof OAuthError) return error;
+  if (isStoreUnavailable(error)) {
+    return new ApiError(503, "unavailable", "The service is temporarily unavailable; retry later.", {
+      "retry-after": String(STORE_RETRY_AFTER_SECONDS),
+    });
+  }
+  const statusCode = (error as { statusCode?: unknown }).statusCode;
+  if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
+    // Framework-level rejections (unreadable or oversized bodies, bad encodings).
+    return new ApiError(400, "invalid_request", "The request could not be read.");
+  }
+  return new ApiError(
+    500,
+    "internal_error",
+    "Something went wrong on our side; the request id identifies it.",
+  );
+}
+
+const OAUTH_CODES: Record<string, OAuthError["code"]> = {
+  invalid_request: "invalid_request",
+  rate_limited: "rate_limited",
+  unavailable: "temporarily_unavailable",
+};
+
+async function render(request: FastifyRequest, reply: FastifyReply, error: ApiError | OAuthError) {
+  reply.code(error.statusCode).headers(error.headers);
+  if (isTokenEndpoint(request)) {
+    const code = error instanceof OAuthError ? error.code : (OAUTH_CODES[error.code] ?? "server_error");
+    reply.headers({ "cache-control": "no-store", pragma: "no-cache" });
+    return reply.send({ error: code, error_description: error.message });
+  }
+  const code = error instanceof ApiError ? error.code : "internal_error";
+  return reply.send(errorBody(code, error.message, request.id));
+}

@@ -1,0 +1,26 @@
+// Every response carries its request id; every response is counted and timed for /metrics.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { IncomingMessage } from "node:http";
+import type { ServiceMetrics } from "../observability/service-metrics";
+
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** A caller's own X-Request-Id is kept when it is harmless, so a trace spans the dashboard and us. */
+export function generateRequestId(request: IncomingMessage): string {
+  const offered = request.headers["x-request-id"];
+  return typeof offered === "string" && ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
+}
+
+export function installRequestTracking(app: FastifyInstance, metrics: ServiceMetrics): void {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const client = request.subject?.clientId ?? request.authenticatedClientId ?? "anonymous";
+    const status = String(reply.statusCode);
+    metrics.requests.inc({ route, method: request.method, status, client });
+    metrics.latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+  });
+}

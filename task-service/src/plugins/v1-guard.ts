@@ -1,0 +1,61 @@
+// The first checks on every /v1 request, in the order decisions.md fixes: token (401), then the
+// budget (429). Every request is counted: against its client with a valid token, otherwise
+// against its source address.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AccessTokens, TokenSubject } from "../auth/access-tokens";
+import { ApiError, rateLimited } from "../http/api-error";
+import { clientState, findClient } from "../repositories/clients-repository";
+import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
+import type { Store } from "../store/store";
+import type { Scope } from "../domain/scopes";
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+export function v1Guard(deps: { tokens: AccessTokens; store: Store; budget: FixedWindowBudget }) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const presented = request.headers.authorization?.match(BEARER)?.[1];
+    const subject = presented ? await authenticate(presented, deps) : undefined;
+    const decision = await deps.budget.take(subject ? `client:${subject.clientId}` : `ip:${request.ip}`);
+    reply.headers({
+      "x-ratelimit-limit": decision.limit,
+      "x-ratelimit-remaining": decision.remaining,
+      "x-ratelimit-reset": decision.resetSeconds,
+    });
+    if (!subject) {
+      throw new ApiError(
+        401,
+        "unauthorized",
+        "A valid bearer token is required in the Authorization header.",
+        {
+          "www-authenticate": presented ? 'Bearer realm="vts", error="invalid_token"' : 'Bearer realm="vts"',
+        },
+      );
+    }
+    if (!decision.allowed) throw rateLimited(decision.resetSeconds);
+    request.subject = subject;
+  };
+}
+
+/** A token is only as good as its client right now: revoking or narrowing a client takes effect at once. */
+async function authenticate(
+  token: string,
+  deps: { tokens: AccessTokens; store: Store },
+): Promise<TokenSubject | undefined> {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return undefined;
+  const client = await findClient(deps.store, claims.clientId);
+  if (!client || clientState(client, new Date()) !== "active") return undefined;
+  const granted = new Set(client.scopes);
+  return {
+    clientId: claims.clientId,
+    scopes: new Set([...claims.scopes].filter((scope) => granted.has(scope))),
+  };
+}
+
+export function requireScope(scope: Scope) {
+  return async (request: FastifyRequest) => {
+    if (!request.subject?.scopes.has(scope)) {
+      throw new ApiError(403, "forbidden", `This token lacks the "${scope}" scope.`);
+    }
+  };
+}

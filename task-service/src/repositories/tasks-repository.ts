@@ -1,0 +1,88 @@
+// Reads and writes tasks; maps stored rows to the wire shape of the specification.
+import type { TaskRecord } from "../domain/records";
+import type { SqlExecutor } from "../store/store";
+import { taskPageSql, type TaskPageQuery } from "./task-page-sql";
+
+export interface Task {
+  id: string;
+  vehicle_id: string;
+  mva: string;
+  vin: string | null;
+  task_type: string;
+  status: string;
+  location: { id: string; name: string };
+  started_at: string;
+  odometer_miles: number;
+}
+
+export interface TaskRow {
+  id: string;
+  vehicle_id: string;
+  mva: string;
+  vin: string | null;
+  task_type: string;
+  status: string;
+  location_id: string;
+  location_name: string;
+  started_at: Date;
+  odometer_miles: number;
+}
+
+export function toWireTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    vehicle_id: row.vehicle_id,
+    mva: row.mva,
+    vin: row.vin,
+    task_type: row.task_type,
+    status: row.status,
+    location: { id: row.location_id, name: row.location_name },
+    started_at: row.started_at.toISOString(),
+    odometer_miles: row.odometer_miles,
+  };
+}
+
+export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
+  const { text, params } = taskPageSql(query);
+  const rows = await db.query<TaskRow>(text, params);
+  return rows.map(toWireTask);
+}
+
+export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {
+  const rows = await db.query<TaskRow>(
+    `SELECT t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status, t.location_id,
+       l.name AS location_name, t.started_at, t.odometer_miles
+     FROM tasks t JOIN locations l ON l.id = t.location_id WHERE t.id = $1`,
+    [id],
+  );
+  return rows[0] ? toWireTask(rows[0]) : undefined;
+}
+
+/** Inserts or updates by id (a re-import changes a task's status), in one statement per batch. */
+export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[]): Promise<void> {
+  if (tasks.length === 0) return;
+  await db.query(
+    `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+       $8::timestamptz[], $9::integer[])
+     ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
+       task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
+       started_at = EXCLUDED.started_at, odometer_miles = EXCLUDED.odometer_miles, updated_at = now()`,
+    [
+      tasks.map((task) => task.id),
+      tasks.map((task) => task.vehicle_id),
+      tasks.map((task) => task.mva),
+      tasks.map((task) => task.vin),
+      tasks.map((task) => task.task_type),
+      tasks.map((task) => task.status),
+      tasks.map((task) => task.location_id),
+      tasks.map((task) => task.started_at.toISOString()),
+      tasks.map((task) => task.odometer_miles),
+    ],
+  );
+}
+
+export async function countTasks(db: SqlExecutor): Promise<number> {
+  const rows = await db.query<{ count: number | string }>("SELECT count(*) AS count FROM tasks");
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,43 @@
+// GET /v1/tasks and GET /v1/tasks/{id}.
+import type { FastifyInstance } from "fastify";
+import { IDENTIFIER_PATTERN } from "../../domain/records";
+import { ApiError, invalidRequest } from "../../http/api-error";
+import { parseQueryString } from "../../http/query-string";
+import type { CursorCodec } from "../../pagination/cursor-codec";
+import { requireScope } from "../../plugins/v1-guard";
+import { findTask, findTaskPage } from "../../repositories/tasks-repository";
+import type { Store } from "../../store/store";
+import { parseTaskListQuery } from "./task-list-query";
+
+export interface TaskRouteDeps {
+  store: Store;
+  cursors: CursorCodec;
+  maxWindowDays: number;
+}
+
+export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Promise<void> {
+  const preHandler = requireScope("tasks:read");
+
+  app.get("/v1/tasks", { preHandler }, async (request) => {
+    const { query, limit, binding } = parseTaskListQuery(request.url, deps.maxWindowDays, deps.cursors);
+    const rows = await findTaskPage(deps.store, query);
+    const data = rows.slice(0, limit);
+    const last = data.at(-1);
+    const next_cursor =
+      rows.length > limit && last
+        ? deps.cursors.encode({ started_at: last.started_at, id: last.id }, binding)
+        : null;
+    return { data, next_cursor };
+  });
+
+  app.get<{ Params: { id: string } }>("/v1/tasks/:id", { preHandler }, async (request) => {
+    parseQueryString(request.url, []);
+    const { id } = request.params;
+    if (!IDENTIFIER_PATTERN.test(id)) {
+      throw invalidRequest('A task id is 1-128 characters of letters, digits, ".", "_", ":" or "-".');
+    }
+    const task = await findTask(deps.store, id);
+    if (!task) throw new ApiError(404, "not_found", "No task has this id.");
+    return task;
+  });
+}

@@ -1,0 +1,34 @@
+// The /v1 surface: one guard in front of every path, known or not, then the resources.
+import type { FastifyInstance } from "fastify";
+import type { AccessTokens } from "../auth/access-tokens";
+import { ApiError } from "../http/api-error";
+import type { CursorCodec } from "../pagination/cursor-codec";
+import { v1Guard } from "../plugins/v1-guard";
+import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
+import type { Store } from "../store/store";
+import { locationRoutes } from "./locations";
+import { taskRoutes } from "./tasks/index";
+
+export interface V1Deps {
+  store: Store;
+  tokens: AccessTokens;
+  budget: FixedWindowBudget;
+  cursors: CursorCodec;
+  maxWindowDays: number;
+}
+
+export async function v1Api(app: FastifyInstance, deps: V1Deps): Promise<void> {
+  app.addHook("onRequest", v1Guard(deps));
+  await app.register(locationRoutes, deps);
+  await app.register(taskRoutes, deps);
+
+  // Unknown paths and other methods still pass the guard first (decisions.md's check order).
+  app.all("/v1/*", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD") {
+      throw new ApiError(404, "not_found", "No such resource.");
+    }
+    throw new ApiError(405, "method_not_allowed", "The API is read-only: use GET or HEAD.", {
+      allow: "GET, HEAD",
+    });
+  });
+}

@@ -1,0 +1,74 @@
+// Everything a sandbox run computes once before streaming tasks: the fleet, per-branch time zone
+// caches, the id permutation and the pinned showcase tasks. Its size depends on the fleet, never on
+// the number of tasks.
+
+import { CATALOG, type CatalogLocation } from "./location-catalog";
+import { buildFleet, fleetSize, type Vehicle } from "./fleet";
+import { DAY_MS, LocalDayOffsets } from "./local-time";
+import { at, hash32, seedKey } from "./prng";
+import { planShowcase, type Showcase } from "./showcase";
+import { createTaskIdEncoder } from "./task-ids";
+import { createLocationChooser, homeTable, type LocationChooser } from "./task-location";
+import { timeWindow, type TimeWindow } from "./task-times";
+
+export interface SandboxOptions {
+  seed: number;
+  taskCount: number;
+  /** The moment of generation ("now" for the generated data). */
+  anchor: Date;
+}
+
+/** Above this the fleet would outgrow the six-digit VIN serials that keep VINs unique. */
+export const MAX_TASK_COUNT = 10_000_000;
+
+export interface SandboxPlan {
+  taskCount: number;
+  /** Key of the per-task random streams. */
+  taskKey: number;
+  window: TimeWindow;
+  locations: readonly CatalogLocation[];
+  /** Offset caches, parallel to `locations`. */
+  zones: readonly LocalDayOffsets[];
+  fleet: readonly Vehicle[];
+  chooseLocation: LocationChooser;
+  taskId: (index: number) => string;
+  showcase: Showcase;
+}
+
+function validate({ seed, taskCount, anchor }: SandboxOptions): void {
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
+  if (!Number.isSafeInteger(taskCount) || taskCount < 0 || taskCount > MAX_TASK_COUNT) {
+    throw new RangeError(`taskCount must be an integer in 0..${MAX_TASK_COUNT}, got ${taskCount}`);
+  }
+  if (!(anchor instanceof Date) || Number.isNaN(anchor.getTime())) {
+    throw new RangeError("anchor must be a valid Date");
+  }
+}
+
+export function createPlan(options: SandboxOptions): SandboxPlan {
+  validate(options);
+  const key = seedKey(options.seed);
+  const window = timeWindow(options.anchor.getTime());
+  // Two spare days each side cover every zone's local calendar.
+  const firstDay = Math.floor(window.startMs / DAY_MS) - 2;
+  const lastDay = Math.floor(window.endMs / DAY_MS) + 2;
+  const zones = CATALOG.map((location) => new LocalDayOffsets(location.timezone, firstDay, lastDay));
+  const fleet = buildFleet({
+    key: hash32(key, 1),
+    size: fleetSize(options.taskCount),
+    currentYear: options.anchor.getUTCFullYear(),
+    homes: homeTable(CATALOG),
+  });
+  const batchHome = fleet.length > 0 ? at(fleet, 0).homeIndex : 0;
+  return {
+    taskCount: options.taskCount,
+    taskKey: hash32(key, 2),
+    window,
+    locations: CATALOG,
+    zones,
+    fleet,
+    chooseLocation: createLocationChooser(CATALOG),
+    taskId: createTaskIdEncoder(hash32(key, 3)),
+    showcase: planShowcase(hash32(key, 4), window, zones, batchHome),
+  };
+}

@@ -1,0 +1,54 @@
+// Builds one task from the plan and the task's own random stream. This is the hot path (a million
+// calls per large sandbox), so it only does arithmetic and cached look-ups.
+
+import type { TaskRecord } from "../domain/records";
+import { DAY_MS } from "./local-time";
+import { at, type Rng } from "./prng";
+import type { SandboxPlan } from "./sandbox-plan";
+import { BATCH_SIZE, CANCELLED_INDEX, COMPLETED_INDEX, IN_PROGRESS_INDEX, PINNED_COUNT } from "./showcase";
+import { futureSlot, pastStart } from "./task-times";
+import { taskStatus, type TaskStatus } from "./task-status";
+import { pickTaskType } from "./task-types";
+
+/** Share of tasks that are appointments after the anchor (30 of the window's 210 days, booked thinner). */
+const FUTURE_SHARE = 0.12;
+
+export function buildTask(plan: SandboxPlan, rng: Rng, index: number): TaskRecord {
+  const { fleet, window, showcase } = plan;
+  // The first tasks use each vehicle once, so the fleet is fully represented; later ones pick freely.
+  const vehicle = at(fleet, index < fleet.length ? index : rng.int(fleet.length));
+  const type = pickTaskType(rng, vehicle.electric);
+  let locationIndex: number;
+  let startMs: number;
+  let status: TaskStatus;
+  if (index < BATCH_SIZE) {
+    locationIndex = showcase.batchLocation;
+    startMs = showcase.batchStart;
+    status = "scheduled";
+  } else if (index === IN_PROGRESS_INDEX) {
+    locationIndex = showcase.recentLocation;
+    startMs = showcase.recentStart;
+    status = "in_progress";
+  } else {
+    locationIndex = plan.chooseLocation(rng, vehicle.homeIndex);
+    const zone = at(plan.zones, locationIndex);
+    const future = index >= PINNED_COUNT && rng.chance(FUTURE_SHARE);
+    startMs = future ? futureSlot(rng, zone, window) : pastStart(rng, zone, window);
+    if (index === COMPLETED_INDEX) status = "completed";
+    else if (index === CANCELLED_INDEX) status = "cancelled";
+    else status = taskStatus(rng, startMs, window.anchorMs, type.minutes);
+  }
+  // Mileage is a function of time per vehicle, so a vehicle's odometer never decreases.
+  const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (startMs - window.startMs)) / DAY_MS;
+  return {
+    id: plan.taskId(index),
+    vehicle_id: vehicle.id,
+    mva: vehicle.mva,
+    vin: vehicle.vin,
+    task_type: type.name,
+    status,
+    location_id: at(plan.locations, locationIndex).id,
+    started_at: new Date(startMs),
+    odometer_miles: Math.floor(odometer),
+  };
+}

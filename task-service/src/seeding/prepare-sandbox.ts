@@ -1,0 +1,67 @@
+// Sandbox mode: deterministic data generated once per (seed, size) and the fixture clients,
+// rewritten at every start so their documented state always holds.
+import type { ServiceConfig } from "../config";
+import type { TaskRecord } from "../domain/records";
+import { upsertClient } from "../repositories/clients-repository";
+import { upsertLocations } from "../repositories/locations-repository";
+import { readSetting, writeSetting } from "../repositories/settings-repository";
+import { upsertTasks } from "../repositories/tasks-repository";
+import { sandboxLocations, sandboxTasks } from "../sandbox/generate-sandbox-data";
+import type { SqlExecutor, Store } from "../store/store";
+import { fixtureClientRecords } from "./fixture-clients";
+
+/** Bump when the generator changes what it produces, so existing sandboxes are regenerated. */
+const GENERATOR_VERSION = 1;
+const SEED_LOCK_KEY = 7_315_002;
+const BATCH_SIZE = 5_000;
+const FINGERPRINT_SETTING = "sandbox_fingerprint";
+
+export async function prepareSandbox(
+  store: Store,
+  config: Pick<ServiceConfig, "seed" | "seedTasks">,
+  onProgress: (message: string) => void = () => {},
+): Promise<void> {
+  const fingerprint = JSON.stringify({
+    generator: GENERATOR_VERSION,
+    seed: config.seed,
+    tasks: config.seedTasks,
+  });
+  await store.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [SEED_LOCK_KEY]);
+    if ((await readSetting(tx, FINGERPRINT_SETTING)) !== fingerprint) {
+      // Whole minutes, so two starts in the same minute with the same seed produce identical data.
+      const anchor = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+      onProgress(`generating ${config.seedTasks} sandbox tasks (seed ${config.seed})`);
+      await regenerate(tx, { seed: config.seed, taskCount: config.seedTasks, anchor });
+      await writeSetting(tx, FINGERPRINT_SETTING, fingerprint);
+      await writeSetting(tx, "sandbox_generated_at", anchor.toISOString());
+      onProgress("sandbox data ready");
+    }
+    for (const client of fixtureClientRecords()) await upsertClient(tx, client);
+  });
+}
+
+async function regenerate(tx: SqlExecutor, options: { seed: number; taskCount: number; anchor: Date }) {
+  await tx.query("DELETE FROM tasks");
+  await tx.query("DELETE FROM locations");
+  await upsertLocations(tx, sandboxLocations());
+  let batch: TaskRecord[] = [];
+  for (const task of sandboxTasks(options)) {
+    batch.push(task);
+    if (batch.length === BATCH_SIZE) {
+      await upsertTasks(tx, batch);
+      batch = [];
+    }
+  }
+  await upsertTasks(tx, batch);
+}
+
+/** A production service must never serve a store that holds the sandbox's public fixture secrets. */
+export async function refuseSandboxStore(store: Store): Promise<void> {
+  if ((await readSetting(store, FINGERPRINT_SETTING)) !== undefined) {
+    throw new Error(
+      "This store holds sandbox data and fixture clients with published secrets. " +
+        "Use a fresh VTS_DATA_DIR or database for production.",
+    );
+  }
+}

@@ -1,0 +1,50 @@
+// Runs the service: configuration, store, HTTP listener, and a graceful shutdown on SIGTERM/SIGINT.
+import { pino } from "pino";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openServiceContext } from "./service-context";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  const log = pino({ level: config.logLevel, name: "vts" });
+  const storeName = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite at ${config.dataDir}`;
+  log.info({ mode: config.mode }, `opening ${storeName}`);
+  const context = await openServiceContext(config, {
+    processMetrics: true,
+    onRedisError: (error) =>
+      log.warn({ err: error.message }, "redis unavailable; rate limits are per instance"),
+    onProgress: (message) => log.info(message),
+  });
+  const app = await buildApp(context, { logLevel: config.logLevel, trustProxy: config.trustProxy });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn("second signal: exiting at once");
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    await app.close();
+    await context.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+  log.info(`Vehicle Task Service (${config.mode}) listening on http://${config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

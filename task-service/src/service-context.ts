@@ -1,0 +1,76 @@
+// Everything a running service holds: store, keys, budgets, metrics. Opened once, closed once.
+import type { Redis } from "ioredis";
+import { AccessTokens } from "./auth/access-tokens";
+import { KeyRing } from "./auth/key-ring";
+import type { ServiceConfig } from "./config";
+import { ServiceMetrics } from "./observability/service-metrics";
+import { CursorCodec } from "./pagination/cursor-codec";
+import { createFixedWindowBudget, type FixedWindowBudget } from "./rate-limit/fixed-window-budget";
+import { settingOrCreate } from "./repositories/settings-repository";
+import { prepareSandbox, refuseSandboxStore } from "./seeding/prepare-sandbox";
+import { openStore } from "./store/open-store";
+import { connectRedis } from "./store/redis-connection";
+import type { Store } from "./store/store";
+import { randomBytes } from "node:crypto";
+
+export interface ServiceContext {
+  config: ServiceConfig;
+  store: Store;
+  redis: Redis | undefined;
+  keyRing: KeyRing;
+  tokens: AccessTokens;
+  cursors: CursorCodec;
+  apiBudget: FixedWindowBudget;
+  tokenBudget: FixedWindowBudget;
+  metrics: ServiceMetrics;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Process-wide metrics (CPU, memory) only make sense once per process. */
+  processMetrics?: boolean;
+  onRedisError?: (error: Error) => void;
+  /** Sandbox seeding progress, for the operator watching a first start. */
+  onProgress?: (message: string) => void;
+}
+
+export async function openServiceContext(
+  config: ServiceConfig,
+  options: ContextOptions = {},
+): Promise<ServiceContext> {
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let redis: Redis | undefined;
+  try {
+    if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
+    else await refuseSandboxStore(store);
+    const keyRing = await KeyRing.open(store, config.signingKeyPem);
+    const cursorKey = await settingOrCreate(store, "cursor_hmac_key", () =>
+      randomBytes(32).toString("base64url"),
+    );
+    redis = config.redisUrl ? connectRedis(config.redisUrl, options.onRedisError ?? (() => {})) : undefined;
+    const connectedRedis = redis;
+    return {
+      config,
+      store,
+      redis,
+      keyRing,
+      tokens: new AccessTokens(keyRing, config.issuer, config.audience),
+      cursors: new CursorCodec(Buffer.from(cursorKey, "base64url")),
+      apiBudget: createFixedWindowBudget({ name: "api", perMinute: config.rateLimitPerMinute, redis }),
+      tokenBudget: createFixedWindowBudget({
+        name: "token",
+        perMinute: config.tokenRateLimitPerMinute,
+        redis,
+      }),
+      metrics: new ServiceMetrics({ processMetrics: options.processMetrics ?? false }),
+      async close() {
+        connectedRedis?.disconnect();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    redis?.disconnect();
+    await store.close();
+    throw error;
+  }
+}

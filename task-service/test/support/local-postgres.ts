@@ -1,0 +1,86 @@
+// Starts a throwaway PostgreSQL server (Debian's, version 15 on these machines) in a temp folder.
+// PostgreSQL refuses to run as root, so as root the binaries run as the postgres user.
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "./free-port";
+
+export interface LocalPostgres {
+  url: string;
+  stop(): void;
+}
+
+function binDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions
+    .map((version) => join(root, version, "bin"))
+    .find((dir) => existsSync(join(dir, "initdb")));
+  if (!found)
+    throw new Error(
+      "PostgreSQL server binaries not found under /usr/lib/postgresql (see README: system packages).",
+    );
+  return found;
+}
+
+export async function startLocalPostgres(settings: string[] = []): Promise<LocalPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), "vts-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, ...postgresIds());
+  const run = (tool: string, args: string[]) =>
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", join(bin, tool), ...args], { stdio: "pipe" })
+      : execFileSync(join(bin, tool), args, { stdio: "pipe" });
+  const port = await freePort();
+  run("initdb", [
+    "-D",
+    join(dir, "data"),
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c fsync=off",
+    ...settings,
+  ].join(" ");
+  run("pg_ctl", ["-D", join(dir, "data"), "-l", join(dir, "log"), "-w", "-o", options, "start"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function postgresIds(): [number, number] {
+  const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+  const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+  return [uid, gid];
+}
+
+/** A fresh database on the server, so test files never see each other's rows. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
