@@ -24,6 +24,8 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     logController: new LogController({ requestIdLogLabel: "request_id" }),
     trustProxy: options.trustProxy,
     bodyLimit: 64 * 1024,
+    // Long path parameters must reach the handler, which answers 400, instead of missing the route.
+    routerOptions: { maxParamLength: 4096 },
     // A malformed path (bad percent-encoding) still gets the documented body.
     frameworkErrors: (_error, request, reply) => {
       void (reply as FastifyReply)

@@ -23,30 +23,28 @@ describe("fleetSize", () => {
 
 describe("buildFleet", () => {
   it("is deterministic for a key and changes with the key", () => {
-    expect(buildFleet({ key: 11, size: 50, currentYear: 2025, homes })).toEqual(fleet.slice(0, 50));
+    const small = buildFleet({ key: 11, size: 50, currentYear: 2025, homes });
+    expect(buildFleet({ key: 11, size: 50, currentYear: 2025, homes })).toEqual(small);
+    // Growing the fleet keeps the existing vehicles' numbers.
+    expect(small.map((vehicle) => vehicle.mva)).toEqual(fleet.slice(0, 50).map((vehicle) => vehicle.mva));
     const other = buildFleet({ key: 12, size: 50, currentYear: 2025, homes });
-    expect(other.map((vehicle) => vehicle.mva)).not.toEqual(fleet.slice(0, 50).map((vehicle) => vehicle.mva));
+    expect(other.map((vehicle) => vehicle.mva)).not.toEqual(small.map((vehicle) => vehicle.mva));
   });
 
   it("gives unique ids and unique 8-digit fleet numbers matching the identifier pattern", () => {
     expect(new Set(fleet.map((vehicle) => vehicle.id)).size).toBe(fleet.length);
     expect(new Set(fleet.map((vehicle) => vehicle.mva)).size).toBe(fleet.length);
-    for (const vehicle of fleet) {
-      expect(vehicle.id).toMatch(/^veh_\d{6}$/);
-      expect(vehicle.mva).toMatch(/^[1-9]\d{7}$/);
-      expect(vehicle.id).toMatch(IDENTIFIER_PATTERN);
-      expect(vehicle.mva).toMatch(IDENTIFIER_PATTERN);
-    }
+    expect(fleet.filter((vehicle) => !/^veh_\d{6}$/.test(vehicle.id))).toEqual([]);
+    expect(fleet.filter((vehicle) => !/^[1-9]\d{7}$/.test(vehicle.mva))).toEqual([]);
+    const identifiers = fleet.flatMap((vehicle) => [vehicle.id, vehicle.mva]);
+    expect(identifiers.filter((id) => !IDENTIFIER_PATTERN.test(id))).toEqual([]);
   });
 
   it("gives valid, unique VINs from real manufacturer codes", () => {
     const vins = fleet.flatMap((vehicle) => (vehicle.vin === null ? [] : [vehicle.vin]));
     expect(new Set(vins).size).toBe(vins.length);
     const wmis = new Set(VEHICLE_MAKES.map((make) => make.wmi));
-    for (const vin of vins) {
-      expect(isValidVin(vin)).toBe(true);
-      expect(wmis.has(vin.slice(0, 3))).toBe(true);
-    }
+    expect(vins.filter((vin) => !isValidVin(vin) || !wmis.has(vin.slice(0, 3)))).toEqual([]);
     expect(new Set(vins.map((vin) => vin.slice(0, 3))).size).toBe(wmis.size);
     // Model years stay within a young rental fleet: 2021-2026 for the 2025 anchor year.
     expect(new Set(vins.map((vin) => vin.charAt(9)))).toEqual(new Set(["M", "N", "P", "R", "S", "T"]));
@@ -73,12 +71,12 @@ describe("buildFleet", () => {
   });
 
   it("has plausible mileage profiles, a share of EVs and homes across the catalogue", () => {
-    for (const vehicle of fleet) {
-      expect(vehicle.baseMiles).toBeGreaterThanOrEqual(3_000);
-      expect(vehicle.baseMiles).toBeLessThanOrEqual(60_000);
-      expect(vehicle.milesPerDay).toBeGreaterThanOrEqual(20);
-      expect(vehicle.milesPerDay).toBeLessThanOrEqual(120);
-    }
+    const implausible = fleet.filter(
+      (vehicle) =>
+        !(vehicle.baseMiles >= 3_000 && vehicle.baseMiles <= 60_000) ||
+        !(vehicle.milesPerDay >= 20 && vehicle.milesPerDay <= 120),
+    );
+    expect(implausible).toEqual([]);
     const electric = fleet.filter((vehicle) => vehicle.electric).length / fleet.length;
     expect(electric).toBeGreaterThan(0.05);
     expect(electric).toBeLessThan(0.15);

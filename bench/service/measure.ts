@@ -1,0 +1,90 @@
+// The sequential measurements: each page case against its floor, and the token endpoint.
+import type pg from "pg";
+import type { PageCase } from "./cases";
+import { floorRunner } from "./floor";
+import type { HttpClient } from "./http-client";
+import { sequential, summarize, timeMs, type Summary } from "./latency";
+import type { PageResult } from "./report";
+
+export interface SampleOptions {
+  samples: number;
+  warmup: number;
+  /** Requests per block: each round runs one block of the service and one of the floor, per case. */
+  block: number;
+}
+
+/**
+ * Round-robin over all cases in small blocks (service, floor, next case, ...), so that noise from
+ * other work on the machine spreads over every case alike: service/floor and deep/page 1 are then
+ * ratios of figures taken over the same stretch of time.
+ */
+export async function measurePages(
+  cases: readonly PageCase[],
+  http: HttpClient,
+  db: pg.Client,
+  options: SampleOptions,
+): Promise<PageResult[]> {
+  const runs = [];
+  for (const pageCase of cases) runs.push(await prepare(pageCase, http, db));
+  for (const run of runs) for (let i = 0; i < options.warmup; i++) await run.service().then(run.floor);
+  const samples = runs.map(() => ({ service: [] as number[], floor: [] as number[] }));
+  for (let taken = 0; taken < options.samples; taken += options.block) {
+    const size = Math.min(options.block, options.samples - taken);
+    for (const [index, run] of runs.entries()) {
+      const into = samples[index]!;
+      for (let i = 0; i < size; i++) into.service.push(await timeMs(run.service));
+      for (let i = 0; i < size; i++) into.floor.push(await timeMs(run.floor));
+    }
+  }
+  return runs.map((run, index) => ({
+    pageCase: run.pageCase,
+    rows: run.rows,
+    service: summarize(samples[index]!.service),
+    floor: summarize(samples[index]!.floor),
+  }));
+}
+
+/** Checks that service and floor return the same page, then hands out one call of each. */
+async function prepare(pageCase: PageCase, http: HttpClient, db: pg.Client) {
+  const floor = floorRunner(db, pageCase.floor);
+  const rows = Math.min(await floor(), pageCase.floor.fetch - 1);
+  const check = await http.get(pageCase.path);
+  if (check.status !== 200)
+    throw new Error(`${pageCase.path} answered ${check.status}: ${check.body.toString()}`);
+  const served = (JSON.parse(check.body.toString("utf8")) as { data: unknown[] }).data.length;
+  if (served !== rows) throw new Error(`${pageCase.path}: service returned ${served} rows, floor ${rows}`);
+  // The whole body is read but not parsed: a client's JSON.parse is not the service's cost.
+  const service = async () => {
+    const response = await http.get(pageCase.path);
+    if (response.status !== 200) throw new Error(`${pageCase.path} answered ${response.status}`);
+  };
+  return { pageCase, rows, service, floor };
+}
+
+export const SANDBOX_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
+
+const tokenRequest = {
+  body: "grant_type=client_credentials",
+  headers: {
+    "content-type": "application/x-www-form-urlencoded",
+    authorization: `Basic ${Buffer.from(`${SANDBOX_CLIENT.id}:${SANDBOX_CLIENT.secret}`).toString("base64")}`,
+  },
+};
+
+export async function fetchToken(http: HttpClient): Promise<string> {
+  const response = await http.post("/oauth/token", tokenRequest.body, tokenRequest.headers);
+  if (response.status !== 200)
+    throw new Error(`token request answered ${response.status}: ${response.body.toString()}`);
+  return (JSON.parse(response.body.toString("utf8")) as { access_token: string }).access_token;
+}
+
+export async function measureToken(
+  http: HttpClient,
+  options: { samples: number; warmup: number },
+): Promise<Summary> {
+  const samples = await sequential(async () => {
+    const response = await http.post("/oauth/token", tokenRequest.body, tokenRequest.headers);
+    if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
+  }, options);
+  return summarize(samples);
+}

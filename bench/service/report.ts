@@ -1,0 +1,129 @@
+// Turns the measurements into one markdown report (printed, and kept in docs/benchmarks.md between
+// markers so the hand-written introduction around it survives a rerun).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { PageCase } from "./cases";
+import type { Summary } from "./latency";
+import type { ThroughputResult } from "./throughput";
+
+export interface PageResult {
+  pageCase: PageCase;
+  rows: number;
+  service: Summary;
+  floor: Summary;
+}
+
+export interface Report {
+  date: string;
+  machine: string;
+  tasks: number;
+  samples: number;
+  pages: PageResult[];
+  throughput: ThroughputResult[];
+  throughputRows: number;
+  token: Summary;
+  explainTitle: string;
+  explain: string[];
+}
+
+export const TARGETS = { serviceOverFloor: 1.5, deepOverFirst: 1.2, tokenP99Ms: 5 };
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+const count = (value: number) => value.toLocaleString("en-US");
+
+function firstPageOf(report: Report, deep: PageResult): PageResult | undefined {
+  return report.pages.find(
+    (p) => p.pageCase.filter === deep.pageCase.filter && p.pageCase.depth === "page 1",
+  );
+}
+
+export function renderReport(report: Report): string {
+  const lines = [
+    `**${report.date}** — ${report.machine}; ${count(report.tasks)} tasks; ${report.samples} samples per case.`,
+    "",
+    "### Page latency (GET /v1/tasks, limit 500, ms)",
+    "",
+    "| filter | page | rows before it | rows | service p50 | service p99 | floor p50 | floor p99 | service/floor p50 | service/floor p99 | deep/page 1 p50 | deep/page 1 p99 |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+  ];
+  for (const page of report.pages) {
+    const { pageCase: c, service, floor } = page;
+    const first = c.depth === "deep" ? firstPageOf(report, page) : undefined;
+    const filter = c.value === undefined ? "none" : `${c.filter}=${c.value} (${count(c.matching)} tasks)`;
+    lines.push(
+      `| ${filter} | ${c.depth} | ${count(c.offset)} | ${page.rows} | ${ms(service.p50)} | ${ms(service.p99)} | ` +
+        `${ms(floor.p50)} | ${ms(floor.p99)} | ${ratio(service.p50, floor.p50)} | ${ratio(service.p99, floor.p99)} | ` +
+        `${first ? ratio(service.p50, first.service.p50) : ""} | ${first ? ratio(service.p99, first.service.p99) : ""} |`,
+    );
+  }
+  const missing = report.pages.filter(
+    (p) =>
+      p.pageCase.depth === "page 1" &&
+      !report.pages.some((d) => d.pageCase.filter === p.pageCase.filter && d.pageCase.depth === "deep"),
+  );
+  for (const p of missing) {
+    lines.push(
+      "",
+      `No deep page for ${p.pageCase.filter}: its busiest value has ${count(p.pageCase.matching)} tasks, fewer than two full pages.`,
+    );
+  }
+  lines.push(
+    "",
+    `### Throughput (autocannon, GET /v1/tasks page 1, 1-day window, ${report.throughputRows} rows per page)`,
+    "",
+    "| endpoint | connections | req/s | p50 ms | p99 ms | non-2xx | errors |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+    ...report.throughput.map(
+      (t) =>
+        `| ${t.target} | ${t.connections} | ${Math.round(t.requestsPerSecond)} | ${t.p50} | ${t.p99} | ${t.non2xx} | ${t.errors} |`,
+    ),
+    "",
+    "### Token endpoint (POST /oauth/token, sequential)",
+    "",
+    `p50 ${ms(report.token.p50)} ms, p99 ${ms(report.token.p99)} ms over ${report.token.n} requests.`,
+    "",
+    "### Targets",
+    "",
+    ...verdicts(report).map((line) => `- ${line}`),
+    "",
+    `### Plan of the deep page: ${report.explainTitle}`,
+    "",
+    "```",
+    ...report.explain,
+    "```",
+  );
+  return lines.join("\n");
+}
+
+export function verdicts(report: Report): string[] {
+  const worst = (values: number[]) => Math.max(...values);
+  const overFloor = worst(report.pages.map((p) => p.service.p50 / p.floor.p50));
+  const deeps = report.pages.filter((p) => p.pageCase.depth === "deep");
+  const deepRatio = worst(
+    deeps.map((d) => d.service.p50 / (firstPageOf(report, d)?.service.p50 ?? Number.NaN)),
+  );
+  const met = (ok: boolean) => (ok ? "met" : "**not met**");
+  return [
+    `Page latency within ${TARGETS.serviceOverFloor}x of the floor (p50, worst case): ${overFloor.toFixed(2)}x — ${met(overFloor <= TARGETS.serviceOverFloor)}`,
+    deeps.length === 0
+      ? "Deep page within 1.2x of page 1: no filter had two full pages"
+      : `Deep page within ${TARGETS.deepOverFirst}x of page 1 (p50, worst case): ${deepRatio.toFixed(2)}x — ${met(deepRatio <= TARGETS.deepOverFirst)}`,
+    `Token endpoint p99 under ${TARGETS.tokenP99Ms} ms: ${ms(report.token.p99)} ms — ${met(report.token.p99 < TARGETS.tokenP99Ms)}`,
+  ];
+}
+
+const START = "<!-- bench:service:start -->";
+const END = "<!-- bench:service:end -->";
+
+/** Replaces the results between the markers, or appends them when the markers are missing. */
+export function writeReport(path: string, markdown: string): void {
+  const block = `${START}\n\n${markdown}\n\n${END}`;
+  const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start !== -1 && end > start
+      ? current.slice(0, start) + block + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n## Latest results\n\n${block}\n`;
+  writeFileSync(path, next);
+}

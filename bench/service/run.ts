@@ -1,0 +1,159 @@
+// `npm run bench:service`: seeds a throwaway PostgreSQL through the real service, then measures page
+// latency against the raw-SQL floor, throughput, and the token endpoint. See docs/benchmarks.md.
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import type pg from "pg";
+import { freePort } from "../../task-service/test/support/free-port";
+import type { LocalPostgres } from "../../task-service/test/support/local-postgres";
+import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
+import { buildCases } from "./cases";
+import { connect, databaseSizeMb, explain, readFacts, startDatabase } from "./database";
+import { HttpClient } from "./http-client";
+import { fetchToken, measurePages, measureToken } from "./measure";
+import { renderReport, writeReport, type Report } from "./report";
+import { startService, type ServiceProcess } from "./service-process";
+import { throughputSuite } from "./throughput";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const DEFAULT_TASKS = 1_000_000;
+const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const TASKS = envNumber("BENCH_TASKS", DEFAULT_TASKS);
+const SAMPLES = envNumber("BENCH_SAMPLES", 200);
+const DURATION_S = envNumber("BENCH_DURATION", 10);
+const CONNECTIONS = [1, 16, 64];
+const LIFTED = "1000000000";
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+let pgServer: LocalPostgres | undefined;
+let service: ServiceProcess | undefined;
+let db: pg.Client | undefined;
+let http: HttpClient | undefined;
+
+/** Idempotent, and safe from a signal handler: whatever was started is stopped. */
+async function cleanUp(): Promise<void> {
+  http?.close();
+  await db?.end().catch(() => {});
+  await service?.stop();
+  try {
+    pgServer?.stop();
+  } catch {
+    // Already gone (a Ctrl-C in the terminal also reaches the postmaster); its folder is removed anyway.
+  }
+  [http, db, service, pgServer] = [undefined, undefined, undefined, undefined];
+}
+
+process.once("SIGINT", () => {
+  log("interrupted: stopping the service and PostgreSQL");
+  void cleanUp().finally(() => process.exit(130));
+});
+
+async function main(): Promise<void> {
+  log(`starting PostgreSQL`);
+  const database = await startDatabase();
+  pgServer = database.server;
+  db = await connect(database.url);
+  const monitor = db;
+
+  const port = await freePort();
+  log(`starting the service on port ${port}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
+  service = await startService({
+    cwd: ROOT,
+    port,
+    env: {
+      DATABASE_URL: database.url,
+      VTS_MODE: "sandbox",
+      VTS_SEED_TASKS: String(TASKS),
+      VTS_RATE_LIMIT_PER_MIN: LIFTED,
+      VTS_TOKEN_RATE_LIMIT_PER_MIN: LIFTED,
+      VTS_MAX_WINDOW_DAYS: "3660",
+      VTS_LOG_LEVEL: "warn",
+      VTS_HOST: "127.0.0.1",
+      VTS_PORT: String(port),
+    },
+    startTimeoutMs: 15 * 60_000,
+    progressEveryMs: 15_000,
+    // Seeding is one transaction, so row counts stay 0 until it commits; the database's size does grow.
+    onWaiting: async (elapsed) =>
+      log(`  seeding... ${Math.round(elapsed / 1000)} s, database ${await databaseSizeMb(monitor)} MB`),
+  });
+  log(`service healthy; database ${await databaseSizeMb(db)} MB; running ANALYZE`);
+  await db.query("ANALYZE");
+  const facts = await readFacts(db);
+
+  http = new HttpClient(service.baseUrl);
+  const token = await fetchToken(http);
+  const api = http.withHeaders({ authorization: `Bearer ${token}` });
+
+  log(`finding deep cursors (window ${facts.window.from} .. ${facts.window.to})`);
+  const cases = await buildCases(api, facts, log);
+
+  log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service and floor, round-robin`);
+  const pages = await measurePages(cases, api, db, { samples: SAMPLES, warmup: 20, block: 10 });
+
+  const deep =
+    cases.find((c) => c.depth === "deep" && c.filter === "location_id") ??
+    cases.find((c) => c.depth === "deep");
+  const explainCase = deep ?? cases[0];
+  if (!explainCase) throw new Error("no cases");
+  const plan = await explain(db, taskPageSql(explainCase.floor));
+
+  // A full past day, so every page here is full (the sandbox thins out after its generation moment).
+  const dayEnd = new Date(Math.floor(Date.parse(facts.generatedAt) / 86_400_000) * 86_400_000);
+  const dayParams = new URLSearchParams({
+    from: new Date(dayEnd.getTime() - 86_400_000).toISOString(),
+    to: dayEnd.toISOString(),
+    limit: "500",
+  });
+  const pagePath = `/v1/tasks?${dayParams.toString()}`;
+  const throughputRows = (await api.getJson<{ data: unknown[] }>(pagePath)).data.length;
+  const throughput = await throughputSuite({
+    baseUrl: service.baseUrl,
+    targets: [
+      { name: "GET /v1/tasks", path: pagePath, headers: { authorization: `Bearer ${token}` } },
+      { name: "GET /healthz", path: "/healthz", headers: {} },
+    ],
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    log,
+  });
+
+  log("token endpoint: 500 sequential requests");
+  const tokenSummary = await measureToken(http, { samples: 500, warmup: 20 });
+
+  const cpu = cpus();
+  const report: Report = {
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    machine:
+      `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.version}, PostgreSQL ${facts.serverVersion}`,
+    tasks: facts.totalTasks,
+    samples: SAMPLES,
+    pages,
+    throughput,
+    throughputRows,
+    token: tokenSummary,
+    explainTitle: `${explainCase.filter} ${explainCase.depth}, after ${explainCase.offset.toLocaleString("en-US")} rows`,
+    explain: plan,
+  };
+  const markdown = renderReport(report);
+  console.log(`\n${markdown}\n`);
+  if (TASKS === DEFAULT_TASKS || process.env.BENCH_WRITE_DOC === "1") {
+    writeReport(join(ROOT, "docs", "benchmarks.md"), markdown);
+    log("results written to docs/benchmarks.md");
+  } else {
+    log(`docs/benchmarks.md left alone (BENCH_TASKS is not ${DEFAULT_TASKS}; BENCH_WRITE_DOC=1 forces it)`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  log("done");
+}
