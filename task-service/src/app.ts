@@ -3,6 +3,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
 import "./http/fastify-types";
 import { errorBody } from "./http/api-error";
+import { answerMalformedRequest } from "./http/malformed-request";
 import { loggerOptions } from "./observability/logging";
 import { installErrorRendering } from "./plugins/error-rendering";
 import { generateRequestId, installRequestTracking } from "./plugins/request-tracking";
@@ -26,6 +27,7 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     bodyLimit: 64 * 1024,
     // Long path parameters must reach the handler, which answers 400, instead of missing the route.
     routerOptions: { maxParamLength: 4096 },
+    clientErrorHandler: answerMalformedRequest,
     // A malformed path (bad percent-encoding) still gets the documented body.
     frameworkErrors: (_error, request, reply) => {
       void (reply as FastifyReply)

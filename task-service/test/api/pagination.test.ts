@@ -9,7 +9,10 @@ import { sandboxWindows, scanAll } from "./tasks-api";
 
 const stores = [
   ["PGlite", async () => ({})],
-  ["PostgreSQL", async () => ({ DATABASE_URL: await createDatabase(inject("postgresUrl"), `pages_${Date.now()}`) })],
+  [
+    "PostgreSQL",
+    async () => ({ DATABASE_URL: await createDatabase(inject("postgresUrl"), `pages_${Date.now()}`) }),
+  ],
 ] as const;
 
 describe.each(stores)("pagination on %s", (_name, storeEnv) => {
@@ -74,7 +77,9 @@ describe.each(stores)("pagination on %s", (_name, storeEnv) => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(before.map((t) => t.id)));
     // Tasks inserted an hour ahead may fall past the window's end; those are rightly absent.
-    const aheadInWindow = ahead.filter((task) => task.started_at.toISOString() < window.to).map((task) => task.id);
+    const aheadInWindow = ahead
+      .filter((task) => task.started_at.toISOString() < window.to)
+      .map((task) => task.id);
     expect(ids).toEqual(expect.arrayContaining(aheadInWindow));
     for (const id of behind) expect(ids).not.toContain(id);
     expect(ahead.length).toBeGreaterThan(0);
@@ -82,7 +87,9 @@ describe.each(stores)("pagination on %s", (_name, storeEnv) => {
 
   it("splits a run of tasks sharing one started_at across pages without loss", async () => {
     const at = new Date(Date.parse(window.from) + 5 * 86_400_000).toISOString();
-    const twins = Array.from({ length: 20 }, (_, index) => newTask(at, `twin_${String(index).padStart(2, "0")}`));
+    const twins = Array.from({ length: 20 }, (_, index) =>
+      newTask(at, `twin_${String(index).padStart(2, "0")}`),
+    );
     await upsertTasks(service.context.store, twins);
     const from = new Date(Date.parse(at) - 1).toISOString();
     const to = new Date(Date.parse(at) + 1).toISOString();

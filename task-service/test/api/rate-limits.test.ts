@@ -15,7 +15,10 @@ function tokenRequest(clientId: string, secret: string) {
   return service.request({
     method: "POST",
     url: "/oauth/token",
-    headers: { authorization: basicAuth(clientId, secret), "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: basicAuth(clientId, secret),
+      "content-type": "application/x-www-form-urlencoded",
+    },
     payload: "grant_type=client_credentials",
   });
 }

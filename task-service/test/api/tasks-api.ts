@@ -8,12 +8,22 @@ export interface TaskPage {
 }
 
 export function taskUrl(params: Record<string, string | number | undefined>): string {
-  const defined = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  const defined = Object.entries(params).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined,
+  );
   return `/v1/tasks?${new URLSearchParams(defined.map(([key, value]) => [key, String(value)])).toString()}`;
 }
 
-export async function getPage(service: TestService, token: string, params: Record<string, string | number | undefined>) {
-  const response = await service.request({ method: "GET", url: taskUrl(params), headers: { authorization: `Bearer ${token}` } });
+export async function getPage(
+  service: TestService,
+  token: string,
+  params: Record<string, string | number | undefined>,
+) {
+  const response = await service.request({
+    method: "GET",
+    url: taskUrl(params),
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { response, page: response.statusCode === 200 ? response.json<TaskPage>() : undefined };
 }
 

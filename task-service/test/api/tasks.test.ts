@@ -13,7 +13,8 @@ beforeAll(async () => {
   service = await startTestService();
   token = await service.token("sandbox-full");
   allTasks = [];
-  for (const window of sandboxWindows()) allTasks.push(...(await scanAll(service, token, { ...window, limit: 500 })));
+  for (const window of sandboxWindows())
+    allTasks.push(...(await scanAll(service, token, { ...window, limit: 500 })));
 });
 afterAll(() => service.close());
 
@@ -91,7 +92,9 @@ describe("filters", () => {
     const sample = allTasks.find((task) => task.started_at >= wide().from && task.started_at < wide().to)!;
     const wanted = value(sample);
     const expected = allTasks
-      .filter((task) => task.started_at >= wide().from && task.started_at < wide().to && value(task) === wanted)
+      .filter(
+        (task) => task.started_at >= wide().from && task.started_at < wide().to && value(task) === wanted,
+      )
       .map((task) => task.id);
     const found = await scanAll(service, token, { ...wide(), [name]: wanted, limit: 500 });
     expect(found.map((task) => task.id)).toEqual(expected);
@@ -107,7 +110,8 @@ describe("filters", () => {
       task_type: sample.task_type,
     });
     expect(found.length).toBeGreaterThan(0);
-    for (const task of found) expect([task.location.id, task.task_type]).toEqual([sample.location.id, sample.task_type]);
+    for (const task of found)
+      expect([task.location.id, task.task_type]).toEqual([sample.location.id, sample.task_type]);
   });
 
   it("an unknown value matches nothing rather than failing", async () => {
@@ -166,7 +170,11 @@ describe("cursors", () => {
     const cursor = await firstCursor();
     await expectInvalid({ ...wide(), cursor, task_type: "oil_change" });
     await expectInvalid({ ...wide(), cursor, order: "desc" });
-    await expectInvalid({ from: wide().from, to: new Date(Date.parse(wide().to) - 1000).toISOString(), cursor });
+    await expectInvalid({
+      from: wide().from,
+      to: new Date(Date.parse(wide().to) - 1000).toISOString(),
+      cursor,
+    });
   });
 
   it("are refused when tampered with or made up", async () => {
