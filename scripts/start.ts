@@ -1,19 +1,41 @@
-// `npm start`: the sandbox service, configured for local use, with its output and a clean stop on Ctrl-C.
-import { spawn, type ChildProcess } from "node:child_process";
+// `npm start`: the sandbox Vehicle Task Service and the dashboard, configured for each other.
+// Builds the dashboard first when its build is missing or older than its sources.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { upsertStaffMember, readStaff } from "../lib/server/auth/staff-directory";
+import { newestSourceTime } from "./source-times";
 
-const servicePort = process.env.VTS_PORT ?? "4010";
-const children: ChildProcess[] = [];
+const SERVICE_PORT = process.env.VTS_PORT ?? "4010";
+const DASHBOARD_PORT = process.env.PORT ?? "3000";
+const DEMO_STAFF = {
+  email: "staff@sandbox.example",
+  password: "sandbox-staff-password",
+  name: "Sandbox Staff",
+};
+const STAFF_FILE = ".data/staff.json";
+const SECRET_FILE = ".data/dashboard-auth-secret";
 
-function run(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-  child.on("exit", (code, signal) => {
-    console.log(`[start] ${name} stopped (${signal ?? `exit ${code}`})`);
-    stopAll(code ?? 1);
-  });
-  children.push(child);
-  return child;
+/** Kept across restarts so sign-ins survive them; never committed (.data is ignored). */
+function authSecret(): string {
+  mkdirSync(".data", { recursive: true });
+  if (!existsSync(SECRET_FILE))
+    writeFileSync(SECRET_FILE, randomBytes(33).toString("base64url"), { mode: 0o600 });
+  return readFileSync(SECRET_FILE, "utf8").trim();
 }
 
+function buildIfStale(): void {
+  const built = existsSync(".next/BUILD_ID") ? statSync(".next/BUILD_ID").mtimeMs : 0;
+  if (
+    built > newestSourceTime(["app", "lib", "components", "proxy.ts", "next.config.mjs", "package-lock.json"])
+  )
+    return;
+  console.log("[start] building the dashboard (once; about a minute)");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const children: ChildProcess[] = [];
 let stopping = false;
 function stopAll(exitCode: number): void {
   if (stopping) return;
@@ -25,13 +47,42 @@ function stopAll(exitCode: number): void {
   );
 }
 
+function run(name: string, command: string, args: string[], env: Record<string, string>): void {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.log(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
+    stopAll(code ?? 1);
+  });
+  children.push(child);
+}
+
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
+if (!(await readStaff(STAFF_FILE)).some((member) => member.email === DEMO_STAFF.email)) {
+  await upsertStaffMember(STAFF_FILE, DEMO_STAFF.email, DEMO_STAFF.name, DEMO_STAFF.password);
+}
+buildIfStale();
+
 run("service", process.execPath, ["--import", "tsx", "task-service/src/server.ts"], {
   VTS_MODE: process.env.VTS_MODE ?? "sandbox",
-  VTS_PORT: servicePort,
+  VTS_PORT: SERVICE_PORT,
 });
-console.log(`[start] Vehicle Task Service (sandbox) starting on http://127.0.0.1:${servicePort}`);
-console.log("[start] try: curl -u sandbox-full:sandbox-full-secret -d grant_type=client_credentials " +
-  `http://127.0.0.1:${servicePort}/oauth/token`);
+run("dashboard", "npx", ["next", "start", "--port", DASHBOARD_PORT, "--hostname", "localhost"], {
+  VTS_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
+  VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
+  VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
+  AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
+  AUTH_URL: `http://localhost:${DASHBOARD_PORT}`,
+  STAFF_FILE,
+});
+
+console.log(`
+[start] Fleet Task Dashboard: http://localhost:${DASHBOARD_PORT}
+[start]   sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
+[start] Vehicle Task Service (sandbox): http://127.0.0.1:${SERVICE_PORT}  (client sandbox-full / sandbox-full-secret)
+[start] Ctrl-C stops both.
+`);

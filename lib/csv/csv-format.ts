@@ -1,0 +1,38 @@
+// CSV as spreadsheets read it safely: RFC 4180 quoting, CRLF rows, a UTF-8 byte order mark so
+// Excel shows non-ASCII correctly, and formula injection neutralised. Shared by the export API
+// (server) and "export visible rows" (browser), so both files are identical in form.
+
+export const UTF8_BOM = "\uFEFF";
+export const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
+
+// A cell a spreadsheet would evaluate: = + - @ start a formula; tab and CR can hide one.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  // Numbers are data, not formulas; only text that a spreadsheet would evaluate gets a quote mark.
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly (string | number | null | undefined)[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+/** The whole file at once, for rows already in memory. */
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
+  let text = UTF8_BOM + csvRow(header);
+  for (const row of rows) text += csvRow(row);
+  return text;
+}
+
+/** "tasks_LAX_oil_change_2026-11-01--2026-11-08_exported-2026-11-22T0315Z.csv" style names. */
+export function csvFileName(parts: readonly (string | undefined)[], exportedAt: Date): string {
+  const stamp = exportedAt.toISOString().slice(0, 16).replace(/:/g, "");
+  const words = ["tasks", ...parts.filter((part): part is string => Boolean(part)), `exported-${stamp}Z`];
+  return `${words.map((word) => word.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")).join("_")}.csv`;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+
+// The dashboard API's one error type, rendered as { error: { code, message, request_id } }.
+// Messages are written for staff; upstream internals never appear in them.
+
+export type DashboardErrorCode =
+  | "invalid_request"
+  | "unauthorized"
+  | "not_found"
+  | "upstream_busy"
+  | "upstream_unavailable"
+  | "internal_error";
+
+const STATUS: Record<DashboardErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  upstream_busy: 503,
+  upstream_unavailable: 502,
+  internal_error: 500,
+};
+
+export class DashboardError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: DashboardErrorCode,
+    message: string,
+    readonly options: { retryAfterSeconds?: number; upstreamRequestId?: string } = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export function dashboardErrorResponse(error: DashboardError, requestId: string): Response {
+  const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
+  if (error.options.retryAfterSeconds !== undefined)
+    headers.set("retry-after", String(error.options.retryAfterSeconds));
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      request_id: requestId,
+      ...(error.options.upstreamRequestId ? { upstream_request_id: error.options.upstreamRequestId } : {}),
+    },
+  };
+  return Response.json(body, { status: error.status, headers });
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { BudgetExhaustedError } from "../upstream/budget-errors";
+import { TokenUnavailableError } from "../upstream/token-errors";
+import { UpstreamError } from "../upstream/upstream-error";
+import { DashboardError } from "./dashboard-error";
+
+// What staff see when the service cannot answer. A raw upstream 429 never reaches a browser: an
+// exhausted budget becomes 503 upstream_busy with the time to wait.
+
+export function asDashboardError(error: unknown): DashboardError | undefined {
+  if (error instanceof DashboardError) return error;
+  if (error instanceof BudgetExhaustedError) {
+    return new DashboardError("upstream_busy", "The shared request budget is used up; retrying shortly.", {
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
+  if (error instanceof TokenUnavailableError) {
+    if (error.reason === "rate_limited") {
+      return new DashboardError(
+        "upstream_busy",
+        "The task service is throttling sign-ins; retrying shortly.",
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 10_000) / 1000)),
+        },
+      );
+    }
+    return new DashboardError("upstream_unavailable", "The dashboard cannot sign in to the task service.");
+  }
+  if (error instanceof UpstreamError) {
+    const message =
+      error.failure === "timeout"
+        ? "The task service did not answer in time."
+        : "The task service is not available right now.";
+    return new DashboardError("upstream_unavailable", message, {
+      upstreamRequestId: error.details.upstreamRequestId,
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { hashPassword, verifyPassword } from "./password-hash";
+
+// Staff who may sign in with a password: a JSON file with scrypt hashes, managed by `npm run staff`.
+
+const staffMemberSchema = z.object({
+  email: z.email(),
+  name: z.string().min(1),
+  passwordHash: z.string().startsWith("scrypt$"),
+  addedAt: z.string(),
+});
+const staffFileSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function readStaff(file: string): Promise<StaffMember[]> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return staffFileSchema.parse(JSON.parse(text)).staff;
+}
+
+/** Written to a temporary file and renamed, so a crash never leaves half a file. */
+async function writeStaff(file: string, staff: StaffMember[]): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify({ staff }, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/** Adds a member or replaces their password and name. */
+export async function upsertStaffMember(
+  file: string,
+  email: string,
+  name: string,
+  password: string,
+): Promise<void> {
+  const key = normaliseEmail(email);
+  const others = (await readStaff(file)).filter((member) => member.email !== key);
+  const member = {
+    email: key,
+    name,
+    passwordHash: await hashPassword(password),
+    addedAt: new Date().toISOString(),
+  };
+  await writeStaff(
+    file,
+    [...others, member].sort((a, b) => a.email.localeCompare(b.email)),
+  );
+}
+
+export async function removeStaffMember(file: string, email: string): Promise<boolean> {
+  const staff = await readStaff(file);
+  const remaining = staff.filter((member) => member.email !== normaliseEmail(email));
+  if (remaining.length === staff.length) return false;
+  await writeStaff(file, remaining);
+  return true;
+}
+
+/** The member when the password matches; undefined otherwise, in the same time either way. */
+export async function authenticateStaff(
+  file: string,
+  email: string,
+  password: string,
+): Promise<Omit<StaffMember, "passwordHash"> | undefined> {
+  const member = (await readStaff(file)).find((candidate) => candidate.email === normaliseEmail(email));
+  if (!(await verifyPassword(password, member?.passwordHash)) || !member) return undefined;
+  return { email: member.email, name: member.name, addedAt: member.addedAt };
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { SharedFlights } from "./shared-flight";
+
+// A bounded cache of upstream answers with two ages: fresh (served as is) and stale (served only
+// when a refresh fails or cannot be had in time, or at once while a background refresh runs).
+
+export interface Cached<V> {
+  value: V;
+  fetchedAt: number;
+  stale: boolean;
+  hit: boolean;
+}
+
+export interface FreshnessCacheOptions {
+  maxEntries: number;
+  freshMs: number;
+  /** How old an answer may be and still be served when the service cannot give a new one. */
+  staleMs: number;
+  /** Serve a stale answer at once and refresh behind it (locations), or wait for the refresh. */
+  refreshInBackground: boolean;
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: V;
+  fetchedAt: number;
+}
+
+export class FreshnessCache<V extends object> {
+  private readonly entries: LRUCache<string, Entry<V>>;
+  private readonly flights = new SharedFlights<Entry<V>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: FreshnessCacheOptions) {
+    this.entries = new LRUCache({ max: options.maxEntries });
+    this.now = options.now ?? Date.now;
+  }
+
+  async get(
+    key: string,
+    load: (signal: AbortSignal) => Promise<V>,
+    signal?: AbortSignal,
+  ): Promise<Cached<V>> {
+    const entry = this.entries.get(key);
+    const age = entry ? this.now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
+    if (entry && age < this.options.freshMs) return { ...entry, stale: false, hit: true };
+    const usable = entry && age < this.options.staleMs ? entry : undefined;
+    const refresh = (callerSignal?: AbortSignal) =>
+      this.flights.run(key, async (flightSignal) => this.store(key, await load(flightSignal)), callerSignal);
+    if (usable && this.options.refreshInBackground) {
+      refresh().catch(() => {});
+      return { ...usable, stale: true, hit: true };
+    }
+    try {
+      return { ...(await refresh(signal)), stale: false, hit: false };
+    } catch (error) {
+      if (!usable || signal?.aborted) throw error;
+      return { ...usable, stale: true, hit: true };
+    }
+  }
+
+  private store(key: string, value: V): Entry<V> {
+    const entry = { value, fetchedAt: this.now() };
+    this.entries.set(key, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,42 @@
+import "server-only";
+
+// Identical concurrent loads become one. The load is cancelled only when every caller waiting
+// for it has gone, so a departed caller never spends budget for nobody, nor cancels for others.
+
+interface Flight<V> {
+  promise: Promise<V>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export class SharedFlights<V> {
+  private readonly flights = new Map<string, Flight<V>>();
+
+  run(key: string, load: (signal: AbortSignal) => Promise<V>, signal?: AbortSignal): Promise<V> {
+    let flight = this.flights.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const promise = load(controller.signal).finally(() => this.flights.delete(key));
+      flight = { promise, controller, waiters: 0 };
+      this.flights.set(key, flight);
+    }
+    return this.wait(flight, signal);
+  }
+
+  private wait(flight: Flight<V>, signal: AbortSignal | undefined): Promise<V> {
+    flight.waiters++;
+    if (!signal) return flight.promise;
+    if (signal.aborted) return this.leave(flight, signal);
+    return new Promise<V>((resolve, reject) => {
+      const onAbort = () => void this.leave(flight, signal).catch(reject);
+      signal.addEventListener("abort", onAbort, { once: true });
+      void flight.promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  }
+
+  private async leave(flight: Flight<V>, signal: AbortSignal): Promise<never> {
+    flight.waiters--;
+    if (flight.waiters === 0) flight.controller.abort(signal.reason);
+    throw signal.reason;
+  }
+}

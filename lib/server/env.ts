@@ -1,0 +1,61 @@
+import "server-only";
+import { z } from "zod";
+
+// The dashboard server's configuration, validated once. Nothing here is ever sent to a browser:
+// there are no NEXT_PUBLIC_ variables in this project.
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const dashboardEnvSchema = z.object({
+  VTS_BASE_URL: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, "")),
+  VTS_CLIENT_ID: z.string().min(1),
+  VTS_CLIENT_SECRET: z.string().min(1),
+  VTS_SCOPE: optional,
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// URL")
+      .optional(),
+  ),
+  /** Upstream call timeout; the budget wait of an interactive request is bounded separately. */
+  VTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The service's longest window; checked here so a too-long window spends no upstream budget. */
+  VTS_MAX_WINDOW_DAYS: z.coerce.number().int().min(1).max(3_660).default(92),
+  STAFF_FILE: z.string().min(1).default(".data/staff.json"),
+  AUTH_SECRET: z.string().min(32, "use at least 32 random characters (openssl rand -base64 33)"),
+  AUTH_OIDC_ISSUER: optional.pipe(z.url().optional()),
+  AUTH_OIDC_CLIENT_ID: optional,
+  AUTH_OIDC_CLIENT_SECRET: optional,
+  AUTH_OIDC_NAME: z.string().default("Company SSO"),
+  /** Bearer token Prometheus sends to scrape /api/metrics; unset disables the endpoint. */
+  METRICS_TOKEN: optional.pipe(z.string().min(16).optional()),
+});
+
+export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;
+
+export function parseDashboardEnv(env: Record<string, string | undefined>): DashboardEnv {
+  const parsed = dashboardEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid dashboard configuration:\n${lines.join("\n")}`);
+  }
+  const { AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET } = parsed.data;
+  const oidcParts = [AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcParts !== 0 && oidcParts !== 3) {
+    throw new Error(
+      "Invalid dashboard configuration:\n  AUTH_OIDC_*: set issuer, client id and secret together",
+    );
+  }
+  return parsed.data;
+}
+
+let cached: DashboardEnv | undefined;
+
+/** Read lazily so `next build` does not need production secrets. */
+export function dashboardEnv(): DashboardEnv {
+  cached ??= parseDashboardEnv(process.env);
+  return cached;
+}

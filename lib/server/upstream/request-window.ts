@@ -1,0 +1,59 @@
+import "server-only";
+
+// The shared record of upstream /v1 calls the budget counts against. The service counts per
+// client_id in fixed one-minute windows whose alignment we cannot see, so the record is a SLIDING
+// log: if no 60-s interval ever holds more than N grants, no fixed 60-s window (however aligned)
+// can see more than N either.
+//
+// Every duration here is RELATIVE (ms from the window's own "now"). A Redis window keeps time by
+// Redis TIME, and an absolute timestamp on that clock means nothing to an instance whose clock
+// differs; "frees in 1200 ms" means the same thing everywhere.
+
+export const WINDOW_MS = 60_000;
+
+export interface WindowGrant {
+  granted: boolean;
+  /** Entries (grants and phantoms) in the window after this attempt. */
+  count: number;
+  /** Ms until the oldest entry leaves the window, i.e. the earliest a slot can free up. */
+  freeInMs: number | undefined;
+  /** Ms left of a pause (0 when not paused). A paused window grants nothing. */
+  pausedForMs: number;
+  /**
+   * Share of the asked maximum this answer applied: 1, or less while a shared window counts on
+   * its own (Redis down). The budget needs it to tell "full" from "not full" the same way.
+   */
+  share: number;
+}
+
+export type WindowState = Omit<WindowGrant, "granted">;
+
+/** The most entries a window grants up to when asked for `maxInWindow` at `share`. */
+export function capacity(maxInWindow: number, share: number): number {
+  return share >= 1 ? maxInWindow : Math.max(1, Math.floor(maxInWindow * share));
+}
+
+export interface RequestWindow {
+  /**
+   * Records one grant when the window holds fewer than `maxInWindow` entries and is not paused;
+   * the check and the record are one atomic step, across instances for a shared window.
+   */
+  tryAcquire(maxInWindow: number): Promise<WindowGrant>;
+  /**
+   * Adds phantom entries until the window holds at least `total`: calls the upstream counted that
+   * this window does not know about. "Raise to" rather than "add n": two responses reporting the
+   * same upstream count, on one instance or two, must not both add the difference.
+   * The phantoms leave the window after `ageOutInMs` (default: a full window, like a grant).
+   */
+  raiseCountTo(total: number, ageOutInMs?: number): Promise<void>;
+  /** Grants nothing for `forMs` from now; an existing longer pause is kept. */
+  pause(forMs: number): Promise<void>;
+  pausedForMs(): Promise<number>;
+  count(): Promise<number>;
+  inspect(): Promise<WindowState>;
+  /**
+   * How often a waiting budget should look again even when nothing local changed: other
+   * instances can consume slots or pause a shared window. Undefined for a private window.
+   */
+  readonly recheckEveryMs: number | undefined;
+}

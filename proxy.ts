@@ -1,0 +1,53 @@
+import { NextResponse } from "next/server";
+import { auth } from "@/lib/server/auth/auth";
+
+// Runs before every page and API route: a fresh CSP nonce per request, and a first session gate
+// (route handlers check the session again themselves; this is not the only line of defence).
+
+const PUBLIC_PATHS = [/^\/sign-in$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/metrics$/];
+
+function contentSecurityPolicy(nonce: string, secure: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(secure ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+export default auth((request) => {
+  const { pathname } = request.nextUrl;
+  const secure = request.nextUrl.protocol === "https:";
+  if (!request.auth && !PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) {
+    if (pathname.startsWith("/api/")) {
+      return NextResponse.json(
+        { error: { code: "unauthorized", message: "Sign in first.", request_id: crypto.randomUUID() } },
+        { status: 401 },
+      );
+    }
+    const signIn = new URL("/sign-in", request.nextUrl);
+    signIn.searchParams.set("callbackUrl", `${pathname}${request.nextUrl.search}`);
+    return NextResponse.redirect(signIn);
+  }
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = contentSecurityPolicy(nonce, secure);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  if (secure) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  return response;
+});
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
