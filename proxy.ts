@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/lib/server/auth/auth";
 
 // Runs before every page and API route: a fresh CSP nonce per request, and a first session gate
@@ -22,7 +22,7 @@ function contentSecurityPolicy(nonce: string, secure: boolean): string {
   ].join("; ");
 }
 
-export default auth((request) => {
+const gate = auth((request) => {
   const { pathname } = request.nextUrl;
   const secure = request.nextUrl.protocol === "https:";
   if (!request.auth && !PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) {
@@ -47,6 +47,11 @@ export default auth((request) => {
   if (secure) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
   return response;
 });
+
+// Next looks for a function declaration named `proxy`; Auth.js supplies the session to `gate`.
+export async function proxy(request: NextRequest, event: NextFetchEvent) {
+  return gate(request, event as never);
+}
 
 export const config = {
   matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],

@@ -2,10 +2,10 @@
 // shutdown live in server.ts; tests build this and call app.inject.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
 import "./http/fastify-types";
-import { errorBody } from "./http/api-error";
 import { answerMalformedRequest } from "./http/malformed-request";
 import { loggerOptions } from "./observability/logging";
-import { installErrorRendering } from "./plugins/error-rendering";
+import { answerUnreadableUrl, installErrorRendering } from "./plugins/error-rendering";
+import { v1Guard } from "./plugins/v1-guard";
 import { generateRequestId, installRequestTracking } from "./plugins/request-tracking";
 import { oauthTokenRoutes } from "./routes/oauth-token";
 import { publicRoutes } from "./routes/public-routes";
@@ -18,6 +18,7 @@ export interface AppOptions {
 }
 
 export async function buildApp(context: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
+  const guard = v1Guard({ ...context, budget: context.apiBudget });
   const app = Fastify({
     logger: loggerOptions(options.logLevel),
     genReqId: generateRequestId,
@@ -28,12 +29,10 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     // Long path parameters must reach the handler, which answers 400, instead of missing the route.
     routerOptions: { maxParamLength: 4096 },
     clientErrorHandler: answerMalformedRequest,
-    // A malformed path (bad percent-encoding) still gets the documented body.
+    // A malformed path (bad percent-encoding) still gets the documented body, and on /v1 only
+    // after the same token and budget checks as any other /v1 request.
     frameworkErrors: (_error, request, reply) => {
-      void (reply as FastifyReply)
-        .code(400)
-        .header("x-request-id", request.id)
-        .send(errorBody("invalid_request", "The request URL could not be read.", request.id));
+      void answerUnreadableUrl(request, reply as FastifyReply, guard);
     },
   });
 

@@ -1,7 +1,12 @@
 // One validated source of configuration for the service: read once at start, never from process.env elsewhere.
 import { z } from "zod";
 
-const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
 const configSchema = z.object({
   VTS_HOST: z.string().min(1).default("127.0.0.1"),

@@ -5,6 +5,9 @@ import { invalidRequest } from "./api-error";
 const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+\- ])(\d{2}):?(\d{2}))$/;
 
+const EARLIEST = -62_135_596_800_000; // 0001-01-01T00:00:00.000Z
+const LATEST = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+
 /** Returns the instant as epoch milliseconds, rounded up to the next millisecond (the store's precision). */
 export function parseInstant(name: string, text: string): number {
   const match = INSTANT.exec(text);
@@ -36,5 +39,8 @@ export function parseInstant(name: string, text: string): number {
   const utc = new Date(0);
   utc.setUTCFullYear(year, month - 1, day);
   utc.setUTCHours(hour, minute, second, 0);
-  return utc.getTime() + fractionMs - offsetMinutes * 60_000;
+  const instant = utc.getTime() + fractionMs - offsetMinutes * 60_000;
+  // Years 1..9999 only: PostgreSQL refuses year 0 and five-digit years, and no task lives there.
+  if (instant < EARLIEST || instant > LATEST) throw fail();
+  return instant;
 }

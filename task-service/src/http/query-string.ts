@@ -6,7 +6,7 @@ export function parseQueryString(url: string, allowed: readonly string[]): Map<s
   const questionMark = url.indexOf("?");
   const params = new Map<string, string>();
   if (questionMark === -1) return params;
-  for (const [name, value] of new URLSearchParams(url.slice(questionMark + 1))) {
+  for (const [name, value] of decodePairs(url.slice(questionMark + 1))) {
     if (!allowed.includes(name)) {
       throw invalidRequest(
         allowed.length === 0
@@ -18,6 +18,26 @@ export function parseQueryString(url: string, allowed: readonly string[]): Map<s
     params.set(name, value);
   }
   return params;
+}
+
+/** Like URLSearchParams, but malformed percent-encoding (bytes that are not UTF-8) is an error, not U+FFFD. */
+function decodePairs(query: string): [string, string][] {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, " "));
+    } catch {
+      throw invalidRequest("The query string is not valid percent-encoded UTF-8.");
+    }
+  };
+  return query
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      return equals === -1
+        ? [decode(pair), ""]
+        : [decode(pair.slice(0, equals)), decode(pair.slice(equals + 1))];
+    });
 }
 
 /** Echoing client input into a message must not echo control characters or unbounded text. */

@@ -23,6 +23,10 @@ export class CursorCodec {
     if (!payloadPart || !signaturePart || rest.length > 0) throw invalid;
     const payload = Buffer.from(payloadPart, "base64url");
     const signature = Buffer.from(signaturePart, "base64url");
+    // Node's decoder skips stray characters and spare bits; only the exact string issued counts.
+    if (payload.toString("base64url") !== payloadPart || signature.toString("base64url") !== signaturePart) {
+      throw invalid;
+    }
     const expected = this.sign(payload);
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw invalid;
     const parsed = JSON.parse(payload.toString("utf8")) as { s?: unknown; i?: unknown; q?: unknown };

@@ -45,9 +45,26 @@ function classify(error: unknown): ApiError | OAuthError {
 
 const OAUTH_CODES: Record<string, OAuthError["code"]> = {
   invalid_request: "invalid_request",
+  not_found: "invalid_request",
+  method_not_allowed: "invalid_request",
   rate_limited: "rate_limited",
   unavailable: "temporarily_unavailable",
 };
+
+/** For URLs the router cannot even decode. On /v1 the guard runs first (decisions.md's order). */
+export async function answerUnreadableUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): Promise<void> {
+  reply.header("x-request-id", request.id);
+  try {
+    if (/^\/v1(\/|$|\?)/.test(request.url)) await guard(request, reply);
+    throw new ApiError(400, "invalid_request", "The request URL could not be read.");
+  } catch (error) {
+    await render(request, reply, classify(error));
+  }
+}
 
 async function render(request: FastifyRequest, reply: FastifyReply, error: ApiError | OAuthError) {
   reply.code(error.statusCode).headers(error.headers);

@@ -11,7 +11,9 @@ import type { Scope } from "../domain/scopes";
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-export function v1Guard(deps: { tokens: AccessTokens; store: Store; budget: FixedWindowBudget }) {
+export type V1GuardDeps = { tokens: AccessTokens; store: Store; budget: FixedWindowBudget };
+
+export function v1Guard(deps: V1GuardDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const presented = request.headers.authorization?.match(BEARER)?.[1];
     const subject = presented ? await authenticate(presented, deps) : undefined;
@@ -32,6 +34,12 @@ export function v1Guard(deps: { tokens: AccessTokens; store: Store; budget: Fixe
       );
     }
     if (!decision.allowed) throw rateLimited(decision.resetSeconds);
+    // Answered here, before any body is read: a write to a read-only API is 405 whatever it carries.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      throw new ApiError(405, "method_not_allowed", "The API is read-only: use GET or HEAD.", {
+        allow: "GET, HEAD",
+      });
+    }
     request.subject = subject;
   };
 }

@@ -9,6 +9,7 @@ import {
   validateTokenRequest,
   type ValidTokenRequest,
 } from "../auth/token-request";
+import { IDENTIFIER_PATTERN } from "../domain/records";
 import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
 import type { ServiceMetrics } from "../observability/service-metrics";
@@ -43,7 +44,11 @@ export async function oauthTokenRoutes(app: FastifyInstance, deps: TokenRouteDep
       throw error;
     }
   });
-  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/oauth/token", handler: rejectMethod });
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    url: "/oauth/token",
+    handler: rejectMethod,
+  });
 }
 
 async function rejectMethod(): Promise<never> {
@@ -80,7 +85,11 @@ async function grant(request: FastifyRequest, deps: TokenRouteDeps) {
 }
 
 async function authenticateClient(store: Store, request: ValidTokenRequest): Promise<ClientRecord> {
-  const client = await findClient(store, request.clientId);
+  // Ids outside the identifier shape cannot exist (the CLI enforces it), and may hold bytes the
+  // store refuses, such as NUL: they are unknown clients, verified in the same time as any other.
+  const client = IDENTIFIER_PATTERN.test(request.clientId)
+    ? await findClient(store, request.clientId)
+    : undefined;
   const secretMatches = verifyClientSecret(request.secret, client?.secret_hash);
   if (!client || !secretMatches || clientState(client, new Date()) !== "active") {
     throw new OAuthError(

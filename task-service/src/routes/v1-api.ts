@@ -1,5 +1,5 @@
 // The /v1 surface: one guard in front of every path, known or not, then the resources.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { AccessTokens } from "../auth/access-tokens";
 import { ApiError } from "../http/api-error";
 import type { CursorCodec } from "../pagination/cursor-codec";
@@ -23,13 +23,9 @@ export async function v1Api(app: FastifyInstance, deps: V1Deps): Promise<void> {
   await app.register(taskRoutes, deps);
 
   // Unknown paths and other methods still pass the guard first (decisions.md's check order).
-  const fallback = async (request: FastifyRequest) => {
-    if (request.method === "GET" || request.method === "HEAD") {
-      throw new ApiError(404, "not_found", "No such resource.");
-    }
-    throw new ApiError(405, "method_not_allowed", "The API is read-only: use GET or HEAD.", {
-      allow: "GET, HEAD",
-    });
+  // The guard has already answered every method but GET and HEAD with 405.
+  const fallback = async () => {
+    throw new ApiError(404, "not_found", "No such resource.");
   };
   app.all("/v1", fallback);
   app.all("/v1/*", fallback);
