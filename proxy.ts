@@ -49,8 +49,14 @@ const gate = auth((request) => {
 });
 
 // Next looks for a function declaration named `proxy`; Auth.js supplies the session to `gate`.
+// With a lazily read configuration (env is read at request time, not at build time), Auth.js's
+// wrapper comes back as a promise of the handler, whatever its types say.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
-  return gate(request, event as never);
+  const handler = (await (gate as unknown as Promise<unknown>)) as (
+    request: NextRequest,
+    event: NextFetchEvent,
+  ) => Promise<Response>;
+  return handler(request, event);
 }
 
 export const config = {

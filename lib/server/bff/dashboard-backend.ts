@@ -29,7 +29,8 @@ export interface DashboardBackend {
   tasks: FreshnessCache<{ task: Task | undefined }>;
 }
 
-function createBackend(env: DashboardEnv): DashboardBackend {
+/** Exported for tests, which build backends with their own settings; the app uses dashboardBackend(). */
+export function createBackend(env: DashboardEnv): DashboardBackend {
   const logError = (what: string) => (error: unknown) =>
     console.warn(
       JSON.stringify({
