@@ -1,6 +1,6 @@
 // The service as a Fastify instance, built from ready dependencies. Listening, signals and
 // shutdown live in server.ts; tests build this and call app.inject.
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import "./http/fastify-types";
 import { answerMalformedRequest } from "./http/malformed-request";
 import { loggerOptions } from "./observability/logging";
@@ -32,7 +32,7 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     // A malformed path (bad percent-encoding) still gets the documented body, and on /v1 only
     // after the same token and budget checks as any other /v1 request.
     frameworkErrors: (_error, request, reply) => {
-      void answerUnreadableUrl(request, reply as FastifyReply, guard);
+      void answerUnreadableUrl(request, reply, guard);
     },
   });
 

@@ -249,6 +249,6 @@ describe("the sandbox data, as a client sees it", () => {
     const names = locations.map((l) => l.name);
     expect(names.some((n) => n.includes(","))).toBe(true);
     expect(names.some((n) => n.includes('"'))).toBe(true);
-    expect(names.some((n) => /[^\u0000-\u007f]/.test(n))).toBe(true);
+    expect(names.some((n) => /[^\x20-\x7e]/.test(n))).toBe(true);
   });
 });

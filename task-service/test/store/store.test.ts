@@ -16,11 +16,20 @@ const stores = [
   ["PGlite", async () => openStore({ databaseUrl: undefined, dataDir: undefined })],
   [
     "PostgreSQL",
-    async () => openStore({ databaseUrl: await createDatabase(inject("postgresUrl"), `store_${Date.now()}`), dataDir: undefined }),
+    async () =>
+      openStore({
+        databaseUrl: await createDatabase(inject("postgresUrl"), `store_${Date.now()}`),
+        dataDir: undefined,
+      }),
   ],
 ] as const;
 
-const location = { id: "loc_a", name: 'Dock "A", Zürich', timezone: "Europe/Zurich", address: "Bahnhofplatz 1, Zürich" };
+const location = {
+  id: "loc_a",
+  name: 'Dock "A", Zürich',
+  timezone: "Europe/Zurich",
+  address: "Bahnhofplatz 1, Zürich",
+};
 const task = {
   id: "tsk_a",
   vehicle_id: "veh_a",
@@ -116,7 +125,9 @@ describe.each(stores)("%s store", (_name, open) => {
     const ids = (await store.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map((row) => row.id);
     expect(ids).toHaveLength(200);
     await prepareSandbox(store, { seed: 7, seedTasks: 200 });
-    const again = (await store.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map((row) => row.id);
+    const again = (await store.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map(
+      (row) => row.id,
+    );
     expect(again).toEqual(ids);
     await expect(refuseSandboxStore(store)).rejects.toThrow(/sandbox data/);
   });
