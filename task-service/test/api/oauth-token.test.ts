@@ -131,7 +131,10 @@ describe("invalid_request", () => {
   it.each(cases)("%s", async (_name, body, headers) => {
     const response = await postToken(body, headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: "invalid_request", error_description: expect.any(String) as unknown });
+    expect(response.json()).toEqual({
+      error: "invalid_request",
+      error_description: expect.any(String) as unknown,
+    });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 

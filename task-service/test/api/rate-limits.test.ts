@@ -69,7 +69,10 @@ describe("token endpoint budget", () => {
     for (let i = 0; i < 3; i++) expect((await tokenRequest("sandbox-tasks", "wrong")).statusCode).toBe(401);
     const limited = await tokenRequest("sandbox-tasks", fixtureSecret("sandbox-tasks"));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: "rate_limited", error_description: expect.any(String) as unknown });
+    expect(limited.json()).toEqual({
+      error: "rate_limited",
+      error_description: expect.any(String) as unknown,
+    });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(limited.headers["cache-control"]).toBe("no-store");
   });
