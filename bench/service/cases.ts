@@ -99,3 +99,11 @@ function pagePath(facts: DataFacts, filters: TaskFilters, cursor?: string, limit
 function floorQuery(facts: DataFacts, filters: TaskFilters, after: TaskPosition | undefined): TaskPageQuery {
   return { ...facts.window, filters, order: "asc", after, fetch: PAGE_SIZE + 1 };
 }
+
+/** Page 1 of the last full day before generation: a typical dashboard query (a full page at 1M tasks). */
+export function dayPagePath(facts: DataFacts): string {
+  const dayMs = 86_400_000;
+  const to = Math.floor(Date.parse(facts.generatedAt) / dayMs) * dayMs;
+  const window = { from: new Date(to - dayMs).toISOString(), to: new Date(to).toISOString() };
+  return pagePath({ ...facts, window }, {});
+}

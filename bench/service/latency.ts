@@ -32,14 +32,3 @@ export async function timeMs(work: () => Promise<unknown>): Promise<number> {
   await work();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
-
-/** Sequential samples of one piece of work after a warm-up. */
-export async function sequential(
-  work: () => Promise<unknown>,
-  options: { samples: number; warmup: number },
-): Promise<number[]> {
-  for (let i = 0; i < options.warmup; i++) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < options.samples; i++) samples.push(await timeMs(work));
-  return samples;
-}

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { PageCase } from "./cases";
 import { floorRunner } from "./floor";
 import type { HttpClient } from "./http-client";
-import { sequential, summarize, timeMs, type Summary } from "./latency";
+import { summarize, timeMs, type Summary } from "./latency";
 import type { PageResult } from "./report";
 
 export interface SampleOptions {
@@ -78,13 +78,27 @@ export async function fetchToken(http: HttpClient): Promise<string> {
   return (JSON.parse(response.body.toString("utf8")) as { access_token: string }).access_token;
 }
 
+/**
+ * Token requests interleaved with /healthz (one trivial query), in blocks: the healthz figures show
+ * how much of the token endpoint's tail is the shared machine rather than the endpoint.
+ */
 export async function measureToken(
   http: HttpClient,
-  options: { samples: number; warmup: number },
-): Promise<Summary> {
-  const samples = await sequential(async () => {
+  options: { samples: number; warmup: number; block: number },
+): Promise<{ token: Summary; healthz: Summary }> {
+  const token = async () => {
     const response = await http.post("/oauth/token", tokenRequest.body, tokenRequest.headers);
     if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
-  }, options);
-  return summarize(samples);
+  };
+  const healthz = async () => {
+    const response = await http.get("/healthz");
+    if (response.status !== 200) throw new Error(`/healthz answered ${response.status}`);
+  };
+  for (let i = 0; i < options.warmup; i++) await token().then(healthz);
+  const samples = { token: [] as number[], healthz: [] as number[] };
+  for (let taken = 0; taken < options.samples; taken += options.block) {
+    for (let i = 0; i < options.block; i++) samples.token.push(await timeMs(token));
+    for (let i = 0; i < options.block; i++) samples.healthz.push(await timeMs(healthz));
+  }
+  return { token: summarize(samples.token), healthz: summarize(samples.healthz) };
 }

@@ -1,6 +1,8 @@
 // Turns the measurements into one markdown report (printed, and kept in docs/benchmarks.md between
 // markers so the hand-written introduction around it survives a rerun).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import * as prettier from "prettier";
 import type { PageCase } from "./cases";
 import type { Summary } from "./latency";
 import type { ThroughputResult } from "./throughput";
@@ -21,6 +23,9 @@ export interface Report {
   throughput: ThroughputResult[];
   throughputRows: number;
   token: Summary;
+  /** /healthz timed alongside the token endpoint: the machine's own latency floor. */
+  healthz: Summary;
+  serverSettings: string;
   explainTitle: string;
   explain: string[];
 }
@@ -40,6 +45,8 @@ function firstPageOf(report: Report, deep: PageResult): PageResult | undefined {
 export function renderReport(report: Report): string {
   const lines = [
     `**${report.date}** — ${report.machine}; ${count(report.tasks)} tasks; ${report.samples} samples per case.`,
+    "",
+    `PostgreSQL settings: \`${report.serverSettings}\` (plus \`fsync=off\`).`,
     "",
     "### Page latency (GET /v1/tasks, limit 500, ms)",
     "",
@@ -80,7 +87,8 @@ export function renderReport(report: Report): string {
     "",
     "### Token endpoint (POST /oauth/token, sequential)",
     "",
-    `p50 ${ms(report.token.p50)} ms, p99 ${ms(report.token.p99)} ms over ${report.token.n} requests.`,
+    `p50 ${ms(report.token.p50)} ms, p99 ${ms(report.token.p99)} ms over ${report.token.n} requests. ` +
+      `GET /healthz, timed alongside: p50 ${ms(report.healthz.p50)} ms, p99 ${ms(report.healthz.p99)} ms.`,
     "",
     "### Targets",
     "",
@@ -115,8 +123,11 @@ export function verdicts(report: Report): string[] {
 const START = "<!-- bench:service:start -->";
 const END = "<!-- bench:service:end -->";
 
-/** Replaces the results between the markers, or appends them when the markers are missing. */
-export function writeReport(path: string, markdown: string): void {
+/**
+ * Replaces the results between the markers, or appends them when the markers are missing, and
+ * formats the file with the repository's Prettier settings so `prettier --check` stays clean.
+ */
+export async function writeReport(path: string, markdown: string): Promise<void> {
   const block = `${START}\n\n${markdown}\n\n${END}`;
   const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
   const start = current.indexOf(START);
@@ -125,5 +136,12 @@ export function writeReport(path: string, markdown: string): void {
     start !== -1 && end > start
       ? current.slice(0, start) + block + current.slice(end + END.length)
       : `${current.trimEnd()}\n\n## Latest results\n\n${block}\n`;
-  writeFileSync(path, next);
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  writeFileSync(path, await prettier.format(next, { ...options, filepath: path }));
+}
+
+export function describeMachine(serverVersion: string): string {
+  const cpu = cpus();
+  const memory = Math.round(totalmem() / 2 ** 30);
+  return `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${memory} GiB, Node ${process.version}, PostgreSQL ${serverVersion}`;
 }

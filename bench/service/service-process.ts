@@ -40,8 +40,11 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   let lastProgress = started;
   try {
     for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`service exited (${child.exitCode}) during start:\n${output}`);
+      // A signal (from outside: nothing here sends one before stop) leaves exitCode null.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        const how = child.signalCode ?? `code ${child.exitCode}`;
+        throw new Error(`service exited (${how}) during start:\n${output}`);
+      }
       if (await healthy(baseUrl)) return service;
       if (Date.now() - started > options.startTimeoutMs)
         throw new Error(`service not healthy in time:\n${output}`);
