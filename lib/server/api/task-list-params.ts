@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { TaskPageQuery } from "../upstream/vts-client";
 import { DashboardError } from "./dashboard-error";
 
 // GET /api/tasks takes the service's parameter names and rules (decisions.md), checked here so a
@@ -47,15 +48,7 @@ const schema = z.object({
 
 export interface TaskListParams {
   /** The upstream query, minus paging: what caches and cursors are keyed on. */
-  filters: {
-    from: string;
-    to: string;
-    location_id?: string | undefined;
-    mva?: string | undefined;
-    vehicle_id?: string | undefined;
-    task_type?: string | undefined;
-    order: "asc" | "desc";
-  };
+  filters: Omit<TaskPageQuery, "cursor">;
   limit: number;
   cursor: string | undefined;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget-errors";
 import { MemoryRequestWindow } from "@/lib/server/upstream/request-window-memory";
 import { UpstreamBudget } from "@/lib/server/upstream/upstream-budget";
-import { FakeClock, track } from "./budget-fake-clock";
+import { FakeClock, track } from "./fake-clock";
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { budgetLimits, type BudgetPriority } from "@/lib/server/upstream/budget-thresholds";
 import { MemoryRequestWindow } from "@/lib/server/upstream/request-window-memory";
 import { UpstreamBudget } from "@/lib/server/upstream/upstream-budget";
-import { FakeClock } from "./budget-fake-clock";
+import { FakeClock } from "./fake-clock";
 
 const MINUTE = 60_000;
 

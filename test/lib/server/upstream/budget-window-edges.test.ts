@@ -3,7 +3,7 @@ import { BudgetExhaustedError } from "@/lib/server/upstream/budget-errors";
 import type { BudgetPriority } from "@/lib/server/upstream/budget-thresholds";
 import { MemoryRequestWindow } from "@/lib/server/upstream/request-window-memory";
 import { UpstreamBudget } from "@/lib/server/upstream/upstream-budget";
-import { FakeClock, track } from "./budget-fake-clock";
+import { FakeClock, track } from "./fake-clock";
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 // A stand-in for the token endpoint behind TokenManager: counts calls, hands out token-1,
 // token-2, ... and can be told to fail or to hold a call until the test releases it.
-import { FakeClock } from "./token-fake-clock";
+import { FakeClock } from "./fake-clock";
 import { TokenManager, type TokenManagerOptions } from "@/lib/server/upstream/token-manager";
 import { MemoryTokenStore, type TokenStore } from "@/lib/server/upstream/token-store";
 

@@ -1,7 +1,7 @@
 // Several managers on one store stand for several dashboard instances (the Redis case, on a fake
 // clock): they share one token and one fetch lock, and tokens for different scopes stay apart.
 import { describe, expect, it } from "vitest";
-import { FakeClock, settle } from "./token-fake-clock";
+import { FakeClock, settle } from "./fake-clock";
 import { FakeEndpoint } from "./token-fake-endpoint";
 import { TokenManager } from "@/lib/server/upstream/token-manager";
 import { MemoryTokenStore, tokenCacheKey, type TokenStore } from "@/lib/server/upstream/token-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settle } from "./token-fake-clock";
+import { settle } from "./fake-clock";
 import { MINUTE, setup } from "./token-fake-endpoint";
 import { TokenEndpointError } from "@/lib/server/upstream/token-endpoint";
 import { TokenUnavailableError } from "@/lib/server/upstream/token-errors";

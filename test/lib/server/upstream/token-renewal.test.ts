@@ -1,7 +1,7 @@
 // renewAfterUnauthorized: a 401 from /v1 forces one renewal shared by every caller, at most
 // once per interval, so a token the service keeps refusing becomes an error instead of a loop.
 import { describe, expect, it } from "vitest";
-import { settle } from "./token-fake-clock";
+import { settle } from "./fake-clock";
 import { setup } from "./token-fake-endpoint";
 import { TokenEndpointError } from "@/lib/server/upstream/token-endpoint";
 

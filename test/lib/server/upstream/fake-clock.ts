@@ -1,5 +1,5 @@
-// A manual clock for budget tests: time moves only when a test advances it, and sleepers wake in
-// due order with their promise chains run in between, so window edges are hit to the millisecond.
+// A manual clock for the token and budget tests: time moves only when a test advances it, and
+// sleepers wake in due order with their promise chains run in between, so edges are hit exactly.
 import type { Clock } from "@/lib/server/upstream/clock";
 
 interface Sleeper {
