@@ -25,7 +25,7 @@ export default async function SignInPage({
   const callbackUrl = safeCallback(params.callbackUrl);
   const env = dashboardEnv();
   const message = params.error
-    ? (MESSAGES[params.code ?? params.error] ?? "Sign-in failed; try again.")
+    ? (MESSAGES[params.code ?? ""] ?? MESSAGES[params.error] ?? "Sign-in failed; try again.")
     : undefined;
 
   async function signInWithPassword(form: FormData) {

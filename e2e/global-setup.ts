@@ -1,0 +1,98 @@
+// One sandbox service and one built dashboard for the whole browser run. The dashboard's client
+// is created with the CLI, so its secret is random and the leak test can search for it.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../task-service/test/support/free-port";
+import { startLogged, stop, waitForOk } from "./support/processes";
+
+export const DEMO_STAFF = {
+  email: "staff@sandbox.example",
+  password: "sandbox-staff-password",
+  name: "Sandbox Staff",
+};
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-"));
+  mkdirSync(join(dir, "logs"));
+  const [servicePort, dashboardPort] = [await freePort(), await freePort()];
+  const serviceEnv = {
+    VTS_MODE: "sandbox",
+    VTS_SEED_TASKS: process.env.E2E_SEED_TASKS ?? "3000",
+    VTS_DATA_DIR: join(dir, "vts"),
+    VTS_PORT: String(servicePort),
+    VTS_RATE_LIMIT_PER_MIN: process.env.E2E_RATE_LIMIT ?? "600",
+  };
+  const created = execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "task-service/src/cli/main.ts",
+      "clients",
+      "create",
+      "--id",
+      "dashboard-e2e",
+      "--scopes",
+      "tasks:read locations:read",
+    ],
+    { env: { ...process.env, ...serviceEnv } },
+  ).toString();
+  const secret = /client_secret:\s+(\S+)/.exec(created)?.[1];
+  if (!secret) throw new Error("the CLI did not print a client secret");
+  const staffFile = join(dir, "staff.json");
+  execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/staff.ts",
+      "add",
+      DEMO_STAFF.email,
+      "--name",
+      DEMO_STAFF.name,
+      "--file",
+      staffFile,
+    ],
+    { input: DEMO_STAFF.password },
+  );
+
+  const service = startLogged(
+    process.execPath,
+    ["--import", "tsx", "task-service/src/server.ts"],
+    serviceEnv,
+    join(dir, "logs", "service.log"),
+  );
+  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
+  const baseUrl = `http://localhost:${dashboardPort}`;
+  const authSecret = randomBytes(33).toString("base64url");
+  const dashboard = startLogged(
+    "npx",
+    ["next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
+    {
+      VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
+      VTS_CLIENT_ID: "dashboard-e2e",
+      VTS_CLIENT_SECRET: secret,
+      AUTH_SECRET: authSecret,
+      AUTH_URL: baseUrl,
+      STAFF_FILE: staffFile,
+    },
+    join(dir, "logs", "dashboard.log"),
+  );
+  await waitForOk(`${baseUrl}/api/health`, 60_000, dashboard);
+
+  Object.assign(process.env, {
+    E2E_BASE_URL: baseUrl,
+    E2E_SERVICE_URL: `http://127.0.0.1:${servicePort}`,
+    E2E_CLIENT_SECRET: secret,
+    E2E_AUTH_SECRET: authSecret,
+    E2E_LOG_DIR: join(dir, "logs"),
+  });
+  return async () => {
+    await stop(dashboard);
+    await stop(service);
+  };
+}
