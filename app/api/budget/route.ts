@@ -3,7 +3,7 @@ import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 
 // What the budget meter shows: calls left in the window, the queue, and when a slot frees.
 export const GET = dashboardRoute(async () => {
-  const snapshot = await dashboardBackend().budget.snapshot();
+  const snapshot = await (await dashboardBackend()).budget.snapshot();
   return Response.json({
     limit: snapshot.limit,
     remaining: snapshot.remaining,

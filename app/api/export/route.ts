@@ -5,13 +5,16 @@ import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { exportStream } from "@/lib/server/bff/task-export";
 
 export const GET = dashboardRoute(async ({ request }) => {
-  const { filters } = parseTaskListParams(new URL(request.url), dashboardBackend().env.VTS_MAX_WINDOW_DAYS);
+  const { filters } = parseTaskListParams(
+    new URL(request.url),
+    (await dashboardBackend()).env.VTS_MAX_WINDOW_DAYS,
+  );
   const window = `${filters.from.slice(0, 10)}--${filters.to.slice(0, 10)}`;
   const name = csvFileName(
     [filters.location_id, filters.mva, filters.vehicle_id, filters.task_type, window],
     new Date(),
   );
-  return new Response(exportStream(dashboardBackend(), filters), {
+  return new Response(exportStream(await dashboardBackend(), filters), {
     headers: { "content-type": CSV_MEDIA_TYPE, "content-disposition": `attachment; filename="${name}"` },
   });
 });

@@ -3,7 +3,7 @@ import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 
 // Prometheus scrape endpoint, protected by its own bearer token (not a staff session).
 export async function GET(request: Request): Promise<Response> {
-  const backend = dashboardBackend();
+  const backend = await dashboardBackend();
   const expected = backend.env.METRICS_TOKEN;
   const given = Buffer.from(request.headers.get("authorization")?.replace(/^Bearer /i, "") ?? "");
   const wanted = Buffer.from(expected ?? "");

@@ -7,8 +7,11 @@ import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTaskPage } from "@/lib/server/bff/task-data";
 
 export const GET = dashboardRoute(async ({ request, signal }) => {
-  const params = parseTaskListParams(new URL(request.url), dashboardBackend().env.VTS_MAX_WINDOW_DAYS);
-  const backend = dashboardBackend();
+  const params = parseTaskListParams(
+    new URL(request.url),
+    (await dashboardBackend()).env.VTS_MAX_WINDOW_DAYS,
+  );
+  const backend = await dashboardBackend();
   const priority = requestPriority(request);
   const page = await slicePage({
     cursor: params.cursor,

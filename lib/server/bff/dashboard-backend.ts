@@ -1,8 +1,11 @@
 import "server-only";
 import { DashboardCursorCodec } from "../api/dashboard-cursor";
 import { dashboardEnv, type DashboardEnv } from "../env";
-import { createRequestWindow } from "../upstream/request-window-factory";
-import { connectTokenStore } from "./token-store-connection";
+import { MemoryRequestWindow } from "../upstream/request-window-memory";
+import { RedisRequestWindow } from "../upstream/request-window-redis";
+import { RedisTokenStore } from "../upstream/token-redis-store";
+import { MemoryTokenStore } from "../upstream/token-store";
+import { connectSharedRedis } from "./shared-redis";
 import { TokenManager } from "../upstream/token-manager";
 import { fetchServiceToken } from "../upstream/token-endpoint";
 import { tokenCacheKey } from "../upstream/token-store";
@@ -27,10 +30,12 @@ export interface DashboardBackend {
   locations: FreshnessCache<{ data: Location[] }>;
   taskPages: FreshnessCache<UpstreamPage<Task>>;
   tasks: FreshnessCache<{ task: Task | undefined }>;
+  /** Closes the Redis connection (shutdown, tests). */
+  close(): Promise<void>;
 }
 
 /** Exported for tests, which build backends with their own settings; the app uses dashboardBackend(). */
-export function createBackend(env: DashboardEnv): DashboardBackend {
+export async function createBackend(env: DashboardEnv): Promise<DashboardBackend> {
   const logError = (what: string) => (error: unknown) =>
     console.warn(
       JSON.stringify({
@@ -39,12 +44,13 @@ export function createBackend(env: DashboardEnv): DashboardBackend {
         err: String(error),
       }),
     );
-  const window = createRequestWindow({
-    redisUrl: env.REDIS_URL,
-    key: `dashboard:budget:${env.VTS_CLIENT_ID}`,
-    onError: logError("shared budget"),
-  });
-  const budget = new UpstreamBudget({ window: window.window });
+  const redis = env.REDIS_URL ? await connectSharedRedis(env.REDIS_URL) : undefined;
+  const window = redis
+    ? new RedisRequestWindow(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
+        onError: logError("shared budget"),
+      })
+    : new MemoryRequestWindow();
+  const budget = new UpstreamBudget({ window });
   const tokens = new TokenManager({
     fetchToken: (signal) =>
       fetchServiceToken({
@@ -55,7 +61,9 @@ export function createBackend(env: DashboardEnv): DashboardBackend {
         signal,
       }),
     cacheKey: tokenCacheKey({ baseUrl: env.VTS_BASE_URL, clientId: env.VTS_CLIENT_ID, scope: env.VTS_SCOPE }),
-    store: connectTokenStore(env.REDIS_URL, logError("shared token")),
+    store: redis
+      ? new RedisTokenStore(redis, "dashboard:", { onError: logError("shared token") })
+      : new MemoryTokenStore(),
   });
   const metrics = new DashboardMetrics(tokens, budget);
   const client = new VtsClient({
@@ -84,6 +92,9 @@ export function createBackend(env: DashboardEnv): DashboardBackend {
       staleMs: 30 * 60_000,
       refreshInBackground: false,
     }),
+    async close() {
+      redis?.disconnect();
+    },
     tasks: new FreshnessCache({
       maxEntries: 5_000,
       freshMs: 30_000,
@@ -93,9 +104,9 @@ export function createBackend(env: DashboardEnv): DashboardBackend {
   };
 }
 
-const holder = globalThis as typeof globalThis & { __dashboardBackend?: DashboardBackend };
+const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
-export function dashboardBackend(): DashboardBackend {
+export function dashboardBackend(): Promise<DashboardBackend> {
   holder.__dashboardBackend ??= createBackend(dashboardEnv());
   return holder.__dashboardBackend;
 }

@@ -10,11 +10,20 @@ export class MemoryRequestWindow implements RequestWindow {
   /** Entry times, oldest first. */
   private readonly entries: number[] = [];
   private pausedUntil = 0;
+  private learnedLimit: number | undefined;
 
   constructor(
     private readonly clock: Clock = systemClock,
     private readonly windowMs: number = WINDOW_MS,
   ) {}
+
+  async rememberLimit(limit: number): Promise<void> {
+    this.learnedLimit = limit;
+  }
+
+  async knownLimit(): Promise<number | undefined> {
+    return this.learnedLimit;
+  }
 
   async tryAcquire(maxInWindow: number): Promise<WindowGrant> {
     const now = this.trim();

@@ -30,6 +30,9 @@ export interface RedisRequestWindowOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A learned limit is trusted for an hour; after that, a cold instance probes again. */
+const LIMIT_MEMORY_MS = 3_600_000;
+
 export class RedisRequestWindow implements RequestWindow {
   /** Other instances consume slots and pause the window too; a waiting budget looks again. */
   readonly recheckEveryMs = 250;
@@ -42,7 +45,14 @@ export class RedisRequestWindow implements RequestWindow {
   private degraded = false;
   private handingBack: Promise<void> | undefined;
 
-  constructor(redis: Redis, key: string, options: RedisRequestWindowOptions = {}) {
+  private readonly limitKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    key: string,
+    options: RedisRequestWindowOptions = {},
+  ) {
+    this.limitKey = `${key}:limit`;
     this.clock = options.clock ?? systemClock;
     this.windowMs = options.windowMs ?? WINDOW_MS;
     this.fallbackShare = options.fallbackShare ?? 0.5;
@@ -54,6 +64,23 @@ export class RedisRequestWindow implements RequestWindow {
   /** True while Redis is failing and the memory fallback is counting. */
   get isDegraded(): boolean {
     return this.degraded;
+  }
+
+  rememberLimit(limit: number): Promise<void> {
+    return this.withFallback(
+      async () => void (await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS)),
+      (memory) => memory.rememberLimit(limit),
+    );
+  }
+
+  knownLimit(): Promise<number | undefined> {
+    return this.withFallback(
+      async () => {
+        const stored = Number(await this.redis.get(this.limitKey));
+        return Number.isInteger(stored) && stored > 0 ? stored : undefined;
+      },
+      (memory) => memory.knownLimit(),
+    );
   }
 
   tryAcquire(maxInWindow: number): Promise<WindowGrant> {

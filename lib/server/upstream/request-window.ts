@@ -34,6 +34,10 @@ export function capacity(maxInWindow: number, share: number): number {
 }
 
 export interface RequestWindow {
+  /** Shares the limit the service stated, so an instance that starts later need not probe for it. */
+  rememberLimit(limit: number): Promise<void>;
+  /** The limit some instance learned from the service, if any. */
+  knownLimit(): Promise<number | undefined>;
   /**
    * Records one grant when the window holds fewer than `maxInWindow` entries and is not paused;
    * the check and the record are one atomic step, across instances for a shared window.

@@ -18,11 +18,18 @@ import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./bu
 // requests share one budget: people first, then prefetch, then export; a request that cannot get
 // a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
 
+/** How long the first call of a cold budget may take before another caller probes instead. */
+const PROBE_TIMEOUT_MS = 5_000;
+
 export class UpstreamBudget {
   private readonly window: RequestWindow;
   private readonly clock: Clock;
   private readonly queue = new BudgetQueue();
   private limit: number;
+  /** False until the service has told us its limit (or the operator gave one). */
+  private limitKnown: boolean;
+  /** While the limit is unknown, calls go one at a time: the current probe's expiry. */
+  private probeUntil = 0;
   private draining = false;
   private again = false;
   private readonly timer: BudgetWakeTimer;
@@ -31,6 +38,7 @@ export class UpstreamBudget {
     this.window = options.window;
     this.clock = options.clock ?? systemClock;
     this.limit = options.initialLimit ?? 60;
+    this.limitKnown = options.initialLimit !== undefined;
     this.timer = new BudgetWakeTimer(this.clock);
   }
 
@@ -44,7 +52,13 @@ export class UpstreamBudget {
   /** Feeds every upstream /v1 response back (not the token endpoint: it has its own budget). */
   async recordResponse(status: number, headers: HeaderSource): Promise<void> {
     const seen = readRateLimitHeaders(headers, this.clock.now());
-    if (seen.limit !== undefined) this.limit = seen.limit;
+    if (seen.limit !== undefined) {
+      if (seen.limit !== this.limit || !this.limitKnown) await this.window.rememberLimit(seen.limit);
+      this.limit = seen.limit;
+      this.limitKnown = true;
+    }
+    // An answer without the header (a 5xx, say) ends the probe: the next caller probes again.
+    this.probeUntil = 0;
     if (seen.remaining !== undefined) {
       // The service has counted limit - remaining calls in its current window; those we did not
       // see (another client on the same id, a restarted instance) become phantoms that leave when
@@ -102,13 +116,17 @@ export class UpstreamBudget {
       this.again = false;
       const head = this.queue.peek();
       if (!head) return this.timer.cancel();
+      if (!this.limitKnown) await this.adoptSharedLimit();
       const limits = this.limits();
+      if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
       const attempt = await this.window.tryAcquire(limits.maxInWindow[head.priority]);
+      if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
         this.handOut(head.priority);
         continue;
       }
-      this.failThoseTooLate(attempt, limits);
+      // Judging deadlines needs the real limit; with a guess, waiters would be failed for nothing.
+      if (this.limitKnown) this.failThoseTooLate(attempt, limits);
       // Something arrived (maybe more important) or changed while we waited for the window.
       if (this.again) continue;
       return this.scheduleWake(attempt, limits);
@@ -134,6 +152,29 @@ export class UpstreamBudget {
       const retryAfterMs = Math.max(1, wait > 0 ? wait : (state.freeInMs ?? 1_000));
       waiter.fail(new BudgetExhaustedError(retryAfterMs));
     }
+  }
+
+  /** Another instance may have learned the limit already: then there is nothing to probe for. */
+  private async adoptSharedLimit(): Promise<void> {
+    const shared = await this.window.knownLimit();
+    if (shared === undefined || this.limitKnown) return;
+    this.limit = shared;
+    this.limitKnown = true;
+  }
+
+  /**
+   * A cold budget does not know the service's limit, and guessing high overshoots it (a burst of
+   * 40 calls against a 10/min service) while guessing low fails people for nothing. So the first
+   * call goes alone, and the rest wait for its X-RateLimit-Limit (or for the probe to time out).
+   */
+  private awaitProbe(): void {
+    const now = this.clock.now();
+    for (const waiter of this.queue.all()) {
+      if (waiter.deadlineMs > now || !this.queue.remove(waiter)) continue;
+      waiter.fail(new BudgetExhaustedError(Math.max(1, this.probeUntil - now)));
+    }
+    const deadlines = this.queue.all().map((waiter) => waiter.deadlineMs - now);
+    this.timer.set(Math.max(1, Math.min(this.probeUntil - now, ...deadlines)), () => this.kick());
   }
 
   /** Wakes when the next slot frees, a pause ends, a deadline passes, or for a shared recheck. */

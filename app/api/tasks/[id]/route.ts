@@ -9,7 +9,7 @@ const TASK_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const GET = dashboardRoute<{ id: string }>(async ({ params, signal }) => {
   if (!TASK_ID.test(params.id)) throw new DashboardError("invalid_request", "That is not a task id.");
-  const cached = await readTask(dashboardBackend(), params.id, signal);
+  const cached = await readTask(await dashboardBackend(), params.id, signal);
   if (!cached.value.task) throw new DashboardError("not_found", "No task has this id.");
   return Response.json(cached.value.task, { headers: freshnessHeaders(cached) });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "@/task-service/test/support/free-port";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget-errors";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
-import { createRequestWindow } from "@/lib/server/upstream/request-window-factory";
+import { connectSharedRedis } from "@/lib/server/bff/shared-redis";
 import { RedisRequestWindow } from "@/lib/server/upstream/request-window-redis";
 import { UpstreamBudget } from "@/lib/server/upstream/upstream-budget";
 
@@ -106,13 +106,12 @@ describe("upstream budget shared through Redis", () => {
 
   it("falls back to a memory window at half the limit when Redis is unreachable", async () => {
     const errors: unknown[] = [];
-    const handle = createRequestWindow({
-      redisUrl: `redis://127.0.0.1:${await freePort()}`,
-      key: `budget-test:${randomUUID()}`,
+    const redis = await connectSharedRedis(`redis://127.0.0.1:${await freePort()}`);
+    const window = new RedisRequestWindow(redis, `budget-test:${randomUUID()}`, {
       onError: (error) => errors.push(error),
     });
     try {
-      const budget = new UpstreamBudget({ window: handle.window, initialLimit: 10 });
+      const budget = new UpstreamBudget({ window, initialLimit: 10 });
       const started = Date.now();
       const outcomes = await Promise.allSettled(
         Array.from({ length: 10 }, () => budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 })),
@@ -123,7 +122,7 @@ describe("upstream budget shared through Redis", () => {
       expect(errors).toHaveLength(1); // once per outage, not once per command
       expect(await budget.snapshot()).toMatchObject({ usedInWindow: 4, remaining: 0, degraded: true });
     } finally {
-      await handle.close();
+      redis.disconnect();
     }
   });
 

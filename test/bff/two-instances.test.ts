@@ -1,0 +1,143 @@
+// Two dashboard instances (two backends, as two processes would build them) with one REDIS_URL,
+// against one service that allows 10 /v1 calls a minute: they must share one token and one
+// budget. Each scenario uses another sandbox client, so it starts from an empty service-side
+// window and empty dashboard keys in Redis.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { readTaskPage } from "@/lib/server/bff/task-data";
+import { startLocalRedis, type LocalRedis } from "@/task-service/test/support/local-redis";
+import {
+  CLIENTS,
+  closeBackend,
+  delta,
+  makeBackend,
+  serviceCounters,
+  sleep,
+  startVts,
+  type Client,
+  type Vts,
+} from "./support/harness";
+import { filterCombos, outcomeCounts, taskBurst } from "./support/task-burst";
+
+const LIMIT = 10;
+const SAFETY_MARGIN = 2; // UpstreamBudget's default
+const PATIENCE_MS = 20_000;
+
+let vts: Vts;
+let redis: LocalRedis;
+const backends: DashboardBackend[] = [];
+
+beforeAll(async () => {
+  redis = await startLocalRedis();
+  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(backends.map(closeBackend));
+  await vts?.dispose();
+  redis?.stop();
+});
+
+/** One dashboard instance as dashboardBackend() builds it: on its first request. */
+async function instance(client: Client): Promise<DashboardBackend> {
+  const backend = await makeBackend(vts.url, { client, redisUrl: redis.url });
+  backends.push(backend);
+  return backend;
+}
+
+describe("two dashboard instances sharing Redis", () => {
+  it("share one token: the service issues one for both", async () => {
+    const client = CLIENTS.full;
+    const before = await serviceCounters(vts.url, client.id);
+    // Both instances start and take requests at once (a deploy behind a load balancer).
+    const [a, b] = await Promise.all([instance(client), instance(client)]);
+    const combos = filterCombos(6, 3);
+    const outcomes = (
+      await Promise.all([
+        taskBurst(a, { callers: 12, combos, seed: 31, patienceMs: PATIENCE_MS }),
+        taskBurst(b, { callers: 12, combos, seed: 32, patienceMs: PATIENCE_MS }),
+      ])
+    ).flat();
+    const after = delta(await serviceCounters(vts.url, client.id), before);
+    const fetches = [a, b].map((backend) => backend.tokens.snapshot().fetches);
+    const summary = JSON.stringify({ fetches, service: after, outcomes: outcomeCounts(outcomes) });
+
+    expect.soft(after.tokensIssued, summary).toBe(1);
+    expect.soft(fetches[0]! + fetches[1]!, summary).toBe(1);
+    expect
+      .soft(
+        outcomes.some((request) => request.outcome.ok),
+        summary,
+      )
+      .toBe(true);
+
+    // Later requests on either instance keep using the token they have: no more are issued.
+    const issued = (await serviceCounters(vts.url, client.id)).tokensIssued;
+    await Promise.all(
+      [a, b].map((backend) => readTaskPage(backend, combos[0]!, "interactive").catch(() => undefined)),
+    );
+    expect.soft((await serviceCounters(vts.url, client.id)).tokensIssued).toBe(issued);
+  }, 60_000);
+
+  it("share one budget from a cold start: within limit - margin in the first minute, no 429", async () => {
+    const client = CLIENTS.special;
+    const before = await serviceCounters(vts.url, client.id);
+    const started = Date.now();
+    const [a, b] = await Promise.all([instance(client), instance(client)]);
+    const combos = filterCombos(30, 4);
+    const outcomes = (
+      await Promise.all([
+        taskBurst(a, { callers: 60, combos, seed: 41, patienceMs: PATIENCE_MS }),
+        taskBurst(b, { callers: 60, combos: [...combos].reverse(), seed: 42, patienceMs: PATIENCE_MS }),
+      ])
+    ).flat();
+    const after = delta(await serviceCounters(vts.url, client.id), before);
+    const summary = JSON.stringify({ service: after, outcomes: outcomeCounts(outcomes) });
+
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect.soft(after.v1RateLimited, `the service answered 429: ${summary}`).toBe(0);
+    expect
+      .soft(after.v1, `combined /v1 calls in the first minute: ${summary}`)
+      .toBeLessThanOrEqual(LIMIT - SAFETY_MARGIN);
+    for (const { outcome } of outcomes)
+      if (!outcome.ok) expect.soft(outcome.error?.code).toBe("upstream_busy");
+  }, 60_000);
+
+  it("share one budget once both are up and have seen the service: limit - margin combined, no 429", async () => {
+    const client = CLIENTS.tasks; // tasks:read is all a table page needs
+    const before = await serviceCounters(vts.url, client.id);
+    const started = Date.now();
+    const [a, b] = await Promise.all([instance(client), instance(client)]);
+    await sleep(500); // both Redis connections are up
+    const combos = filterCombos(30, 5);
+    // One request each, one after the other: each instance learns the limit from the service.
+    for (const [i, backend] of [a, b].entries()) {
+      await readTaskPage(backend, combos[i]!, "interactive");
+      expect((await backend.budget.snapshot()).limit).toBe(LIMIT);
+    }
+    const outcomes = (
+      await Promise.all([
+        taskBurst(a, { callers: 60, combos, seed: 51, patienceMs: PATIENCE_MS }),
+        taskBurst(b, { callers: 60, combos: [...combos].reverse(), seed: 52, patienceMs: PATIENCE_MS }),
+      ])
+    ).flat();
+    const after = delta(await serviceCounters(vts.url, client.id), before);
+    const summary = JSON.stringify({ service: after, outcomes: outcomeCounts(outcomes) });
+
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect.soft(after.v1RateLimited, `the service answered 429: ${summary}`).toBe(0);
+    expect
+      .soft(after.v1, `combined /v1 calls in the first minute: ${summary}`)
+      .toBeLessThanOrEqual(LIMIT - SAFETY_MARGIN);
+    // The budget was shared, not split: together they used all of it, not half each.
+    expect.soft(after.v1, summary).toBe(LIMIT - SAFETY_MARGIN);
+    expect.soft(after.tokensIssued, summary).toBe(1);
+    const snapshots = await Promise.all([a, b].map((backend) => backend.budget.snapshot()));
+    expect.soft(snapshots.map((snapshot) => snapshot.degraded)).toEqual([false, false]);
+    expect
+      .soft(snapshots.map((snapshot) => snapshot.usedInWindow))
+      .toEqual([LIMIT - SAFETY_MARGIN, LIMIT - SAFETY_MARGIN]);
+    for (const { outcome } of outcomes)
+      if (!outcome.ok) expect.soft(outcome.error?.code).toBe("upstream_busy");
+  }, 60_000);
+});
