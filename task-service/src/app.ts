@@ -5,8 +5,9 @@ import "./http/fastify-types";
 import { answerMalformedRequest } from "./http/malformed-request";
 import { loggerOptions } from "./observability/logging";
 import { answerUnreadableUrl, installErrorRendering } from "./plugins/error-rendering";
+import { installDrainOnClose } from "./plugins/drain-on-close";
 import { v1Guard } from "./plugins/v1-guard";
-import { generateRequestId, installRequestTracking } from "./plugins/request-tracking";
+import { countResponse, generateRequestId, installRequestTracking } from "./plugins/request-tracking";
 import { oauthTokenRoutes } from "./routes/oauth-token";
 import { publicRoutes } from "./routes/public-routes";
 import { v1Api } from "./routes/v1-api";
@@ -29,14 +30,22 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     // Long path parameters must reach the handler, which answers 400, instead of missing the route.
     routerOptions: { maxParamLength: 4096 },
     clientErrorHandler: answerMalformedRequest,
+    // During a graceful shutdown requests are still served (with Connection: close, below)
+    // rather than given Fastify's own 503, which is not the documented error body.
+    return503OnClosing: false,
     // A malformed path (bad percent-encoding) still gets the documented body, and on /v1 only
     // after the same token and budget checks as any other /v1 request.
     frameworkErrors: (_error, request, reply) => {
-      void answerUnreadableUrl(request, reply, guard);
+      // These replies skip the response hooks, so they are logged and counted here.
+      void answerUnreadableUrl(request, reply, guard).then(() => {
+        request.log.info({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+        countResponse(context.metrics, request, reply);
+      });
     },
   });
 
   installRequestTracking(app, context.metrics);
+  installDrainOnClose(app);
   installErrorRendering(app);
   await app.register(publicRoutes, context);
   await app.register(oauthTokenRoutes, { ...context, budget: context.tokenBudget });

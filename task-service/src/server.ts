@@ -4,6 +4,8 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceContext } from "./service-context";
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -32,6 +34,9 @@ async function main(): Promise<void> {
     }
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Connections still busy after this long are cut, so an orchestrator's kill never finds the
+    // store open.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await context.close();
     log.info("stopped");

@@ -11,7 +11,8 @@ import type { Store } from "../store/store";
 import { generateSigningKey, importSigningKeyPem, SIGNING_ALGORITHM, type SigningKey } from "./signing-key";
 
 const RELOAD_INTERVAL_MS = 60_000;
-const UNKNOWN_KID_RELOAD_MS = 5_000;
+const UNKNOWN_KID_RELOAD_MS = 1_000;
+const FIRST_KEY_LOCK = 7_315_003;
 
 export class KeyRing {
   private signer: SigningKey | undefined;
@@ -30,17 +31,19 @@ export class KeyRing {
     const ring = new KeyRing(store, configured);
     await ring.reload();
     if (!ring.signer) {
-      // Several instances may start at once: the unique "one active key" index lets only one insert win.
+      // Several instances may start at once: under a lock, only the first creates the key and the
+      // others find it, so no instance signs with a key the others have never loaded.
       const fresh = await generateSigningKey();
-      await store
-        .transaction((tx) =>
-          insertActiveSigningKey(tx, {
-            kid: fresh.kid,
-            public_jwk: fresh.publicJwk,
-            private_jwk: fresh.privateJwk,
-          }),
-        )
-        .catch(() => {});
+      await store.transaction(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock($1)", [FIRST_KEY_LOCK]);
+        const active = await tx.query("SELECT 1 FROM signing_keys WHERE active AND private_jwk IS NOT NULL");
+        if (active.length > 0) return;
+        await insertActiveSigningKey(tx, {
+          kid: fresh.kid,
+          public_jwk: fresh.publicJwk,
+          private_jwk: fresh.privateJwk,
+        });
+      });
       await ring.reload();
     }
     if (!ring.signer) throw new Error("no signing key could be loaded or created");

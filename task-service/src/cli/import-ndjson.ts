@@ -63,6 +63,14 @@ function parseLine<T extends z.ZodType>(
   return { problem: `${issue?.path.join(".") || "line"}: ${issue?.message ?? "invalid"}` };
 }
 
+/**
+ * One statement cannot upsert the same id twice, and a file may list one id on several lines (an
+ * export of status changes does): the last line is the newest state, so it wins.
+ */
+function lastById<T>(items: readonly T[], idOf: (item: T) => string): T[] {
+  return [...new Map(items.map((item) => [idOf(item), item])).values()];
+}
+
 function locationWriter(tx: SqlExecutor): Writer {
   let batch: LocationRecord[] = [];
   return {
@@ -74,7 +82,10 @@ function locationWriter(tx: SqlExecutor): Writer {
       return undefined;
     },
     async flush() {
-      await upsertLocations(tx, batch);
+      await upsertLocations(
+        tx,
+        lastById(batch, (location) => location.id),
+      );
       batch = [];
     },
   };
@@ -104,7 +115,10 @@ function taskWriter(tx: SqlExecutor, problems: string[]): Writer {
       if (missing.length === 0 && problems.length === 0)
         await upsertTasks(
           tx,
-          batch.map((item) => item.record),
+          lastById(
+            batch.map((item) => item.record),
+            (task) => task.id,
+          ),
         );
       batch = [];
     },

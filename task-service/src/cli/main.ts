@@ -1,4 +1,5 @@
 // The operator CLI: `npm run vts -- <command>`. Uses the same configuration as the service.
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { generateSigningKey } from "../auth/signing-key";
 import { ConfigError, loadConfig } from "../config";
@@ -7,7 +8,7 @@ import { DataDirInUseError } from "../store/data-dir-lock";
 import { openStore } from "../store/open-store";
 import type { Store } from "../store/store";
 import { createClient, describeClients, revoke, rotateSecret } from "./client-commands";
-import { ImportError, importNdjson } from "./import-ndjson";
+import { importNdjson } from "./import-ndjson";
 import { UsageError } from "./usage-error";
 
 const USAGE = `Usage: npm run vts -- <command>
@@ -20,18 +21,38 @@ const USAGE = `Usage: npm run vts -- <command>
   keys rotate                      new signing key; old keys stay valid for the tokens they signed
   keys list`;
 
-async function run(store: Store, args: string[]): Promise<string> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      id: { type: "string" },
-      scopes: { type: "string" },
-      expires: { type: "string" },
-      description: { type: "string" },
-    },
-  });
-  const [group, command, target] = positionals;
+interface Invocation {
+  group: string | undefined;
+  command: string | undefined;
+  target: string | undefined;
+  values: { id?: string; scopes?: string; expires?: string; description?: string };
+}
+
+/** Reads the arguments before anything touches the store, so a typo costs nothing. */
+function parseInvocation(args: string[]): Invocation {
+  try {
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        id: { type: "string" },
+        scopes: { type: "string" },
+        expires: { type: "string" },
+        description: { type: "string" },
+      },
+    });
+    const [group, command, target] = positionals;
+    if (group === "import" && target && !existsSync(target)) throw new UsageError(`No such file: ${target}`);
+    return { group, command, target, values };
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+    }
+    throw error;
+  }
+}
+
+async function run(store: Store, { group, command, target, values }: Invocation): Promise<string> {
   switch (`${group} ${command}`) {
     case "import locations":
     case "import tasks": {
@@ -73,10 +94,11 @@ async function run(store: Store, args: string[]): Promise<string> {
 
 async function main(): Promise<number> {
   try {
+    const invocation = parseInvocation(process.argv.slice(2));
     const config = loadConfig();
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      console.log(await run(store, process.argv.slice(2)));
+      console.log(await run(store, invocation));
       return 0;
     } finally {
       await store.close();
@@ -86,11 +108,9 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 2;
     }
-    if (error instanceof ImportError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
+    // Anything else is still an operator's problem to read, not a stack trace to decode.
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
   }
 }
 

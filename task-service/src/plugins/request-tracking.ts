@@ -1,6 +1,6 @@
 // Every response carries its request id; every response is counted and timed for /metrics.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type { ServiceMetrics } from "../observability/service-metrics";
 
@@ -16,11 +16,12 @@ export function installRequestTracking(app: FastifyInstance, metrics: ServiceMet
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "unmatched";
-    const client = request.subject?.clientId ?? request.authenticatedClientId ?? "anonymous";
-    const status = String(reply.statusCode);
-    metrics.requests.inc({ route, method: request.method, status, client });
-    metrics.latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
-  });
+  app.addHook("onResponse", async (request, reply) => countResponse(metrics, request, reply));
+}
+
+export function countResponse(metrics: ServiceMetrics, request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.url ?? "unmatched";
+  const client = request.subject?.clientId ?? request.authenticatedClientId ?? "anonymous";
+  metrics.requests.inc({ route, method: request.method, status: String(reply.statusCode), client });
+  metrics.latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
 }

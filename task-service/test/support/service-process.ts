@@ -3,8 +3,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import pg from "pg";
 import { assertMatchesContract } from "./contract";
 import { freePort } from "./free-port";
+import { createDatabase } from "./local-postgres";
 import { basicAuth } from "./test-service";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -21,6 +23,7 @@ export interface ServiceProcess {
   logs(): string;
   stdout(): string;
   stderr(): string;
+  hasExited(): boolean;
   /** Sends the signal (default SIGTERM) and resolves with the exit code, null when a signal ended it. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -43,18 +46,17 @@ process.once("exit", () => {
  * DATABASE_URL or VTS_* settings never leak into a test (and never point it at real data).
  */
 function hermeticEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !name.startsWith("VTS_") && name !== "DATABASE_URL" && name !== "REDIS_URL",
-    ),
-  );
-  return { ...inherited, ...env };
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(inherited)) {
+    if (name.startsWith("VTS_") || name === "DATABASE_URL" || name === "REDIS_URL") delete inherited[name];
+  }
+  return Object.assign(inherited, env);
 }
 
 interface Spawned {
   child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
+  stdout: () => string;
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -88,17 +90,18 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   if (!env.VTS_DATA_DIR && !env.DATABASE_URL) {
     throw new Error("startServiceProcess needs VTS_DATA_DIR or DATABASE_URL");
   }
-  const port = await freePort();
+  // A caller may fix the port, e.g. to restart at the same address (tokens are bound to it).
+  const port = env.VTS_PORT ? Number(env.VTS_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const spawned = spawnTs(
     SERVER_SCRIPT,
     [],
     hermeticEnv({
       VTS_HOST: "127.0.0.1",
-      VTS_PORT: String(port),
       VTS_MODE: "sandbox",
       VTS_LOG_LEVEL: "info",
       ...env,
+      VTS_PORT: String(port),
     }),
   );
   let exitCode: number | null | undefined;
@@ -111,6 +114,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     logs: () => spawned.stdout() + spawned.stderr(),
     stdout: spawned.stdout,
     stderr: spawned.stderr,
+    hasExited: () => exitCode !== undefined,
     async stop(signal = "SIGTERM") {
       if (exitCode !== undefined) return exitCode;
       spawned.child.kill(signal);
@@ -139,20 +143,26 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   throw new Error(`the service was not healthy within ${STARTUP_TIMEOUT_MS} ms:\n${service.logs()}`);
 }
 
-/** Runs a TypeScript entry point of the repository to its end, e.g. the server with a bad configuration. */
+/**
+ * Runs a TypeScript entry point of the repository to its end, e.g. the server with a bad
+ * configuration. Pass the test's `signal` so a timed-out test does not leave it running.
+ */
 export async function runToExit(
   script: string,
   args: string[],
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  signal?: AbortSignal,
 ): Promise<Finished> {
   const spawned = spawnTs(script, args, hermeticEnv(env));
-  const timer = setTimeout(() => spawned.child.kill("SIGKILL"), timeoutMs);
+  const kill = () => spawned.child.kill("SIGKILL");
+  signal?.addEventListener("abort", kill);
+  const timer = setTimeout(kill, 120_000);
   try {
     const code = await spawned.exited;
     return { code, stdout: spawned.stdout(), stderr: spawned.stderr() };
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener("abort", kill);
   }
 }
 
@@ -207,13 +217,11 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A database of its own on the run's PostgreSQL server; `drop` ends its connections first. */
 export async function scratchDatabase(serverUrl: string, prefix: string) {
-  const { createDatabase } = await import("./local-postgres");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const url = await createDatabase(serverUrl, name);
   return {
     url,
     async drop() {
-      const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
@@ -223,6 +231,11 @@ export async function scratchDatabase(serverUrl: string, prefix: string) {
       }
     },
   };
+}
+
+/** A JavaScript stack frame ("    at fn (file:1:2)") or Node's dump of an uncaught error. */
+export function hasStackTrace(text: string): boolean {
+  return /^\s+at .+:\d+:\d+\)?$/m.test(text) || text.includes("triggerUncaughtException");
 }
 
 /** Parses the JSON lines of a log; a line that is not JSON makes the result carry it as a string. */
