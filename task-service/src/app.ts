@@ -46,7 +46,7 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
 
   installRequestTracking(app, context.metrics);
   installDrainOnClose(app);
-  installErrorRendering(app);
+  installErrorRendering(app, guard);
   await app.register(publicRoutes, context);
   await app.register(oauthTokenRoutes, { ...context, budget: context.tokenBudget });
   await app.register(v1Api, {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, errorBody } from "../http/api-error";
 import { OAuthError } from "../http/oauth-error";
 import { isStoreUnavailable } from "../store/store";
+import { checkScopeOfPath } from "./v1-guard";
 
 const STORE_RETRY_AFTER_SECONDS = 5;
 
@@ -11,7 +12,11 @@ export function isTokenEndpoint(request: FastifyRequest): boolean {
   return request.url === "/oauth/token" || request.url.startsWith("/oauth/token?");
 }
 
-export function installErrorRendering(app: FastifyInstance): void {
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const V1_PATH = /^\/v1(\/|$|\?)/;
+
+export function installErrorRendering(app: FastifyInstance, guard: Guard): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const rendered = classify(error);
     if (rendered.statusCode >= 500) {
@@ -19,8 +24,9 @@ export function installErrorRendering(app: FastifyInstance): void {
     }
     return render(request, reply, rendered);
   });
+  // Paths the router cannot place (such as /v1/tasks/%2E%2E) are still /v1 requests: guard first.
   app.setNotFoundHandler((request, reply) =>
-    render(request, reply, new ApiError(404, "not_found", "No such resource.")),
+    answerAfterGuard(request, reply, guard, new ApiError(404, "not_found", "No such resource.")),
   );
 }
 
@@ -52,15 +58,32 @@ const OAUTH_CODES: Record<string, OAuthError["code"]> = {
 };
 
 /** For URLs the router cannot even decode. On /v1 the guard runs first (decisions.md's order). */
-export async function answerUnreadableUrl(
+export function answerUnreadableUrl(
   request: FastifyRequest,
   reply: FastifyReply,
-  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  guard: Guard,
 ): Promise<void> {
   reply.header("x-request-id", request.id);
+  return answerAfterGuard(
+    request,
+    reply,
+    guard,
+    new ApiError(400, "invalid_request", "The request URL could not be read."),
+  );
+}
+
+async function answerAfterGuard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  guard: Guard,
+  answer: ApiError,
+) {
   try {
-    if (/^\/v1(\/|$|\?)/.test(request.url)) await guard(request, reply);
-    throw new ApiError(400, "invalid_request", "The request URL could not be read.");
+    if (V1_PATH.test(request.url)) {
+      await guard(request, reply);
+      checkScopeOfPath(request);
+    }
+    throw answer;
   } catch (error) {
     await render(request, reply, classify(error));
   }

@@ -33,6 +33,8 @@ export function v1Guard(deps: V1GuardDeps) {
         },
       );
     }
+    // Known before the budget's verdict, so a 429 is counted under its client in /metrics.
+    request.subject = subject;
     if (!decision.allowed) throw rateLimited(decision.resetSeconds);
     // Answered here, before any body is read: a write to a read-only API is 405 whatever it carries.
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -40,7 +42,6 @@ export function v1Guard(deps: V1GuardDeps) {
         allow: "GET, HEAD",
       });
     }
-    request.subject = subject;
   };
 }
 
@@ -60,10 +61,25 @@ async function authenticate(
   };
 }
 
+/** The scope a /v1 path belongs to, for requests that never reach a route (bad URLs, unknown paths). */
+export function scopeOfPath(url: string): Scope | undefined {
+  if (/^\/v1\/tasks(\/|\?|$)/.test(url)) return "tasks:read";
+  if (/^\/v1\/locations(\/|\?|$)/.test(url)) return "locations:read";
+  return undefined;
+}
+
+/** Scope before parameters and lookup (decisions.md's order), also where no route matched. */
+export function checkScopeOfPath(request: FastifyRequest): void {
+  const scope = scopeOfPath(request.url);
+  if (scope) checkScope(request, scope);
+}
+
+function checkScope(request: FastifyRequest, scope: Scope): void {
+  if (!request.subject?.scopes.has(scope)) {
+    throw new ApiError(403, "forbidden", `This token lacks the "${scope}" scope.`);
+  }
+}
+
 export function requireScope(scope: Scope) {
-  return async (request: FastifyRequest) => {
-    if (!request.subject?.scopes.has(scope)) {
-      throw new ApiError(403, "forbidden", `This token lacks the "${scope}" scope.`);
-    }
-  };
+  return async (request: FastifyRequest) => checkScope(request, scope);
 }

@@ -1,7 +1,7 @@
 // Reads and writes tasks; maps stored rows to the wire shape of the specification.
 import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
-import { taskPageSql, type TaskPageQuery } from "./task-page-sql";
+import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
 export interface Task {
   id: string;
@@ -24,7 +24,8 @@ export interface TaskRow {
   status: string;
   location_id: string;
   location_name: string;
-  started_at: Date;
+  /** Already in the wire format: see TASK_COLUMNS. */
+  started_at: string;
   odometer_miles: number;
 }
 
@@ -37,7 +38,7 @@ export function toWireTask(row: TaskRow): Task {
     task_type: row.task_type,
     status: row.status,
     location: { id: row.location_id, name: row.location_name },
-    started_at: row.started_at.toISOString(),
+    started_at: row.started_at,
     odometer_miles: row.odometer_miles,
   };
 }
@@ -50,8 +51,7 @@ export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promi
 
 export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {
   const rows = await db.query<TaskRow>(
-    `SELECT t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status, t.location_id,
-       l.name AS location_name, t.started_at, t.odometer_miles
+    `SELECT ${TASK_COLUMNS}
      FROM tasks t JOIN locations l ON l.id = t.location_id WHERE t.id = $1`,
     [id],
   );

@@ -1,9 +1,9 @@
 // The /v1 surface: one guard in front of every path, known or not, then the resources.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccessTokens } from "../auth/access-tokens";
 import { ApiError } from "../http/api-error";
 import type { CursorCodec } from "../pagination/cursor-codec";
-import { v1Guard } from "../plugins/v1-guard";
+import { checkScopeOfPath, v1Guard } from "../plugins/v1-guard";
 import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
 import type { Store } from "../store/store";
 import { locationRoutes } from "./locations";
@@ -24,7 +24,8 @@ export async function v1Api(app: FastifyInstance, deps: V1Deps): Promise<void> {
 
   // Unknown paths and other methods still pass the guard first (decisions.md's check order).
   // The guard has already answered every method but GET and HEAD with 405.
-  const fallback = async () => {
+  const fallback = async (request: FastifyRequest) => {
+    checkScopeOfPath(request);
     throw new ApiError(404, "not_found", "No such resource.");
   };
   app.all("/v1", fallback);
