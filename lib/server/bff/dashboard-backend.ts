@@ -72,6 +72,7 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
     budget,
     timeoutMs: env.VTS_TIMEOUT_MS,
     onCall: ({ status }) => metrics.upstreamCalls.inc({ status: String(status) }),
+    onBudgetWait: (priority, waitedMs) => metrics.queueWait.observe({ priority }, waitedMs / 1000),
   });
   return {
     env,

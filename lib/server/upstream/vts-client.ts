@@ -24,6 +24,8 @@ export interface VtsClientOptions {
   timeoutMs: number;
   fetchImpl?: typeof fetch;
   onCall?: (outcome: { status: number | "error"; durationMs: number }) => void;
+  /** How long a call waited for its budget slot, for the queue-wait histogram. */
+  onBudgetWait?: (priority: BudgetPriority, waitedMs: number) => void;
 }
 
 export interface TaskPageQuery {
@@ -63,7 +65,9 @@ export class VtsClient {
     let token = await this.options.tokens.getToken(call.signal);
     let renewed = false;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const queued = performance.now();
       await this.options.budget.acquire(call.priority, { signal: call.signal, deadlineMs: call.deadlineMs });
+      this.options.onBudgetWait?.(call.priority, performance.now() - queued);
       const response = await this.send(path, token, call.signal);
       await this.options.budget.recordResponse(response.status, response.headers);
       const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;
