@@ -3,6 +3,9 @@ import type { BudgetPriority } from "../upstream/budget-thresholds";
 import type { TaskPageQuery } from "../upstream/vts-client";
 import { BUDGET_WAIT_MS } from "../api/request-priority";
 import type { DashboardBackend } from "./dashboard-backend";
+import { slicePage, type SlicedPage } from "../api/page-slicer";
+import type { TaskListParams } from "../api/task-list-params";
+import type { Task } from "../upstream/vts-schemas";
 
 // Cached reads of the service for the route handlers: coalesced, counted, and with their age.
 
@@ -59,4 +62,21 @@ export async function readTask(backend: DashboardBackend, id: string, signal?: A
     result: cached.stale ? "stale" : cached.hit ? "hit" : "miss",
   });
   return cached;
+}
+
+/** GET /api/tasks between the session check and the response: the dashboard's page of a query. */
+export function readDashboardTaskPage(
+  backend: DashboardBackend,
+  params: TaskListParams,
+  priority: BudgetPriority,
+  signal?: AbortSignal,
+): Promise<SlicedPage<Task>> {
+  return slicePage({
+    cursor: params.cursor,
+    limit: params.limit,
+    binding: JSON.stringify(params.filters),
+    codec: backend.cursors,
+    loadUpstreamPage: (upstreamCursor) =>
+      readTaskPage(backend, { ...params.filters, cursor: upstreamCursor ?? undefined }, priority, signal),
+  });
 }

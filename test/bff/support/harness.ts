@@ -3,11 +3,11 @@
 // the Auth.js wrapper, and the service's /metrics read the way an operator reads them.
 import { inject } from "vitest";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
-import { slicePage, type SlicedPage } from "@/lib/server/api/page-slicer";
+import type { SlicedPage } from "@/lib/server/api/page-slicer";
 import { parseTaskListParams, type TaskListParams } from "@/lib/server/api/task-list-params";
 import { asDashboardError } from "@/lib/server/api/upstream-failure";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { readTaskPage } from "@/lib/server/bff/task-data";
+import { readDashboardTaskPage } from "@/lib/server/bff/task-data";
 import { parseDashboardEnv } from "@/lib/server/env";
 import type { BudgetPriority } from "@/lib/server/upstream/budget-thresholds";
 import type { Task } from "@/lib/server/upstream/vts-schemas";
@@ -119,21 +119,14 @@ export function taskListParams(backend: DashboardBackend, query: Record<string, 
   return parseTaskListParams(url, backend.env.VTS_MAX_WINDOW_DAYS);
 }
 
-/** What app/api/tasks/route.ts does between the session check and Response.json. */
+/** What app/api/tasks/route.ts does between the session check and Response.json: the same function. */
 export function dashboardTaskPage(
   backend: DashboardBackend,
   params: TaskListParams,
   priority: BudgetPriority = "interactive",
   signal?: AbortSignal,
 ): Promise<SlicedPage<Task>> {
-  return slicePage({
-    cursor: params.cursor,
-    limit: params.limit,
-    binding: JSON.stringify(params.filters),
-    codec: backend.cursors,
-    loadUpstreamPage: (upstreamCursor) =>
-      readTaskPage(backend, { ...params.filters, cursor: upstreamCursor ?? undefined }, priority, signal),
-  });
+  return readDashboardTaskPage(backend, params, priority, signal);
 }
 
 export type Outcome<T> =
