@@ -70,8 +70,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://localhost:${dashboardPort}`;
   const authSecret = randomBytes(33).toString("base64url");
   const dashboard = startLogged(
-    "npx",
-    ["next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
+    // Next's own binary, not npx: stopping npx would leave the server running.
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
     {
       VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
       VTS_CLIENT_ID: "dashboard-e2e",

@@ -14,6 +14,7 @@ const DEMO_STAFF = {
   name: "Sandbox Staff",
 };
 const STAFF_FILE = ".data/staff.json";
+const NEXT_BIN = "node_modules/next/dist/bin/next";
 const SECRET_FILE = ".data/dashboard-auth-secret";
 
 /** Kept across restarts so sign-ins survive them; never committed (.data is ignored). */
@@ -31,7 +32,7 @@ function buildIfStale(): void {
   )
     return;
   console.log("[start] building the dashboard (once; about a minute)");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -71,7 +72,8 @@ run("service", process.execPath, ["--import", "tsx", "task-service/src/server.ts
   VTS_MODE: process.env.VTS_MODE ?? "sandbox",
   VTS_PORT: SERVICE_PORT,
 });
-run("dashboard", "npx", ["next", "start", "--port", DASHBOARD_PORT, "--hostname", "localhost"], {
+// Next's own binary, not npx: a signal to npx does not reach the server it started.
+run("dashboard", process.execPath, [NEXT_BIN, "start", "--port", DASHBOARD_PORT, "--hostname", "localhost"], {
   VTS_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
   VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
   VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
