@@ -15,6 +15,7 @@ import type { Location, Task } from "../upstream/vts-schemas";
 import type { UpstreamPage } from "../api/page-slicer";
 import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
+import { recordTiming } from "./request-timing";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and
@@ -52,14 +53,20 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
     : new MemoryRequestWindow();
   const budget = new UpstreamBudget({ window });
   const tokens = new TokenManager({
-    fetchToken: (signal) =>
-      fetchServiceToken({
-        baseUrl: env.VTS_BASE_URL,
-        clientId: env.VTS_CLIENT_ID,
-        clientSecret: env.VTS_CLIENT_SECRET,
-        scope: env.VTS_SCOPE,
-        signal,
-      }),
+    fetchToken: async (signal) => {
+      const started = performance.now();
+      try {
+        return await fetchServiceToken({
+          baseUrl: env.VTS_BASE_URL,
+          clientId: env.VTS_CLIENT_ID,
+          clientSecret: env.VTS_CLIENT_SECRET,
+          scope: env.VTS_SCOPE,
+          signal,
+        });
+      } finally {
+        recordTiming("upstream", performance.now() - started);
+      }
+    },
     cacheKey: tokenCacheKey({ baseUrl: env.VTS_BASE_URL, clientId: env.VTS_CLIENT_ID, scope: env.VTS_SCOPE }),
     store: redis
       ? new RedisTokenStore(redis, "dashboard:", { onError: logError("shared token") })
@@ -73,6 +80,7 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
     timeoutMs: env.VTS_TIMEOUT_MS,
     onCall: ({ status }) => metrics.upstreamCalls.inc({ status: String(status) }),
     onBudgetWait: (priority, waitedMs) => metrics.queueWait.observe({ priority }, waitedMs / 1000),
+    onTiming: recordTiming,
   });
   return {
     env,

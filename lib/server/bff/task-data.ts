@@ -6,8 +6,10 @@ import type { DashboardBackend } from "./dashboard-backend";
 import { slicePage, type SlicedPage } from "../api/page-slicer";
 import type { TaskListParams } from "../api/task-list-params";
 import type { Task } from "../upstream/vts-schemas";
+import type { Cached } from "./freshness-cache";
+import { cacheOutcome, timedCacheRead } from "./request-timing";
 
-// Cached reads of the service for the route handlers: coalesced, counted, and with their age.
+// Cached reads of the service for the route handlers: coalesced, counted, timed, and with their age.
 
 const call = (priority: BudgetPriority, signal: AbortSignal) => ({
   priority,
@@ -15,17 +17,24 @@ const call = (priority: BudgetPriority, signal: AbortSignal) => ({
   deadlineMs: Date.now() + BUDGET_WAIT_MS[priority],
 });
 
-export async function readLocations(backend: DashboardBackend, signal?: AbortSignal) {
-  const cached = await backend.locations.get(
-    "all",
-    async (flight) => ({ data: await backend.client.listLocations(call("interactive", flight)) }),
-    signal,
-  );
-  backend.metrics.cacheRequests.inc({
-    cache: "locations",
-    result: cached.stale ? "stale" : cached.hit ? "hit" : "miss",
-  });
+async function countedRead<V>(
+  backend: DashboardBackend,
+  cache: "locations" | "task_pages" | "tasks",
+  read: () => Promise<Cached<V>>,
+): Promise<Cached<V>> {
+  const cached = await timedCacheRead(read);
+  backend.metrics.cacheRequests.inc({ cache, result: cacheOutcome(cached) });
   return cached;
+}
+
+export async function readLocations(backend: DashboardBackend, signal?: AbortSignal) {
+  return countedRead(backend, "locations", () =>
+    backend.locations.get(
+      "all",
+      async (flight) => ({ data: await backend.client.listLocations(call("interactive", flight)) }),
+      signal,
+    ),
+  );
 }
 
 export async function readTaskPage(
@@ -35,33 +44,28 @@ export async function readTaskPage(
   signal?: AbortSignal,
 ) {
   const key = JSON.stringify(query);
-  const cached = await backend.taskPages.get(
-    key,
-    async (flight) => ({
-      ...(await backend.client.listTasks(query, call(priority, flight))),
-      fetchedAt: Date.now(),
-      stale: false,
-    }),
-    signal,
+  const cached = await countedRead(backend, "task_pages", () =>
+    backend.taskPages.get(
+      key,
+      async (flight) => ({
+        ...(await backend.client.listTasks(query, call(priority, flight))),
+        fetchedAt: Date.now(),
+        stale: false,
+      }),
+      signal,
+    ),
   );
-  backend.metrics.cacheRequests.inc({
-    cache: "task_pages",
-    result: cached.stale ? "stale" : cached.hit ? "hit" : "miss",
-  });
   return { ...cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
 }
 
 export async function readTask(backend: DashboardBackend, id: string, signal?: AbortSignal) {
-  const cached = await backend.tasks.get(
-    id,
-    async (flight) => ({ task: await backend.client.getTask(id, call("interactive", flight)) }),
-    signal,
+  return countedRead(backend, "tasks", () =>
+    backend.tasks.get(
+      id,
+      async (flight) => ({ task: await backend.client.getTask(id, call("interactive", flight)) }),
+      signal,
+    ),
   );
-  backend.metrics.cacheRequests.inc({
-    cache: "tasks",
-    result: cached.stale ? "stale" : cached.hit ? "hit" : "miss",
-  });
-  return cached;
 }
 
 /** GET /api/tasks between the session check and the response: the dashboard's page of a query. */

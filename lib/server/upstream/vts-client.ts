@@ -26,6 +26,11 @@ export interface VtsClientOptions {
   onCall?: (outcome: { status: number | "error"; durationMs: number }) => void;
   /** How long a call waited for its budget slot, for the queue-wait histogram. */
   onBudgetWait?: (priority: BudgetPriority, waitedMs: number) => void;
+  /**
+   * Per-request timing: ms spent waiting for a slot (granted or not), and ms of one exchange with
+   * the service up to the last byte of its body (parsing it is the dashboard's own time).
+   */
+  onTiming?: (part: "queue" | "upstream", ms: number) => void;
 }
 
 export interface TaskPageQuery {
@@ -66,9 +71,16 @@ export class VtsClient {
     let renewed = false;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const queued = performance.now();
-      await this.options.budget.acquire(call.priority, { signal: call.signal, deadlineMs: call.deadlineMs });
+      try {
+        await this.options.budget.acquire(call.priority, {
+          signal: call.signal,
+          deadlineMs: call.deadlineMs,
+        });
+      } finally {
+        this.options.onTiming?.("queue", performance.now() - queued);
+      }
       this.options.onBudgetWait?.(call.priority, performance.now() - queued);
-      const response = await this.send(path, token, call.signal);
+      const { response, body } = await this.send(path, token, call.signal);
       await this.options.budget.recordResponse(response.status, response.headers);
       const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;
       if (response.status === 401) {
@@ -104,7 +116,7 @@ export class VtsClient {
           upstreamRequestId,
         });
       }
-      const parsed = schema.safeParse(await response.json().catch(() => undefined));
+      const parsed = schema.safeParse(parseJson(body));
       if (!parsed.success)
         throw new UpstreamError("invalid_response", "The service's answer has an unexpected shape.", {
           upstreamRequestId,
@@ -114,22 +126,40 @@ export class VtsClient {
     throw new UpstreamError("unavailable", "The service kept refusing for its rate limit.", { status: 429 });
   }
 
-  private async send(path: string, token: string, signal: AbortSignal | undefined): Promise<Response> {
+  /** The response, and its body as text (undefined when it could not be read to the end). */
+  private async send(
+    path: string,
+    token: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: Response; body: string | undefined }> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    let response: Response;
     try {
-      const response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
+      response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
         headers: { authorization: `Bearer ${token}`, accept: "application/json" },
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         cache: "no-store",
       });
       this.options.onCall?.({ status: response.status, durationMs: performance.now() - started });
-      return response;
     } catch {
       this.options.onCall?.({ status: "error", durationMs: performance.now() - started });
+      this.options.onTiming?.("upstream", performance.now() - started);
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw new UpstreamError("timeout", "The service did not answer in time.");
       throw new UpstreamError("unavailable", "The service cannot be reached.");
     }
+    const body = await response.text().catch(() => undefined);
+    this.options.onTiming?.("upstream", performance.now() - started);
+    return { response, body };
+  }
+}
+
+function parseJson(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
   }
 }
