@@ -10,6 +10,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // A second build directory lets a benchmark or a test run build beside a developer's `.next`.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks the whole repository (service, dashboard, tests) in one tsc run;
   // a second, partial pass during the build would only repeat it.
   typescript: { ignoreBuildErrors: true },

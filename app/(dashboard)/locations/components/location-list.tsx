@@ -1,0 +1,107 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { DashboardApiError } from "@/lib/client/dashboard-api";
+import { locationsQuery } from "@/lib/client/task-queries";
+import { formatInZone } from "@/lib/client/time-format";
+
+// Every branch with the time there now (a branch's "today" is what staff there mean), each
+// opening its tasks.
+export function LocationList() {
+  const locations = useQuery(locationsQuery);
+  const [search, setSearch] = useState("");
+  const now = useNow(30_000);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (locations.data ?? []).filter(
+      (location) =>
+        !needle ||
+        `${location.name} ${location.id} ${location.address} ${location.timezone}`
+          .toLowerCase()
+          .includes(needle),
+    );
+  }, [locations.data, search]);
+
+  if (locations.isPending) return <p role="status">Loading locations…</p>;
+  if (locations.isError) {
+    const error = locations.error instanceof DashboardApiError ? locations.error : undefined;
+    return (
+      <div
+        role="alert"
+        className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
+        {error?.message ?? "The locations could not be loaded."}
+        {error?.requestId && <span className="ml-2 font-mono text-xs">Request id: {error.requestId}</span>}
+        <button
+          type="button"
+          onClick={() => void locations.refetch()}
+          className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
+        Search locations
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+        />
+      </label>
+      <table className="w-full max-w-6xl border-collapse text-left text-sm">
+        <caption className="sr-only">Locations, with the local time at each</caption>
+        <thead className="bg-slate-100 dark:bg-slate-900">
+          <tr>
+            {["Location", "ID", "Address", "Time zone", "Local time now"].map((label) => (
+              <th key={label} scope="col" className="px-2 py-2 font-semibold">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((location) => (
+            <tr
+              key={location.id}
+              className="border-b border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
+            >
+              <td className="px-2 py-1.5">
+                <Link
+                  href={`/tasks?location_id=${encodeURIComponent(location.id)}`}
+                  className="font-medium underline-offset-2 hover:underline"
+                >
+                  {location.name}
+                </Link>
+              </td>
+              <td className="px-2 py-1.5 font-mono text-xs">{location.id}</td>
+              <td className="px-2 py-1.5">{location.address}</td>
+              <td className="px-2 py-1.5">{location.timezone}</td>
+              <td className="px-2 py-1.5 tabular-nums" suppressHydrationWarning>
+                {now ? formatInZone(now, location.timezone) : ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length === 0 && <p>No location matches “{search}”.</p>}
+    </>
+  );
+}
+
+/** The current time, ticking; undefined during server rendering so both renders agree. */
+function useNow(everyMs: number): Date | undefined {
+  const [now, setNow] = useState<Date | undefined>(undefined);
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

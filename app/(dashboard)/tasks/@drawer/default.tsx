@@ -1,0 +1,3 @@
+export default function NoDrawer() {
+  return null;
+}

@@ -1,0 +1,79 @@
+"use client";
+import { COLUMN_IDS, COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
+
+// Show, hide and reorder columns. Hidden columns keep their place at the end of the list, so
+// showing one again puts it back where a person expects.
+export function ColumnMenu({
+  columns,
+  onChange,
+}: {
+  columns: readonly ColumnId[];
+  onChange: (columns: ColumnId[]) => void;
+}) {
+  const hidden = COLUMN_IDS.filter((column) => !columns.includes(column));
+  const all = [...columns, ...hidden];
+
+  function toggle(column: ColumnId) {
+    if (columns.includes(column)) {
+      if (columns.length > 1) onChange(columns.filter((visible) => visible !== column));
+    } else {
+      onChange([...columns, column]);
+    }
+  }
+
+  function move(column: ColumnId, by: -1 | 1) {
+    const index = columns.indexOf(column);
+    const target = index + by;
+    if (index < 0 || target < 0 || target >= columns.length) return;
+    const next = [...columns];
+    [next[index], next[target]] = [next[target] as ColumnId, column];
+    onChange(next);
+  }
+
+  return (
+    <details className="relative text-sm">
+      <summary className="cursor-pointer rounded border border-slate-400 px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+        Columns
+      </summary>
+      <ul
+        aria-label="Columns"
+        className="absolute z-20 mt-1 w-64 rounded border border-slate-300 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {all.map((column) => {
+          const index = columns.indexOf(column);
+          return (
+            <li key={column} className="flex items-center gap-2 py-0.5">
+              <label className="flex flex-1 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={index >= 0}
+                  disabled={index >= 0 && columns.length === 1}
+                  onChange={() => toggle(column)}
+                />
+                {COLUMN_LABELS[column]}
+              </label>
+              <button
+                type="button"
+                aria-label={`Move ${COLUMN_LABELS[column]} left`}
+                disabled={index <= 0}
+                onClick={() => move(column, -1)}
+                className="rounded px-1 disabled:opacity-30"
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label={`Move ${COLUMN_LABELS[column]} right`}
+                disabled={index < 0 || index === columns.length - 1}
+                onClick={() => move(column, 1)}
+                className="rounded px-1 disabled:opacity-30"
+              >
+                ↓
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

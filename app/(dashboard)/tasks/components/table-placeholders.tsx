@@ -1,0 +1,46 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { describeFilters } from "@/lib/client/task-filters";
+import { locationsQuery } from "@/lib/client/task-queries";
+import type { TaskListState } from "@/lib/client/use-task-list-state";
+
+const SKELETON_ROWS = 12;
+
+/** Grey rows in the table's shape while the first page loads. */
+export function SkeletonRows({ columns, template }: { columns: number; template: string }) {
+  return (
+    <div aria-hidden="true" data-testid="skeleton-rows">
+      {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+        <div
+          key={row}
+          className="grid h-9 items-center border-b border-slate-200 dark:border-slate-800"
+          style={{ gridTemplateColumns: template }}
+        >
+          {Array.from({ length: columns }, (_, cell) => (
+            <div key={cell} className="mx-2 h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** No rows: say which filters are on and offer to clear them. */
+export function EmptyState({ state }: { state: TaskListState }) {
+  const locations = useQuery(locationsQuery);
+  const nameOf = (id: string) => locations.data?.find((location) => location.id === id)?.name;
+  return (
+    <div role="row" aria-rowindex={2} className="p-8 text-center" data-testid="empty-state">
+      <div role="gridcell">
+        <p className="mb-3">No tasks match {describeFilters(state.filters, nameOf).join(", ")}.</p>
+        <button
+          type="button"
+          onClick={state.clearFilters}
+          className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          Clear filters
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { TaskPage } from "@/lib/client/api-types";
+import { DashboardApiError } from "@/lib/client/dashboard-api";
+import type { TaskListState } from "@/lib/client/use-task-list-state";
+import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
+
+export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
+
+// What the table is waiting for or could not do, in words: never a raw status code.
+export function TableStatus({
+  state,
+  list,
+  rowCount,
+}: {
+  state: TaskListState;
+  list: TaskListQuery;
+  rowCount: number;
+}) {
+  const waiting = useRetryCountdown(list.failureReason, list.failureCount, list.fetchStatus === "fetching");
+  const pages = list.data?.pages ?? [];
+  const stalePage = pages.find((page) => page.stale);
+
+  if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
+  return (
+    <div className="flex flex-col gap-2">
+      {waiting !== undefined && (
+        <Notice tone="wait" testId="budget-wait">
+          Waiting for the shared upstream budget: everyone&apos;s requests share it. Retrying by itself in{" "}
+          {waiting} s.
+        </Notice>
+      )}
+      {list.isError && !list.isFetching && (
+        <FailureNotice error={list.error} retry={() => void list.refetch()} />
+      )}
+      {list.isFetchNextPageError && !list.isFetching && (
+        <FailureNotice error={list.error} retry={() => void list.fetchNextPage()} />
+      )}
+      {stalePage?.fetchedAt && (
+        <Notice tone="wait" testId="stale-banner">
+          The task service is not answering; showing saved rows, data as of{" "}
+          {new Date(stalePage.fetchedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.
+        </Notice>
+      )}
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-sm text-slate-600 dark:text-slate-400"
+        data-testid="row-count"
+      >
+        {list.isPending
+          ? "Loading tasks…"
+          : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
+      </p>
+    </div>
+  );
+}
+
+function FailureNotice({ error, retry }: { error: Error | null; retry: () => void }) {
+  const known = error instanceof DashboardApiError ? error : undefined;
+  return (
+    <Notice tone="error" testId="list-error">
+      <span>{known?.message ?? "The tasks could not be loaded."}</span>
+      {known?.requestId && (
+        <span className="ml-2 font-mono text-xs">
+          Request id: <span data-testid="request-id">{known.requestId}</span>
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={retry}
+        className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
+      >
+        Retry
+      </button>
+    </Notice>
+  );
+}
+
+const TONES = {
+  error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+  wait: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
+};
+
+function Notice({
+  tone,
+  testId,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={`rounded border p-2 text-sm ${TONES[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useMemo, type ReactNode } from "react";
+import { DashboardApiError } from "@/lib/client/dashboard-api";
+import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
+import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
+import { stableWindow } from "@/lib/client/stable-window";
+import { formatInZone } from "@/lib/client/time-format";
+import { isoInZone } from "@/lib/time/zoned-iso";
+import { StatusBadge } from "./status-badge";
+
+// One task, everything about it: shown at once from a row the table already loaded, fetched
+// only when it was not loaded or is older than a minute. The drawer and the page share this.
+export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1" | "h2" }) {
+  const client = useQueryClient();
+  const params = useSearchParams();
+  const loaded = useMemo(() => loadedTask(client, id), [client, id]);
+  const task = useQuery({
+    ...taskQuery(id),
+    ...(loaded ? { initialData: loaded.task, initialDataUpdatedAt: loaded.updatedAt } : {}),
+  });
+  const locations = useQuery(locationsQuery);
+  const neighbours = useNeighbours(id, params);
+  const Heading = headingLevel;
+
+  if (task.isPending) return <p role="status">Loading task {id}…</p>;
+  if (task.isError) {
+    const error = task.error instanceof DashboardApiError ? task.error : undefined;
+    return (
+      <div
+        role="alert"
+        className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
+        {error?.status === 404
+          ? `There is no task ${id}.`
+          : (error?.message ?? "The task could not be loaded.")}
+        {error?.requestId && <span className="ml-2 font-mono text-xs">Request id: {error.requestId}</span>}
+        {error?.status !== 404 && (
+          <button
+            type="button"
+            onClick={() => void task.refetch()}
+            className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
+          >
+            Retry
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const data = task.data;
+  const location = locations.data?.find((candidate) => candidate.id === data.location.id);
+  const zone = location?.timezone;
+  const filterLink = (change: Record<string, string>) => {
+    const filters = {
+      ...parseTaskFilters(params),
+      location_id: undefined,
+      mva: undefined,
+      vehicle_id: undefined,
+      task_type: undefined,
+    };
+    const next = withTaskFilters(params, { ...filters, ...change });
+    return `/tasks?${next.toString()}`;
+  };
+  const fields: [string, ReactNode][] = [
+    [
+      "Task ID",
+      <span className="font-mono" key="id">
+        {data.id}
+      </span>,
+    ],
+    ["Task type", data.task_type],
+    ["Status", <StatusBadge key="status" status={data.status} />],
+    [
+      "Started (location time)",
+      zone ? `${formatInZone(data.started_at, zone)} · ${isoInZone(data.started_at, zone)}` : "…",
+    ],
+    ["Started (UTC)", data.started_at],
+    ["MVA", data.mva],
+    ["Vehicle", data.vehicle_id],
+    ["VIN", data.vin ?? "not recorded"],
+    ["Odometer", `${data.odometer_miles.toLocaleString("en-US")} mi`],
+    ["Location", `${data.location.name} (${data.location.id})`],
+    ["Address", location?.address ?? "…"],
+    ["Time zone", zone ?? "…"],
+  ];
+
+  return (
+    <article className="flex flex-col gap-4" data-testid="task-detail" data-task-id={data.id}>
+      <Heading tabIndex={-1} id="task-detail-heading" className="text-xl font-semibold">
+        {data.task_type} · {data.mva}
+      </Heading>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {fields.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <nav aria-label="Related tasks" className="flex flex-wrap gap-4 text-sm">
+        <Link className="underline" href={filterLink({ vehicle_id: data.vehicle_id })}>
+          Other tasks for this vehicle
+        </Link>
+        <Link className="underline" href={filterLink({ mva: data.mva })}>
+          Other tasks for this MVA
+        </Link>
+      </nav>
+      {neighbours && (
+        <nav aria-label="Loaded tasks" className="flex gap-3 text-sm">
+          {neighbours.previous ? (
+            <Link replace scroll={false} className="underline" href={neighbours.href(neighbours.previous)}>
+              ← Previous task
+            </Link>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">First loaded task</span>
+          )}
+          {neighbours.next ? (
+            <Link replace scroll={false} className="underline" href={neighbours.href(neighbours.next)}>
+              Next task →
+            </Link>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">Last loaded task</span>
+          )}
+        </nav>
+      )}
+      <details className="text-sm">
+        <summary className="cursor-pointer">Raw JSON</summary>
+        <pre
+          className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900"
+          data-testid="raw-json"
+        >
+          {JSON.stringify(data, null, 2)}
+        </pre>
+      </details>
+    </article>
+  );
+}
+
+/** The tasks before and after this one in the list it was opened from, if that list is loaded. */
+function useNeighbours(id: string, params: URLSearchParams) {
+  const filters = parseTaskFilters(params);
+  const list = useInfiniteQuery({
+    ...taskListQuery(listQueryOf(filters, stableWindow(filters))),
+    enabled: false,
+  });
+  const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);
+  const index = rows.findIndex((task) => task.id === id);
+  if (index < 0) return undefined;
+  const search = params.toString();
+  return {
+    previous: rows[index - 1]?.id,
+    next: rows[index + 1]?.id,
+    href: (neighbour: string) => `/tasks/${encodeURIComponent(neighbour)}${search ? `?${search}` : ""}`,
+  };
+}

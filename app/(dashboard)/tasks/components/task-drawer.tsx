@@ -1,0 +1,39 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { TaskDetail } from "./task-detail";
+
+// The task opened from the table, beside the list. Esc or the close button go back to the list
+// (the drawer is a history entry, so the browser's back button closes it too).
+export function TaskDrawer({ id }: { id: string }) {
+  const router = useRouter();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") router.back();
+    };
+    document.addEventListener("keydown", onKey);
+    document.getElementById("task-detail-heading")?.focus();
+    return () => document.removeEventListener("keydown", onKey);
+  }, [router, id]);
+
+  return (
+    <aside
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="task-detail-heading"
+      className="fixed inset-y-0 right-0 z-30 w-full max-w-xl overflow-y-auto border-l border-slate-300 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-950"
+      data-testid="task-drawer"
+    >
+      <button
+        type="button"
+        onClick={() => router.back()}
+        className="float-right rounded border border-slate-400 px-2 py-0.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
+        Close <span className="sr-only">task</span>
+        <kbd className="ml-1 text-xs text-slate-500 dark:text-slate-400">Esc</kbd>
+      </button>
+      <TaskDetail id={id} headingLevel="h2" />
+    </aside>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+import { useMemo } from "react";
+import type { Location, Task } from "@/lib/client/api-types";
+import { activeFilterCount } from "@/lib/client/task-filters";
+import type { TaskListState } from "@/lib/client/use-task-list-state";
+import { LocationPicker } from "./location-picker";
+import { TextFilter } from "./text-filter";
+import { TimeRangePicker } from "./time-range-picker";
+
+export function TaskFilterBar({
+  state,
+  locations,
+  rows,
+}: {
+  state: TaskListState;
+  locations: readonly Location[];
+  rows: readonly Task[];
+}) {
+  const { filters, setFilters } = state;
+  // Suggestions come from rows already loaded: no request is spent on them.
+  const taskTypes = useMemo(() => [...new Set(rows.map((task) => task.task_type))].sort(), [rows]);
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter tasks"
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <TimeRangePicker filters={filters} window={state.window} onChange={setFilters} />
+      <LocationPicker
+        locations={locations}
+        value={filters.location_id}
+        onChange={(location_id) => setFilters({ location_id })}
+      />
+      <TextFilter label="MVA" value={filters.mva} onCommit={(mva) => setFilters({ mva })} />
+      <TextFilter
+        label="Vehicle"
+        value={filters.vehicle_id}
+        onCommit={(vehicle_id) => setFilters({ vehicle_id })}
+      />
+      <TextFilter
+        label="Task type"
+        value={filters.task_type}
+        onCommit={(task_type) => setFilters({ task_type })}
+        suggestions={taskTypes}
+      />
+      <button
+        type="button"
+        onClick={state.clearFilters}
+        disabled={activeFilterCount(filters) === 0}
+        className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800"
+      >
+        Clear filters
+      </button>
+    </form>
+  );
+}

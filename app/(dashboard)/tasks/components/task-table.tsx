@@ -1,0 +1,240 @@
+"use client";
+import { flexRender, useTable } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { usePathname, useRouter } from "next/navigation";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
+import type { Task } from "@/lib/client/api-types";
+import { COLUMN_IDS } from "@/lib/client/task-columns";
+import type { PagePriority } from "@/lib/client/task-queries";
+import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
+import { EmptyState, SkeletonRows } from "./table-placeholders";
+import type { TaskListQuery } from "./table-status";
+import { COLUMN_WIDTHS, taskTableColumns, taskTableFeatures } from "./task-columns";
+
+// The task grid: TanStack Table for columns, TanStack Virtual so only the rows in view are in
+// the DOM (20,000 loaded rows scroll like 50), and the next page asked for as the end nears.
+
+const ROW_HEIGHT = 36;
+/** How near the end the next page is fetched ahead of need, when the budget allows it. */
+const PREFETCH_ROWS = 150;
+/** Nearer than this, the next page is what a person is waiting for. */
+const AT_END_ROWS = 15;
+const KEY_STEPS: Record<string, number> = {
+  ArrowDown: 1,
+  j: 1,
+  ArrowUp: -1,
+  k: -1,
+  PageDown: 10,
+  PageUp: -10,
+};
+
+/** Scroll positions by list, so back and forward return to where a person was. */
+const savedOffsets = new Map<string, number>();
+
+export function TaskTable({
+  state,
+  list,
+  rows,
+  zoneOf,
+  priority,
+  budgetLow,
+}: {
+  state: TaskListState;
+  list: TaskListQuery;
+  rows: Task[];
+  zoneOf: (task: Task) => string;
+  priority: PagePriority;
+  budgetLow: boolean;
+}) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const listKey = state.query.toString();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const pendingFocus = useRef<number | undefined>(undefined);
+
+  const detailHref = useCallback(
+    (id: string) => `/tasks/${encodeURIComponent(id)}${state.listParams ? `?${state.listParams}` : ""}`,
+    [state.listParams],
+  );
+  const columns = useMemo(() => taskTableColumns(zoneOf, detailHref), [zoneOf, detailHref]);
+  const visible = state.view.columns;
+  const tableState = useMemo(
+    () => ({
+      columnVisibility: Object.fromEntries(COLUMN_IDS.map((id) => [id, visible.includes(id)])),
+      columnOrder: [...visible, ...COLUMN_IDS.filter((id) => !visible.includes(id))],
+    }),
+    [visible],
+  );
+  const table = useTable({
+    features: taskTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (task) => task.id,
+    state: tableState,
+  });
+  const tableRows = table.getRowModel().rows;
+  const gridTemplateColumns = visible.map((id) => COLUMN_WIDTHS[id]).join(" ");
+
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || isError) return;
+    const left = rows.length - 1 - lastShown;
+    const atEnd = left < AT_END_ROWS;
+    if (!atEnd && (budgetLow || left >= PREFETCH_ROWS)) return;
+    priority.current = atEnd ? "interactive" : "prefetch";
+    void fetchNextPage();
+  }, [lastShown, rows.length, hasNextPage, isFetchingNextPage, isError, budgetLow, fetchNextPage, priority]);
+
+  // A new list starts at the top after a filter change, or where it was left (back, forward).
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = takeScrollToTopRequest() ? 0 : (savedOffsets.get(listKey) ?? 0);
+    setActiveIndex(0);
+  }, [listKey]);
+
+  // Closing the drawer gives focus back to the row it was opened from.
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === "/tasks" && previousPath.current !== "/tasks") pendingFocus.current = activeIndex;
+    previousPath.current = pathname;
+  }, [pathname, activeIndex]);
+
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === undefined) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (row) {
+      row.focus({ preventScroll: true });
+      pendingFocus.current = undefined;
+    }
+  });
+
+  const open = (index: number) => {
+    const task = rows[index];
+    if (task) router.push(detailHref(task.id), { scroll: false });
+  };
+
+  const moveFocus = (index: number) => {
+    const target = Math.max(0, Math.min(rows.length - 1, index));
+    setActiveIndex(target);
+    pendingFocus.current = target;
+    virtualizer.scrollToIndex(target, { align: "auto" });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || rows.length === 0) return;
+    const step = KEY_STEPS[event.key];
+    if (step !== undefined) moveFocus(activeIndex + step);
+    else if (event.key === "Home") moveFocus(0);
+    else if (event.key === "End") moveFocus(rows.length - 1);
+    else if (event.key === "Enter") open(activeIndex);
+    else return;
+    event.preventDefault();
+  };
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const showEmpty = !list.isPending && !list.isError && rows.length === 0;
+
+  return (
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label="Tasks"
+      aria-rowcount={hasNextPage || list.isPending ? -1 : rows.length + 1}
+      aria-colcount={visible.length}
+      aria-busy={list.isFetching}
+      onScroll={(event) => savedOffsets.set(listKey, event.currentTarget.scrollTop)}
+      onKeyDown={onKeyDown}
+      className="relative h-[calc(100vh-16rem)] min-h-80 overflow-auto rounded border border-slate-300 dark:border-slate-700"
+    >
+      <div className="min-w-[72rem]">
+        <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-900">
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="grid text-left text-sm font-semibold"
+            style={{ gridTemplateColumns }}
+          >
+            {headers.map((header, index) => (
+              <div
+                key={header.id}
+                role="columnheader"
+                aria-colindex={index + 1}
+                aria-sort={
+                  header.column.id === "started_at"
+                    ? state.filters.order === "asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+                className="truncate px-2 py-2"
+              >
+                {header.column.id === "started_at" ? (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      state.setFilters({ order: state.filters.order === "asc" ? "desc" : "asc" })
+                    }
+                    className="font-semibold hover:underline"
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}{" "}
+                    <span aria-hidden="true">{state.filters.order === "asc" ? "▲" : "▼"}</span>
+                  </button>
+                ) : (
+                  flexRender(header.column.columnDef.header, header.getContext())
+                )}
+              </div>
+            ))}
+          </div>
+        </div>
+        {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
+        {showEmpty && <EmptyState state={state} />}
+        <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = tableRows[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                data-index={item.index}
+                data-task-id={row.id}
+                aria-rowindex={item.index + 2}
+                tabIndex={item.index === activeIndex ? 0 : -1}
+                onFocus={() => setActiveIndex(item.index)}
+                onClick={() => open(item.index)}
+                className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900 dark:focus:bg-slate-800"
+                style={{ gridTemplateColumns, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                {row.getVisibleCells().map((cell, index) => (
+                  <div key={cell.id} role="gridcell" aria-colindex={index + 1} className="truncate px-2">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo, useRef } from "react";
+import { budgetIsLow } from "@/lib/client/budget-level";
+import type { Task } from "@/lib/client/api-types";
+import { displayZone } from "@/lib/client/table-view";
+import {
+  budgetQuery,
+  locationsQuery,
+  taskListQuery,
+  uniqueRows,
+  type PagePriority,
+} from "@/lib/client/task-queries";
+import { useTaskListState } from "@/lib/client/use-task-list-state";
+import { ExportControls } from "./export-controls";
+import { TableToolbar } from "./table-toolbar";
+import { TaskFilterBar } from "./task-filter-bar";
+import { TaskTable } from "./task-table";
+import { TableStatus } from "./table-status";
+
+// The tasks page: filters, the view controls and export, the table and what it is waiting for.
+export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
+  const state = useTaskListState(maxWindowDays);
+  const locations = useQuery(locationsQuery);
+  const budget = useQuery(budgetQuery);
+  const priority = useRef<PagePriority>({ current: "interactive" }).current;
+  const list = useInfiniteQuery({ ...taskListQuery(state.query, priority), enabled: !state.problem });
+  const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);
+
+  const zones = useMemo(
+    () => new Map((locations.data ?? []).map((location) => [location.id, location.timezone])),
+    [locations.data],
+  );
+  const zoneOf = useMemo(() => {
+    const choice = state.view.zone;
+    return (task: Task) => displayZone(choice, zones.get(task.location.id));
+  }, [state.view.zone, zones]);
+
+  return (
+    <>
+      <TaskFilterBar state={state} locations={locations.data ?? []} rows={rows} />
+      <div className="flex flex-wrap items-center gap-3">
+        <TableToolbar state={state} />
+        <ExportControls state={state} rows={rows} zoneOf={zoneOf} budget={budget.data} />
+      </div>
+      <TableStatus state={state} list={list} rowCount={rows.length} />
+      {!state.problem && (
+        <TaskTable
+          state={state}
+          list={list}
+          rows={rows}
+          zoneOf={zoneOf}
+          priority={priority}
+          budgetLow={budgetIsLow(budget.data)}
+        />
+      )}
+    </>
+  );
+}

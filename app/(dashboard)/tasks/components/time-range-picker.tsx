@@ -1,0 +1,100 @@
+"use client";
+import { useState } from "react";
+import {
+  RANGE_PRESETS,
+  type RangePreset,
+  type TaskFilters,
+  type TimeWindow,
+} from "@/lib/client/task-filters";
+import { browserTimeZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+
+// "From" and "To" in the browser's zone (named beside them), with presets that stay relative.
+export function TimeRangePicker({
+  filters,
+  window,
+  onChange,
+}: {
+  filters: TaskFilters;
+  window: TimeWindow;
+  onChange: (change: Partial<TaskFilters>) => void;
+}) {
+  const zone = browserTimeZone();
+
+  function setBound(bound: "from" | "to", text: string) {
+    const instant = new Date(text);
+    if (Number.isNaN(instant.getTime())) return;
+    const next = {
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      [bound]: instant.toISOString(),
+    };
+    onChange({ range: "custom", ...next });
+  }
+
+  return (
+    <fieldset className="flex flex-wrap items-end gap-2">
+      <legend className="sr-only">Time window</legend>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Range
+        <select
+          value={filters.range}
+          onChange={(event) => {
+            const range = event.target.value as RangePreset | "custom";
+            if (range === "custom") setBound("from", toLocalInputValue(window.from));
+            else onChange({ range, from: undefined, to: undefined });
+          }}
+          className="rounded border border-slate-400 bg-white px-2 py-1 font-normal dark:bg-slate-900"
+        >
+          {Object.entries(RANGE_PRESETS).map(([preset, label]) => (
+            <option key={preset} value={preset}>
+              {label}
+            </option>
+          ))}
+          <option value="custom">Custom</option>
+        </select>
+      </label>
+      {(["from", "to"] as const).map((bound) => (
+        <DateTimeField
+          key={`${bound}-${window[bound].getTime()}`}
+          label={bound === "from" ? "From" : "To"}
+          value={toLocalInputValue(window[bound])}
+          onCommit={(text) => setBound(bound, text)}
+        />
+      ))}
+      <span className="pb-1.5 text-xs text-slate-600 dark:text-slate-400" data-testid="picker-zone">
+        Times in {zone} ({zoneAbbreviation(zone)})
+      </span>
+    </fieldset>
+  );
+}
+
+/** Commits on Enter or leaving the field, not on every segment typed, so one edit is one query. */
+function DateTimeField({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  onCommit: (text: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const commit = () => {
+    if (text !== value) onCommit(text);
+  };
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        type="datetime-local"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit();
+        }}
+        className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+      />
+    </label>
+  );
+}

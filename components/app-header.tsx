@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { auth, signOut } from "@/lib/server/auth/auth";
+import { BudgetMeter } from "./budget-meter";
+import { NavLink } from "./nav-link";
+
+// The header of every signed-in page: where to go, who is signed in, and the shared budget.
+export async function AppHeader() {
+  const session = await auth();
+
+  async function signOutAction() {
+    "use server";
+    await signOut({ redirectTo: "/sign-in" });
+  }
+
+  return (
+    <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+      <Link href="/tasks" className="font-semibold">
+        Fleet Task Dashboard
+      </Link>
+      <nav aria-label="Main" className="flex gap-4 text-sm">
+        <NavLink href="/tasks">Tasks</NavLink>
+        <NavLink href="/locations">Locations</NavLink>
+      </nav>
+      <div className="ml-auto flex flex-wrap items-center gap-4">
+        <BudgetMeter />
+        <form action={signOutAction} className="flex items-center gap-3 text-sm">
+          <span data-testid="signed-in-user">{session?.user?.name ?? session?.user?.email}</span>
+          <button
+            type="submit"
+            className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            Sign out
+          </button>
+        </form>
+      </div>
+    </header>
+  );
+}

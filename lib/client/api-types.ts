@@ -1,0 +1,26 @@
+import type { components } from "@/lib/server/upstream/vts-api";
+
+// The dashboard API passes the service's shapes through (decisions.md), so the browser uses the
+// types generated from the service's OpenAPI document. Type-only: nothing of lib/server is bundled.
+
+export type Task = components["schemas"]["Task"];
+export type Location = components["schemas"]["Location"];
+
+export interface TaskPage {
+  data: Task[];
+  next_cursor: string | null;
+  /** When the dashboard's server fetched these rows from the service. */
+  fetchedAt: string | null;
+  /** True when the rows are served from the dashboard's cache after the service failed. */
+  stale: boolean;
+}
+
+export interface BudgetSnapshot {
+  limit: number;
+  remaining: number;
+  used_in_window: number;
+  queued: number;
+  reset_in_seconds: number;
+  paused_for_seconds: number;
+  shared: boolean;
+}

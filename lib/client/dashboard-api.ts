@@ -1,0 +1,101 @@
+import type { BudgetSnapshot, Location, Task, TaskPage } from "./api-types";
+
+// The browser's only way to data: the dashboard's own /api routes, which hold the service's
+// credentials. Errors arrive as { error: { code, message, request_id } } and become one type.
+
+export class DashboardApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | undefined,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message);
+  }
+
+  /** The shared upstream budget is spent for now; the same request succeeds after Retry-After. */
+  get isBudgetWait(): boolean {
+    return this.status === 503 && this.code === "upstream_busy";
+  }
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; request_id?: string };
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = Number(response.headers.get("retry-after"));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+async function errorFrom(response: Response): Promise<DashboardApiError> {
+  const body = (await response.json().catch(() => ({}))) as ErrorBody;
+  if (response.status === 401) {
+    // The session ended: back to sign-in, then to the same view.
+    const back = `${window.location.pathname}${window.location.search}`;
+    window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+  }
+  return new DashboardApiError(
+    response.status,
+    body.error?.code ?? "unexpected_response",
+    body.error?.message ?? `The dashboard answered ${response.status}.`,
+    body.error?.request_id ?? response.headers.get("x-request-id") ?? undefined,
+    retryAfterSeconds(response),
+  );
+}
+
+export async function dashboardFetch(
+  path: string,
+  signal: AbortSignal | undefined,
+  headers?: Record<string, string>,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, { signal, headers: { accept: "application/json", ...headers } });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new DashboardApiError(
+      0,
+      "network_error",
+      "The dashboard could not be reached.",
+      undefined,
+      undefined,
+    );
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
+  const response = await dashboardFetch("/api/locations", signal);
+  return ((await response.json()) as { data: Location[] }).data;
+}
+
+export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
+  const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
+  return (await response.json()) as Task;
+}
+
+export async function fetchTaskPage(
+  query: URLSearchParams,
+  priority: "interactive" | "prefetch",
+  signal?: AbortSignal,
+): Promise<TaskPage> {
+  const response = await dashboardFetch(
+    `/api/tasks?${query.toString()}`,
+    signal,
+    priority === "prefetch" ? { "x-dashboard-priority": "prefetch" } : undefined,
+  );
+  const body = (await response.json()) as { data: Task[]; next_cursor: string | null };
+  return {
+    ...body,
+    fetchedAt: response.headers.get("x-data-fetched-at"),
+    stale: response.headers.get("x-data-stale") === "true",
+  };
+}
+
+export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot> {
+  const response = await dashboardFetch("/api/budget", signal);
+  return (await response.json()) as BudgetSnapshot;
+}

@@ -1,0 +1,73 @@
+import { isoInZone } from "@/lib/time/zoned-iso";
+import type { Task } from "./api-types";
+
+// The table's columns as data: their ids, labels and the text of a cell. The table renders them
+// and "export visible rows" writes them, so a column reads the same on screen and in the file.
+
+export const COLUMN_IDS = [
+  "started_at",
+  "task_type",
+  "status",
+  "mva",
+  "vehicle_id",
+  "vin",
+  "location",
+  "odometer_miles",
+  "id",
+] as const;
+
+export type ColumnId = (typeof COLUMN_IDS)[number];
+
+export const COLUMN_LABELS: Record<ColumnId, string> = {
+  started_at: "Started",
+  task_type: "Task type",
+  status: "Status",
+  mva: "MVA",
+  vehicle_id: "Vehicle",
+  vin: "VIN",
+  location: "Location",
+  odometer_miles: "Odometer (mi)",
+  id: "Task ID",
+};
+
+export function isColumnId(value: string): value is ColumnId {
+  return (COLUMN_IDS as readonly string[]).includes(value);
+}
+
+export type CellValue = string | number | null;
+
+/** A cell's value as data (numbers stay numbers for the CSV); times are handled by the caller. */
+export function columnValue(task: Task, column: Exclude<ColumnId, "started_at">): CellValue {
+  switch (column) {
+    case "location":
+      return task.location.name;
+    case "odometer_miles":
+      return task.odometer_miles;
+    default:
+      return task[column];
+  }
+}
+
+export const UTC_COLUMN_LABEL = "Started (UTC)";
+
+/** The CSV's header and rows for these columns; Started carries its offset and gains a UTC twin. */
+export function visibleRowsTable(
+  tasks: readonly Task[],
+  columns: readonly ColumnId[],
+  zoneOf: (task: Task) => string,
+): { header: string[]; rows: CellValue[][] } {
+  const header: string[] = [];
+  for (const column of columns) {
+    header.push(COLUMN_LABELS[column]);
+    if (column === "started_at") header.push(UTC_COLUMN_LABEL);
+  }
+  const rows = tasks.map((task) => {
+    const row: CellValue[] = [];
+    for (const column of columns) {
+      if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
+      else row.push(columnValue(task, column));
+    }
+    return row;
+  });
+  return { header, rows };
+}

@@ -1,0 +1,102 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
+import type { Task, TaskPage } from "./api-types";
+import { DashboardApiError, fetchBudget, fetchLocations, fetchTask, fetchTaskPage } from "./dashboard-api";
+
+// One factory per kind of data, with stable keys, so the table, the drawer and the detail page
+// share what is already loaded. Nothing refetches on focus: every request spends shared budget.
+
+export const PAGE_SIZE = 100;
+const BUDGET_RETRIES = 20;
+
+/** Waiting for the budget is retried after the dashboard's Retry-After; other failures twice. */
+export function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof DashboardApiError) {
+    if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
+    return error.status === 0 || error.status === 502 ? failureCount < 2 : false;
+  }
+  return false;
+}
+
+export function retryDelay(failureCount: number, error: Error): number {
+  if (error instanceof DashboardApiError && error.isBudgetWait) return (error.retryAfterSeconds ?? 5) * 1000;
+  return Math.min(1000 * 2 ** failureCount, 8000);
+}
+
+export const locationsQuery = queryOptions({
+  queryKey: ["locations"],
+  queryFn: ({ signal }) => fetchLocations(signal),
+  staleTime: 5 * 60_000,
+  retry: shouldRetry,
+  retryDelay,
+});
+
+/** Whether the next page is wanted now (the user reached the end) or ahead of need. */
+export interface PagePriority {
+  current: "interactive" | "prefetch";
+}
+
+export function taskListQuery(query: URLSearchParams, priority: PagePriority = { current: "interactive" }) {
+  const key = query.toString();
+  return infiniteQueryOptions<TaskPage, Error, InfiniteData<TaskPage, string>, string[], string>({
+    queryKey: ["tasks", "list", key],
+    queryFn: ({ pageParam, signal }) => {
+      const pageQuery = new URLSearchParams(query);
+      pageQuery.set("limit", String(PAGE_SIZE));
+      if (pageParam) pageQuery.set("cursor", pageParam);
+      return fetchTaskPage(pageQuery, pageParam ? priority.current : "interactive", signal);
+    },
+    initialPageParam: "",
+    getNextPageParam: (last: TaskPage) => last.next_cursor ?? undefined,
+    staleTime: 5 * 60_000,
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+export function taskQuery(id: string) {
+  return queryOptions({
+    queryKey: ["tasks", "one", id],
+    queryFn: ({ signal }) => fetchTask(id, signal),
+    staleTime: 60_000,
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+export const budgetQuery = queryOptions({
+  queryKey: ["budget"],
+  queryFn: ({ signal }) => fetchBudget(signal),
+  refetchInterval: 5_000,
+  retry: false,
+});
+
+/** A task already loaded by any list, and when, so a detail view can show it without a request. */
+export function loadedTask(client: QueryClient, id: string): { task: Task; updatedAt: number } | undefined {
+  for (const query of client.getQueryCache().findAll({ queryKey: ["tasks", "list"] })) {
+    const data = query.state.data as { pages: TaskPage[] } | undefined;
+    for (const page of data?.pages ?? []) {
+      const task = page.data.find((row) => row.id === id);
+      if (task) return { task, updatedAt: query.state.dataUpdatedAt };
+    }
+  }
+  return undefined;
+}
+
+/** Rows of all loaded pages, first occurrence of each id kept (pages may overlap after inserts). */
+export function uniqueRows(pages: readonly TaskPage[] | undefined): Task[] {
+  const seen = new Set<string>();
+  const rows: Task[] = [];
+  for (const page of pages ?? []) {
+    for (const task of page.data) {
+      if (seen.has(task.id)) continue;
+      seen.add(task.id);
+      rows.push(task);
+    }
+  }
+  return rows;
+}

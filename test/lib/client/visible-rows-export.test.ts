@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { Task } from "@/lib/client/api-types";
+import { csvRowCounter } from "@/lib/client/csv-row-counter";
+import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
+
+function task(overrides: Partial<Task> = {}): Task {
+  return {
+    id: "t-1",
+    vehicle_id: "veh-1",
+    mva: "61234567",
+    vin: null,
+    task_type: "oil_change",
+    status: "completed",
+    location: { id: "lax", name: 'LAX "Airport", Terminal 1' },
+    started_at: "2026-11-20T08:31:35.951Z",
+    odometer_miles: 42_000,
+    ...overrides,
+  };
+}
+
+describe("export visible rows", () => {
+  it("writes the visible columns in their order, with an offset time and its UTC twin", () => {
+    const csv = visibleRowsCsv(
+      [task()],
+      ["mva", "started_at", "location", "vin"],
+      () => "America/Los_Angeles",
+    );
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, row] = csv.slice(1).split("\r\n");
+    expect(header).toBe("MVA,Started,Started (UTC),Location,VIN");
+    expect(row).toBe(
+      '61234567,2026-11-20T00:31:35.951-08:00,2026-11-20T08:31:35.951Z,"LAX ""Airport"", Terminal 1",',
+    );
+  });
+
+  it("neutralises cells a spreadsheet would run as a formula", () => {
+    const csv = visibleRowsCsv(
+      [task({ task_type: '=HYPERLINK("http://evil.example","x")' })],
+      ["task_type"],
+      () => "UTC",
+    );
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  it("names the file after the filters and the time of export", () => {
+    const name = visibleRowsFileName(
+      { range: "7d", order: "desc", location_id: "lax", task_type: "oil change" },
+      { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-08T00:00:00Z") },
+      new Date("2026-11-22T03:15:00Z"),
+    );
+    expect(name).toBe("tasks_visible_lax_oil-change_2026-11-01--2026-11-08_exported-2026-11-22T0315Z.csv");
+  });
+});
+
+describe("counting streamed CSV rows", () => {
+  it("counts records, not line breaks inside quoted cells, across chunk borders", () => {
+    const counter = csvRowCounter();
+    for (const chunk of ['\uFEFFa,b\r\n1,"x\r', '\ny"\r\n2,', "z\r\n"]) counter.push(chunk);
+    expect(counter.rows).toBe(2);
+  });
+});
