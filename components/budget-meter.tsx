@@ -34,7 +34,7 @@ export function BudgetMeter() {
         data-testid="budget-remaining"
         className={low ? "font-semibold text-amber-700 dark:text-amber-300" : undefined}
       >
-        {data.remaining}/{data.limit} left{share < 1 ? `, ${waiting}` : ""}
+        {data.remaining}/{data.limit} left{share < 1 || data.queued > 0 ? `, ${waiting}` : ""}
       </span>
     </div>
   );

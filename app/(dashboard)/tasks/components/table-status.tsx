@@ -49,8 +49,10 @@ export function TableStatus({
         className="text-sm text-slate-600 dark:text-slate-400"
         data-testid="row-count"
       >
-        {list.isPending
-          ? "Loading tasks…"
+        {!list.data
+          ? list.isError
+            ? "No tasks loaded."
+            : "Loading tasks…"
           : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
       </p>
     </div>

@@ -1,0 +1,55 @@
+// axe-core finds nothing on any page, in the light and the dark theme (the app follows the
+// system's), and each page is saved as a screenshot for a person to look at.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { dashboardUrl, signedIn } from "../support/session";
+import { openTasks, renderedRows } from "./task-grid";
+
+const THEMES = ["light", "dark"] as const;
+
+async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(summary, `${name}: axe violations`).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test("sign-in page", async ({ page }, testInfo) => {
+      await page.goto(dashboardUrl("/sign-in"));
+      await checkPage(page, testInfo, `sign-in-${theme}`);
+    });
+
+    test("tasks, the drawer, a task page and locations", async ({ page }, testInfo) => {
+      await signedIn(page);
+      await openTasks(page, "range=30d");
+      await expect(renderedRows(page).first()).toBeVisible();
+      await checkPage(page, testInfo, `tasks-${theme}`);
+
+      await renderedRows(page).first().click();
+      await expect(page.getByTestId("task-drawer")).toBeVisible();
+      await checkPage(page, testInfo, `task-drawer-${theme}`);
+      const url = new URL(page.url());
+
+      await page.goto(dashboardUrl(url.pathname));
+      await expect(page.getByTestId("task-detail")).toBeVisible();
+      await checkPage(page, testInfo, `task-page-${theme}`);
+
+      await page.goto(dashboardUrl("/locations"));
+      await expect(page.getByRole("table")).toBeVisible();
+      await checkPage(page, testInfo, `locations-${theme}`);
+
+      await openTasks(page, "mva=no-such-mva");
+      await expect(page.getByTestId("empty-state")).toBeVisible();
+      await checkPage(page, testInfo, `tasks-empty-${theme}`);
+    });
+  });
+}

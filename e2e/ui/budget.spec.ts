@@ -1,0 +1,99 @@
+// With a service that allows only a few calls a minute, the table says it is waiting for the
+// shared budget, counts down, and fills in by itself once the window frees: no raw 429 ever.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { freePort } from "../../task-service/test/support/free-port";
+import { DEMO_STAFF } from "../global-setup";
+import { startLogged, stop, waitForOk } from "../support/processes";
+
+let service: ChildProcess | undefined;
+let dashboard: ChildProcess | undefined;
+let baseUrl = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-budget-"));
+  const [servicePort, dashboardPort] = [await freePort(), await freePort()];
+  const staffFile = join(dir, "staff.json");
+  execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/staff.ts",
+      "add",
+      DEMO_STAFF.email,
+      "--file",
+      staffFile,
+    ],
+    { input: DEMO_STAFF.password },
+  );
+  service = startLogged(
+    process.execPath,
+    ["--import", "tsx", "task-service/src/server.ts"],
+    {
+      VTS_MODE: "sandbox",
+      VTS_SEED_TASKS: "500",
+      VTS_DATA_DIR: join(dir, "vts"),
+      VTS_PORT: String(servicePort),
+      VTS_RATE_LIMIT_PER_MIN: "3",
+    },
+    join(dir, "service.log"),
+  );
+  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
+  baseUrl = `http://localhost:${dashboardPort}`;
+  dashboard = startLogged(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
+    {
+      VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
+      VTS_CLIENT_ID: "sandbox-full",
+      VTS_CLIENT_SECRET: "sandbox-full-secret",
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      AUTH_URL: baseUrl,
+      STAFF_FILE: staffFile,
+    },
+    join(dir, "dashboard.log"),
+  );
+  await waitForOk(`${baseUrl}/api/health`, 60_000, dashboard);
+});
+
+test.afterAll(async () => {
+  if (dashboard) await stop(dashboard);
+  if (service) await stop(service);
+});
+
+test("an exhausted budget shows a countdown, never a 429, and clears by itself", async ({ page }) => {
+  test.setTimeout(180_000);
+  const statuses: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/api/")) statuses.push(response.status());
+  });
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel("Email").fill(DEMO_STAFF.email);
+  await page.getByLabel("Password").fill(DEMO_STAFF.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("row-count")).toHaveText(/loaded/, { timeout: 30_000 });
+
+  // Each new filter is a new upstream call; a few of them spend this service's whole minute.
+  const wait = page.getByTestId("budget-wait");
+  for (const mva of ["10000001", "10000002", "10000003", "10000004"]) {
+    await page.getByLabel("MVA").fill(mva);
+    await page.getByLabel("MVA").press("Enter");
+    if (await wait.isVisible({ timeout: 20_000 }).catch(() => false)) break;
+  }
+  await expect(wait).toBeVisible({ timeout: 30_000 });
+  await expect(wait).toContainText(/Retrying by itself in \d+ s/);
+  await expect(page.getByTestId("budget-remaining")).toContainText(/^0\//);
+
+  await expect(wait).toBeHidden({ timeout: 120_000 });
+  await expect(page.getByTestId("row-count")).toHaveText(/loaded/);
+  expect(statuses).not.toContain(429);
+  await expect(page.getByText(/429|Too Many Requests/)).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+// Both exports, read back as a spreadsheet would: RFC 4180, a BOM, the table's columns for the
+// visible rows, every matching task for "all", and no formula a spreadsheet would run.
+import { readFile } from "node:fs/promises";
+import { expect, test, type Download, type Page } from "@playwright/test";
+import { parseCsv } from "../../test/bff/support/csv";
+import { HOSTILE_TASK } from "./hostile-task";
+import { signedIn } from "../support/session";
+import { columnLabels, openTasks, recordTaskPages, rowCount, scrollUntilLoaded } from "./task-grid";
+
+test.beforeEach(async ({ page }) => {
+  await signedIn(page);
+});
+
+async function downloaded(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ file: Download; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), action()]);
+  const path = await file.path();
+  return { file, text: await readFile(path, "utf8") };
+}
+
+test("export visible rows writes the loaded rows with the visible columns, in order", async ({ page }) => {
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=30d&tz=utc");
+  const loaded = await scrollUntilLoaded(page, 200);
+  const labels = await columnLabels(page);
+
+  const { file, text } = await downloaded(page, () =>
+    page.getByRole("button", { name: /^Export visible rows/ }).click(),
+  );
+  expect(file.suggestedFilename()).toMatch(/^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/);
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  const expectedHeader = labels.flatMap((label) =>
+    label === "Started" ? [label, "Started (UTC)"] : [label],
+  );
+  expect(header).toEqual(expectedHeader);
+  expect(rows).toHaveLength(loaded);
+
+  const tasks = record.pages.flat();
+  const column = (label: string) => expectedHeader.indexOf(label);
+  rows.forEach((row, index) => {
+    const task = tasks[index];
+    expect(row[column("Task ID")]).toBe(task?.id);
+    expect(row[column("MVA")]).toBe(task?.mva);
+    expect(row[column("Location")]).toBe(task?.location.name);
+    expect(row[column("Started (UTC)")]).toBe(task?.started_at);
+    expect(new Date(row[column("Started")] ?? "").toISOString()).toBe(task?.started_at);
+  });
+});
+
+test("a hostile value is neutralised in both exports", async ({ page }) => {
+  await openTasks(page, `range=24h&mva=${HOSTILE_TASK.mva}`);
+  await expect(rowCount(page)).toHaveText(/^1 loaded/);
+  const visible = await downloaded(page, () =>
+    page.getByRole("button", { name: /^Export visible rows/ }).click(),
+  );
+  const all = await downloaded(page, () => page.getByRole("button", { name: "Export all matching" }).click());
+  for (const { text } of [visible, all]) {
+    expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    const cells = parseCsv(text.slice(1)).flat();
+    expect(cells).toContain(`'${HOSTILE_TASK.task_type}`);
+  }
+});
+
+test("export all matching streams every matching task, with progress", async ({ page }) => {
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=30d&task_type=oil_change");
+  const loaded = await scrollUntilLoaded(page, 10_000);
+  await expect(rowCount(page)).toHaveText(/end of results/);
+
+  const { file, text } = await downloaded(page, () =>
+    page.getByRole("button", { name: "Export all matching" }).click(),
+  );
+  expect(file.suggestedFilename()).toMatch(/^tasks_oil_change_.*\.csv$/);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header).toContain("Started (UTC)");
+  expect(rows).toHaveLength(loaded);
+  const ids = new Set(record.pages.flat().map((task) => task.id));
+  for (const row of rows) expect(ids.has(row[0] ?? "")).toBe(true);
+  await expect(
+    page.getByRole("status").filter({ hasText: `Exported ${loaded.toLocaleString("en-US")} rows` }),
+  ).toBeVisible();
+});

@@ -1,0 +1,136 @@
+// The grid itself: infinite loading without duplicates, keyboard use, the drawer and the deep
+// link showing the same task, and column choices that are remembered.
+import { expect, test } from "@playwright/test";
+import { dashboardUrl, signedIn } from "../support/session";
+import {
+  columnLabels,
+  grid,
+  openTasks,
+  recordTaskPages,
+  renderedRows,
+  rowCount,
+  scrollUntilLoaded,
+} from "./task-grid";
+
+test.beforeEach(async ({ page }) => {
+  await signedIn(page);
+});
+
+test("scrolling loads at least three pages, with no task twice", async ({ page }) => {
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=30d");
+  const loaded = await scrollUntilLoaded(page, 300);
+  expect(loaded).toBeGreaterThanOrEqual(300);
+  expect(record.urls.length).toBeGreaterThanOrEqual(3);
+  expect(record.urls.slice(1).every((url) => url.searchParams.has("cursor"))).toBe(true);
+  const ids = record.pages.flat().map((task) => task.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.length).toBe(loaded);
+  await expect(rowCount(page)).toHaveText(/more available|end of results/);
+  // Only what is in view is in the DOM.
+  expect(await renderedRows(page).count()).toBeLessThan(80);
+  await expect(grid(page)).toHaveAttribute("aria-rowcount", /^-1$|^\d+$/);
+  await expect(renderedRows(page).last()).toHaveAttribute("aria-rowindex", /\d+/);
+});
+
+test("arrow keys and j/k move the row focus, Enter opens the task, Esc closes it", async ({ page }) => {
+  await openTasks(page, "range=30d");
+  const rows = renderedRows(page);
+  await rows.first().focus();
+  await page.keyboard.press("j");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("k");
+  const focused = page.locator("[role=row][data-index]:focus");
+  await expect(focused).toHaveAttribute("data-index", "1");
+  const id = await focused.getAttribute("data-task-id");
+
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}\\?range=30d`));
+  const drawer = page.getByTestId("task-drawer");
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/tasks\?range=30d$/);
+  await expect(drawer).toHaveCount(0);
+  await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-task-id", id ?? "");
+});
+
+test("the drawer and the deep link show the same task; previous and next walk the loaded rows", async ({
+  page,
+  context,
+}) => {
+  await openTasks(page, "range=30d");
+  const third = renderedRows(page).nth(2);
+  const id = (await third.getAttribute("data-task-id")) ?? "";
+  await third.click();
+  const drawer = page.getByTestId("task-drawer");
+  await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id);
+  await expect(drawer.getByText("Address")).toBeVisible();
+  await expect(drawer.getByText("Time zone")).toBeVisible();
+  await expect(drawer.getByText(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).toBeVisible();
+  const drawerFacts = await drawer.locator("dl").innerText();
+
+  const deep = await context.newPage();
+  await deep.goto(dashboardUrl(`/tasks/${id}`));
+  await expect(deep.getByTestId("task-drawer")).toHaveCount(0);
+  await expect(deep.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(deep.locator("dl")).toHaveText(drawerFacts);
+  await deep.getByText("Raw JSON").click();
+  expect((JSON.parse((await deep.getByTestId("raw-json").textContent()) ?? "{}") as { id?: string }).id).toBe(
+    id,
+  );
+  await deep.close();
+
+  await drawer.getByRole("link", { name: "Next task →" }).click();
+  const nextId = await renderedRows(page).nth(3).getAttribute("data-task-id");
+  await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", nextId ?? "");
+  await drawer.getByRole("link", { name: "← Previous task" }).click();
+  await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id);
+
+  await drawer.getByRole("link", { name: "Other tasks for this vehicle" }).click();
+  await expect(page).toHaveURL(/vehicle_id=/);
+  await expect(page.getByTestId("task-drawer")).toHaveCount(0);
+});
+
+test("column visibility, order, zone and time order are in the URL and remembered", async ({ page }) => {
+  await openTasks(page, "range=30d");
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "VIN" }).uncheck();
+  await page.getByRole("button", { name: "Move MVA left" }).click();
+  await expect(page).toHaveURL(/cols=/);
+  const labels = await columnLabels(page);
+  expect(labels).not.toContain("VIN");
+  expect(labels.indexOf("MVA")).toBeLessThan(labels.indexOf("Status"));
+
+  await page.getByLabel("Times shown in").selectOption({ label: "UTC" });
+  await expect(page).toHaveURL(/tz=utc/);
+  await expect(renderedRows(page).first().getByRole("gridcell").first()).toContainText("UTC");
+
+  await page.getByRole("button", { name: /^Started/ }).click();
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(grid(page).getByRole("columnheader", { name: /Started/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+
+  // A new visit without those parameters gets the remembered view.
+  await page.goto(dashboardUrl("/tasks"));
+  await expect(rowCount(page)).toHaveText(/loaded/);
+  expect(await columnLabels(page)).toEqual(labels);
+  await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
+});
+
+test("locations list the local time and open their tasks", async ({ page }) => {
+  await page.goto(dashboardUrl("/locations"));
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).not.toHaveCount(1);
+  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} /,
+  );
+  const link = table.getByRole("link").first();
+  const name = (await link.textContent()) ?? "";
+  await link.click();
+  await expect(page).toHaveURL(/\/tasks\?location_id=/);
+  await expect(page.getByLabel("Location", { exact: true }).locator("option:checked")).toHaveText(name);
+});

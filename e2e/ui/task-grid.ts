@@ -1,0 +1,71 @@
+// Reading the task grid the way a person sees it, and the rows the dashboard API sent it.
+import { expect, type Page, type Response } from "@playwright/test";
+import { dashboardUrl } from "../support/session";
+
+export interface ApiTask {
+  id: string;
+  vehicle_id: string;
+  mva: string;
+  vin: string | null;
+  task_type: string;
+  status: string;
+  location: { id: string; name: string };
+  started_at: string;
+  odometer_miles: number;
+}
+
+/** Every task page the browser received from /api/tasks, in arrival order. */
+export function recordTaskPages(page: Page): { pages: ApiTask[][]; urls: URL[] } {
+  const record = { pages: [] as ApiTask[][], urls: [] as URL[] };
+  page.on("response", (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== "/api/tasks" || !response.ok()) return;
+    record.urls.push(url);
+    void response
+      .json()
+      .then((body: { data: ApiTask[] }) => record.pages.push(body.data))
+      .catch(() => undefined);
+  });
+  return record;
+}
+
+export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
+export const rowCount = (page: Page) => page.getByTestId("row-count");
+export const renderedRows = (page: Page) => grid(page).locator("[role=row][data-index]");
+
+export async function openTasks(page: Page, query = ""): Promise<void> {
+  await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));
+  await expect(rowCount(page)).toHaveText(/loaded/);
+}
+
+export async function loadedCount(page: Page): Promise<number> {
+  const text = (await rowCount(page).textContent()) ?? "";
+  return Number(/^([\d,]+) loaded/.exec(text)?.[1]?.replace(/,/g, "") ?? "0");
+}
+
+export async function columnLabels(page: Page): Promise<string[]> {
+  return (await grid(page).getByRole("columnheader").allTextContents()).map((text) =>
+    text.replace(/[▲▼]/g, "").trim(),
+  );
+}
+
+/** The texts of one column in the rows now in the DOM (the grid is virtual). */
+export async function columnTexts(page: Page, label: string): Promise<string[]> {
+  const index = (await columnLabels(page)).indexOf(label);
+  expect(index, `column ${label}`).toBeGreaterThanOrEqual(0);
+  return renderedRows(page).evaluateAll(
+    (rows, column) => rows.map((row) => row.querySelectorAll("[role=gridcell]")[column]?.textContent ?? ""),
+    index,
+  );
+}
+
+/** Scrolls to the end of the grid until `minimum` rows are loaded or the results end. */
+export async function scrollUntilLoaded(page: Page, minimum: number): Promise<number> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const count = await loadedCount(page);
+    if (count >= minimum || /end of results/.test((await rowCount(page).textContent()) ?? "")) return count;
+    await grid(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await page.waitForTimeout(250);
+  }
+  return loadedCount(page);
+}
