@@ -84,8 +84,8 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   // Each new filter is a new upstream call; a few of them spend this service's whole minute.
   const wait = page.getByTestId("budget-wait");
   for (const mva of ["10000001", "10000002", "10000003", "10000004"]) {
-    await page.getByLabel("MVA").fill(mva);
-    await page.getByLabel("MVA").press("Enter");
+    await page.getByLabel("MVA", { exact: true }).fill(mva);
+    await page.getByLabel("MVA", { exact: true }).press("Enter");
     if (await wait.isVisible({ timeout: 20_000 }).catch(() => false)) break;
   }
   await expect(wait).toBeVisible({ timeout: 30_000 });

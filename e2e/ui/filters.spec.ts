@@ -1,15 +1,17 @@
 // Each filter narrows the rows to matching ones and is written into the URL; back and forward
 // walk through the views; a window longer than the service allows is refused in words.
 import { expect, test } from "@playwright/test";
-import { signedIn } from "../support/session";
+import { dashboardUrl, signedIn } from "../support/session";
 import {
-  columnTexts,
+  expectEveryRow,
   grid,
   loadedCount,
+  locationSelect,
   openTasks,
   recordTaskPages,
   renderedRows,
   rowCount,
+  textFilter,
 } from "./task-grid";
 
 test.beforeEach(async ({ page }) => {
@@ -19,39 +21,36 @@ test.beforeEach(async ({ page }) => {
 test("location, MVA, vehicle and task type each narrow the rows and land in the URL", async ({ page }) => {
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d");
-  const first = record.pages[0]?.[0];
+  const first = (await record.pages())[0]?.[0];
   expect(first, "the sandbox has tasks in the last 30 days").toBeDefined();
   if (!first) return;
 
-  await page.getByLabel("Location", { exact: true }).selectOption({ label: first.location.name });
+  await locationSelect(page).selectOption({ label: first.location.name });
   await expect(page).toHaveURL(new RegExp(`location_id=${first.location.id}`));
-  await expect(rowCount(page)).toHaveText(/loaded/);
-  for (const name of await columnTexts(page, "Location")) expect(name).toBe(first.location.name);
+  await expectEveryRow(page, "Location", first.location.name);
 
-  await page.getByLabel("Location", { exact: true }).selectOption({ label: "All locations" });
-  await page.getByLabel("MVA").fill(first.mva);
+  await locationSelect(page).selectOption({ label: "All locations" });
+  await textFilter(page, "MVA").fill(first.mva);
   await expect(page).toHaveURL(new RegExp(`mva=${first.mva}`));
-  await expect(renderedRows(page).first()).toBeVisible();
-  for (const mva of await columnTexts(page, "MVA")) expect(mva).toBe(first.mva);
+  await expectEveryRow(page, "MVA", first.mva);
 
-  await page.getByLabel("MVA").fill("");
-  await page.getByLabel("Vehicle").fill(first.vehicle_id);
+  await textFilter(page, "MVA").fill("");
+  await textFilter(page, "Vehicle").fill(first.vehicle_id);
   await expect(page).toHaveURL(new RegExp(`vehicle_id=${first.vehicle_id}`));
   await expect(page).not.toHaveURL(/mva=/);
-  await expect(renderedRows(page).first()).toBeVisible();
-  for (const vehicle of await columnTexts(page, "Vehicle")) expect(vehicle).toBe(first.vehicle_id);
+  await expectEveryRow(page, "Vehicle", first.vehicle_id);
 
-  await page.getByLabel("Vehicle").fill("");
-  await page.getByLabel("Task type").fill("oil_change");
+  await textFilter(page, "Vehicle").fill("");
+  await textFilter(page, "Task type").fill("oil_change");
   await expect(page).toHaveURL(/task_type=oil_change/);
   await expect(page).not.toHaveURL(/vehicle_id=/);
-  await expect(renderedRows(page).first()).toBeVisible();
-  for (const type of await columnTexts(page, "Task type")) expect(type).toBe("oil_change");
+  await expectEveryRow(page, "Task type", "oil_change");
 
   // What the browser asked for carried the filters; nothing else came back.
   const lastQuery = record.urls.at(-1);
   expect(lastQuery?.searchParams.get("task_type")).toBe("oil_change");
-  for (const task of record.pages.at(-1) ?? []) expect(task.task_type).toBe("oil_change");
+  await expect(rowCount(page)).toHaveText(/loaded/);
+  for (const task of (await record.pages()).at(-1) ?? []) expect(task.task_type).toBe("oil_change");
 });
 
 test("a preset range stays relative in the URL and bounds the rows", async ({ page }) => {
@@ -61,13 +60,14 @@ test("a preset range stays relative in the URL and bounds the rows", async ({ pa
   await expect(page).toHaveURL(/range=24h/);
   await expect(rowCount(page)).toHaveText(/loaded/);
   const since = Date.now() - 24 * 3_600_000 - 120_000;
-  for (const task of record.pages.at(-1) ?? []) expect(Date.parse(task.started_at)).toBeGreaterThan(since);
+  for (const task of (await record.pages()).at(-1) ?? [])
+    expect(Date.parse(task.started_at)).toBeGreaterThan(since);
   await expect(page.getByTestId("picker-zone")).toContainText("Times in");
 });
 
 test("a window over the service's limit is refused with a clear message and no request", async ({ page }) => {
   const record = recordTaskPages(page);
-  await openTasks(page, "from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z");
+  await page.goto(dashboardUrl("/tasks?from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z"));
   await expect(page.getByRole("alert")).toContainText("at most 92 days");
   await expect(grid(page)).toHaveCount(0);
   expect(record.urls).toHaveLength(0);
@@ -83,7 +83,7 @@ test("back and forward restore the filters, the rows and the scroll position wit
   const firstShown = await renderedRows(page).first().getAttribute("data-task-id");
   const countBefore = await loadedCount(page);
 
-  await page.getByLabel("Task type").fill("brake_inspection");
+  await textFilter(page, "Task type").fill("brake_inspection");
   await expect(page).toHaveURL(/task_type=brake_inspection/);
   await expect(rowCount(page)).toHaveText(/loaded/);
   expect(await grid(page).evaluate((element) => element.scrollTop)).toBe(0);
@@ -91,14 +91,14 @@ test("back and forward restore the filters, the rows and the scroll position wit
 
   await page.goBack();
   await expect(page).not.toHaveURL(/task_type=/);
-  await expect(page.getByLabel("Task type")).toHaveValue("");
+  await expect(textFilter(page, "Task type")).toHaveValue("");
   expect(await loadedCount(page)).toBe(countBefore);
   await expect.poll(() => grid(page).evaluate((element) => Math.round(element.scrollTop))).toBe(1200);
   await expect(renderedRows(page).first()).toHaveAttribute("data-task-id", firstShown ?? "");
 
   await page.goForward();
   await expect(page).toHaveURL(/task_type=brake_inspection/);
-  await expect(page.getByLabel("Task type")).toHaveValue("brake_inspection");
+  await expect(textFilter(page, "Task type")).toHaveValue("brake_inspection");
   await expect(rowCount(page)).toHaveText(/loaded/);
   expect(record.urls.length, "cached pages are not asked for again").toBe(requestsBeforeBack);
 });

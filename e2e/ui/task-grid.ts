@@ -15,22 +15,34 @@ export interface ApiTask {
 }
 
 /** Every task page the browser received from /api/tasks, in arrival order. */
-export function recordTaskPages(page: Page): { pages: ApiTask[][]; urls: URL[] } {
-  const record = { pages: [] as ApiTask[][], urls: [] as URL[] };
+export interface TaskPageRecord {
+  urls: URL[];
+  /** The pages' rows, in the order the requests were answered, once every body has been read. */
+  pages(): Promise<ApiTask[][]>;
+}
+
+export function recordTaskPages(page: Page): TaskPageRecord {
+  const urls: URL[] = [];
+  const bodies: Promise<ApiTask[]>[] = [];
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
     if (url.pathname !== "/api/tasks" || !response.ok()) return;
-    record.urls.push(url);
-    void response
-      .json()
-      .then((body: { data: ApiTask[] }) => record.pages.push(body.data))
-      .catch(() => undefined);
+    urls.push(url);
+    bodies.push(
+      response
+        .json()
+        .then((body: { data: ApiTask[] }) => body.data)
+        .catch(() => []),
+    );
   });
-  return record;
+  return { urls, pages: () => Promise.all(bodies) };
 }
 
 export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
 export const rowCount = (page: Page) => page.getByTestId("row-count");
+export const textFilter = (page: Page, label: "MVA" | "Vehicle" | "Task type") =>
+  page.getByLabel(label, { exact: true });
+export const locationSelect = (page: Page) => page.getByRole("combobox", { name: "Location", exact: true });
 export const renderedRows = (page: Page) => grid(page).locator("[role=row][data-index]");
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
@@ -68,4 +80,14 @@ export async function scrollUntilLoaded(page: Page, minimum: number): Promise<nu
     await page.waitForTimeout(250);
   }
   return loadedCount(page);
+}
+
+/** Waits until the rendered rows are those of the new filter: some rows, each with `value`. */
+export async function expectEveryRow(page: Page, label: string, value: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const texts = await columnTexts(page, label);
+      return texts.length > 0 && texts.every((text) => text === value);
+    })
+    .toBe(true);
 }

@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { stableWindow } from "./stable-window";
 import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
@@ -48,6 +48,9 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
   // localStorage is read after hydration only, so server and browser render the same first.
   const remembered = useSyncExternalStore(noSubscription, rememberedViewOnce, () => EMPTY_VIEW);
   const search = params.toString();
+  // A view change shows at once; the URL (the source of truth) catches up a moment later.
+  const [pendingView, setPendingView] = useState<TableView | undefined>(undefined);
+  useEffect(() => setPendingView(undefined), [search]);
 
   const state = useMemo(() => {
     const current = new URLSearchParams(search);
@@ -87,17 +90,18 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
 
   const setView = useCallback(
     (change: Partial<TableView>) => {
-      const view = { ...state.view, ...change };
+      const view = { ...(pendingView ?? state.view), ...change };
+      setPendingView(view);
       rememberView(view);
       const next = withTableView(state.current, view);
       router.replace(`${pathname}?${next.toString()}`, { scroll: false });
     },
-    [pathname, router, state],
+    [pathname, router, state, pendingView],
   );
 
   return {
     filters: state.filters,
-    view: state.view,
+    view: pendingView ?? state.view,
     window: state.window,
     problem: state.problem,
     query: state.query,

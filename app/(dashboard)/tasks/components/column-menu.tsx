@@ -46,6 +46,7 @@ export function ColumnMenu({
               <label className="flex flex-1 items-center gap-2">
                 <input
                   type="checkbox"
+                  aria-label={`${COLUMN_LABELS[column]} column`}
                   checked={index >= 0}
                   disabled={index >= 0 && columns.length === 1}
                   onChange={() => toggle(column)}
@@ -54,7 +55,7 @@ export function ColumnMenu({
               </label>
               <button
                 type="button"
-                aria-label={`Move ${COLUMN_LABELS[column]} left`}
+                aria-label={`Move the ${COLUMN_LABELS[column]} column left`}
                 disabled={index <= 0}
                 onClick={() => move(column, -1)}
                 className="rounded px-1 disabled:opacity-30"
@@ -63,7 +64,7 @@ export function ColumnMenu({
               </button>
               <button
                 type="button"
-                aria-label={`Move ${COLUMN_LABELS[column]} right`}
+                aria-label={`Move the ${COLUMN_LABELS[column]} column right`}
                 disabled={index < 0 || index === columns.length - 1}
                 onClick={() => move(column, 1)}
                 className="rounded px-1 disabled:opacity-30"

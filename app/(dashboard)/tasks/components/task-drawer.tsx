@@ -18,7 +18,7 @@ export function TaskDrawer({ id }: { id: string }) {
   }, [router, id]);
 
   return (
-    <aside
+    <div
       role="dialog"
       aria-modal="false"
       aria-labelledby="task-detail-heading"
@@ -34,6 +34,6 @@ export function TaskDrawer({ id }: { id: string }) {
         <kbd className="ml-1 text-xs text-slate-500 dark:text-slate-400">Esc</kbd>
       </button>
       <TaskDetail id={id} headingLevel="h2" />
-    </aside>
+    </div>
   );
 }
