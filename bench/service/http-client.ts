@@ -1,9 +1,10 @@
 // A minimal keep-alive HTTP client on node:http. One socket, reused, so a measured request is one
 // round trip on a warm connection, as a real API client would make it; no fetch/undici layers on top.
-import { Agent, request } from "node:http";
+import { Agent, request, type IncomingHttpHeaders } from "node:http";
 
 export interface HttpResponse {
   status: number;
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 
@@ -47,7 +48,9 @@ export class HttpClient {
       const req = request(new URL(path, this.baseUrl), { method, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on("error", reject);
       });
       req.on("error", reject);

@@ -120,28 +120,38 @@ export function verdicts(report: Report): string[] {
   ];
 }
 
-const START = "<!-- bench:service:start -->";
-const END = "<!-- bench:service:end -->";
-
 /**
  * Replaces the results between the markers, or appends them when the markers are missing, and
  * formats the file with the repository's Prettier settings so `prettier --check` stays clean.
  */
-export async function writeReport(path: string, markdown: string): Promise<void> {
-  const block = `${START}\n\n${markdown}\n\n${END}`;
+export function writeReport(path: string, markdown: string): Promise<void> {
+  return writeMarkedSection(path, "bench:service", markdown, "## Latest results");
+}
+
+/** The same for any benchmark: its block sits between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+export async function writeMarkedSection(
+  path: string,
+  name: string,
+  markdown: string,
+  heading: string,
+): Promise<void> {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n\n${markdown}\n\n${end}`;
   const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
   const next =
-    start !== -1 && end > start
-      ? current.slice(0, start) + block + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n## Latest results\n\n${block}\n`;
+    from !== -1 && to > from
+      ? current.slice(0, from) + block + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${heading}\n\n${block}\n`;
   const options = (await prettier.resolveConfig(path)) ?? {};
   writeFileSync(path, await prettier.format(next, { ...options, filepath: path }));
 }
 
-export function describeMachine(serverVersion: string): string {
+export function describeMachine(serverVersion?: string): string {
   const cpu = cpus();
   const memory = Math.round(totalmem() / 2 ** 30);
-  return `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${memory} GiB, Node ${process.version}, PostgreSQL ${serverVersion}`;
+  const database = serverVersion === undefined ? "" : `, PostgreSQL ${serverVersion}`;
+  return `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${memory} GiB, Node ${process.version}${database}`;
 }

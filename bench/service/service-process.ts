@@ -18,9 +18,30 @@ export interface ServiceOptions {
   progressEveryMs: number;
 }
 
-export async function startService(options: ServiceOptions): Promise<ServiceProcess> {
+export function startService(options: ServiceOptions): Promise<ServiceProcess> {
   // `node --import tsx` keeps it one process (no tsx wrapper), so a signal reaches the service itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "task-service/src/server.ts"], {
+  return startProcess({
+    ...options,
+    name: "service",
+    args: ["--import", "tsx", "task-service/src/server.ts"],
+    baseUrl: `http://127.0.0.1:${options.port}`,
+    healthPath: "/healthz",
+  });
+}
+
+export interface ProcessOptions extends Omit<ServiceOptions, "port"> {
+  /** For messages: "service", "dashboard". */
+  name: string;
+  /** Arguments to this Node binary: the program runs as one process, which a signal reaches. */
+  args: string[];
+  baseUrl: string;
+  /** Answers 200 once the program is ready. */
+  healthPath: string;
+}
+
+/** Any Node program of the repository as a child process, ready once its health path answers 200. */
+export async function startProcess(options: ProcessOptions): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -33,8 +54,12 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // However this process ends (an error, a signal mid-start), the child does not outlive it.
+  const orphanGuard = () => child.kill("SIGKILL");
+  process.once("exit", orphanGuard);
+  void exited.then(() => process.off("exit", orphanGuard));
 
-  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const { baseUrl, name } = options;
   const service = { baseUrl, stop: () => stopChild(child, exited) };
   const started = Date.now();
   let lastProgress = started;
@@ -43,11 +68,11 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
       // A signal (from outside: nothing here sends one before stop) leaves exitCode null.
       if (child.exitCode !== null || child.signalCode !== null) {
         const how = child.signalCode ?? `code ${child.exitCode}`;
-        throw new Error(`service exited (${how}) during start:\n${output}`);
+        throw new Error(`${name} exited (${how}) during start:\n${output}`);
       }
-      if (await healthy(baseUrl)) return service;
+      if (await healthy(`${baseUrl}${options.healthPath}`)) return service;
       if (Date.now() - started > options.startTimeoutMs)
-        throw new Error(`service not healthy in time:\n${output}`);
+        throw new Error(`${name} not healthy in time:\n${output}`);
       if (Date.now() - lastProgress >= options.progressEveryMs) {
         lastProgress = Date.now();
         await options.onWaiting(lastProgress - started);
@@ -60,9 +85,9 @@ export async function startService(options: ServiceOptions): Promise<ServiceProc
   }
 }
 
-async function healthy(baseUrl: string): Promise<boolean> {
+async function healthy(url: string): Promise<boolean> {
   try {
-    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
     return response.status === 200;
   } catch {
     return false;

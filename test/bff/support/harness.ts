@@ -16,6 +16,7 @@ import {
   startServiceProcess,
   type ServiceProcess,
 } from "@/task-service/test/support/service-process";
+import { scrape, total } from "./prometheus";
 
 export const DAY_MS = 86_400_000;
 
@@ -159,38 +160,7 @@ export { DashboardError };
 // ---------------------------------------------------------------------------------------------
 // The service's /metrics
 
-export interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Parses the Prometheus text exposition of GET /metrics. */
-export async function scrape(baseUrl: string): Promise<Sample[]> {
-  const response = await fetch(`${baseUrl}/metrics`);
-  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
-  const samples: Sample[] = [];
-  for (const line of (await response.text()).split("\n")) {
-    const match = /^([A-Za-z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
-    if (!match || line.startsWith("#")) continue;
-    const labels: Record<string, string> = {};
-    for (const label of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-      labels[label[1]!] = label[2]!.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
-    }
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
-export function total(
-  samples: readonly Sample[],
-  name: string,
-  where: (labels: Record<string, string>) => boolean = () => true,
-): number {
-  return samples
-    .filter((sample) => sample.name === name && where(sample.labels))
-    .reduce((sum, sample) => sum + sample.value, 0);
-}
+export { scrape, total, type Sample } from "./prometheus";
 
 /** The counters an operator watches, summed the way a dashboard panel would. */
 export async function serviceCounters(baseUrl: string, clientId: string = CLIENTS.full.id) {
