@@ -30,6 +30,8 @@ const dashboardEnvSchema = z.object({
   AUTH_OIDC_CLIENT_ID: optional,
   AUTH_OIDC_CLIENT_SECRET: optional,
   AUTH_OIDC_NAME: z.string().default("Company SSO"),
+  /** The dashboard server's log level (pino); `silent` mutes it. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bearer token Prometheus sends to scrape /api/metrics; unset disables the endpoint. */
   METRICS_TOKEN: optional.pipe(z.string().min(16).optional()),
 });

@@ -1,10 +1,13 @@
 import "server-only";
 import { auth } from "../auth/auth";
+import { dashboardLogger } from "../log/dashboard-logger";
+import { logRequest, routePattern, type RequestLogLine } from "../log/request-log";
 import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 
 // Every dashboard API route goes through this wrapper: it checks the session (proxy.ts is only
-// a first gate), gives the request an id, and maps anything thrown to the documented body.
+// a first gate), gives the request an id, maps anything thrown to the documented body, and logs
+// one line per request (never its headers, cookies or query string).
 
 export interface DashboardRequest {
   request: Request;
@@ -19,30 +22,40 @@ export function dashboardRoute<Params extends Record<string, string> = Record<st
 ) {
   return async (request: Request, route?: { params: Promise<Params> }): Promise<Response> => {
     const requestId = crypto.randomUUID();
+    const startedAt = performance.now();
+    const path = new URL(request.url).pathname;
+    const line: Omit<RequestLogLine, "status" | "duration_ms"> = {
+      request_id: requestId,
+      method: request.method,
+      route: path,
+      path,
+    };
+    let response: Response;
     try {
+      // Next passes no params object to a route without dynamic segments.
+      const params = ((route ? await route.params : undefined) ?? {}) as Params;
+      line.route = routePattern(path, params);
       const session = await auth();
       const staffEmail = session?.user?.email;
       if (!staffEmail) throw new DashboardError("unauthorized", "Sign in first.");
-      const params = route ? await route.params : ({} as Params);
-      const response = await handler({ request, requestId, staffEmail, signal: request.signal, params });
+      line.staff = staffEmail;
+      response = await handler({ request, requestId, staffEmail, signal: request.signal, params });
       response.headers.set("x-request-id", requestId);
       if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
-      return response;
     } catch (error) {
-      const known = asDashboardError(error);
-      if (known) return dashboardErrorResponse(known, requestId);
-      console.error(
-        JSON.stringify({
-          level: "error",
-          request_id: requestId,
-          msg: "dashboard api failed",
-          err: String(error),
-        }),
-      );
-      return dashboardErrorResponse(
-        new DashboardError("internal_error", "Something went wrong; the request id identifies it."),
-        requestId,
-      );
+      const known =
+        asDashboardError(error) ??
+        new DashboardError("internal_error", "Something went wrong; the request id identifies it.");
+      line.error_code = known.code;
+      line.upstream_request_id = known.options.upstreamRequestId;
+      line.err = error;
+      response = dashboardErrorResponse(known, requestId);
     }
+    logRequest(dashboardLogger(), {
+      ...line,
+      status: response.status,
+      duration_ms: Math.round(performance.now() - startedAt),
+    });
+    return response;
   };
 }
