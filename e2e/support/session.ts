@@ -2,6 +2,9 @@
 import { expect, type Page } from "@playwright/test";
 import { DEMO_STAFF } from "../global-setup";
 
+/** A sign-in is a chain of redirects and a slow password hash: on a busy machine it takes a while. */
+export const SIGN_IN_TIMEOUT = { timeout: 15_000 };
+
 export function dashboardUrl(path: string): string {
   return new URL(path, process.env.E2E_BASE_URL).toString();
 }
@@ -10,10 +13,22 @@ export async function signIn(page: Page, password = DEMO_STAFF.password): Promis
   await page.goto(dashboardUrl("/sign-in"));
   await page.getByLabel("Email").fill(DEMO_STAFF.email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // Exact: "Sign in with <provider>" is a button on the same page.
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 export async function signedIn(page: Page): Promise<void> {
   await signIn(page);
-  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
+}
+
+/** The browser's dashboard cookies as one Cookie header, to replay them after signing out. */
+export async function cookieHeader(page: Page): Promise<string> {
+  const cookies = await page.context().cookies(dashboardUrl("/"));
+  return cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+}
+
+/** The dashboard's status for a request carrying exactly these cookies (redirects not followed). */
+export async function apiStatusWithCookies(path: string, cookie: string): Promise<number> {
+  return (await fetch(dashboardUrl(path), { headers: { cookie }, redirect: "manual" })).status;
 }

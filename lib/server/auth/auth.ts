@@ -1,12 +1,17 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
+import { dashboardLogger } from "../log/dashboard-logger";
+import { sessionRevocations } from "./session-revocation";
 import { isSignInBlocked, recordSignInFailure } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).
+
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "too_many_attempts";
@@ -54,9 +59,26 @@ function config(): NextAuthConfig {
   return {
     secret: env.AUTH_SECRET,
     trustHost: true,
-    session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/sign-in" },
     providers,
+    callbacks: {
+      // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts).
+      async jwt({ token, user }) {
+        if (user) token.sid = randomUUID();
+        if (typeof token.sid !== "string") return null;
+        return (await (await sessionRevocations()).isRevoked(token.sid)) ? null : token;
+      },
+    },
+    events: {
+      async signOut(message) {
+        const token = "token" in message ? message.token : null;
+        if (typeof token?.sid !== "string") return;
+        const until = (token.exp ?? Date.now() / 1000 + SESSION_MAX_AGE_SECONDS) * 1000;
+        await (await sessionRevocations()).revoke(token.sid, until);
+        dashboardLogger().info({ staff: token.email }, "staff signed out");
+      },
+    },
   };
 }
 

@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { SessionRevocations } from "@/lib/server/auth/session-revocation";
+
+const clients: Redis[] = [];
+afterAll(() => clients.forEach((client) => client.disconnect()));
+
+function redis(): Redis {
+  const client = new Redis(inject("redisUrl"));
+  clients.push(client);
+  return client;
+}
+
+describe("signed-out sessions", () => {
+  it("are refused until the session would have expired, and then forgotten", async () => {
+    let now = 1_000_000;
+    const revocations = new SessionRevocations({ now: () => now });
+    await revocations.revoke("s1", now + 60_000);
+    expect(await revocations.isRevoked("s1")).toBe(true);
+    expect(await revocations.isRevoked("s2")).toBe(false);
+    now += 60_000;
+    expect(await revocations.isRevoked("s1")).toBe(false);
+  });
+
+  it("are refused by every instance sharing Redis", async () => {
+    const keyPrefix = `test-signed-out:${randomUUID()}`;
+    const a = new SessionRevocations({ redis: redis(), keyPrefix });
+    const b = new SessionRevocations({ redis: redis(), keyPrefix });
+    await a.revoke("s3", Date.now() + 60_000);
+    expect(await b.isRevoked("s3")).toBe(true);
+    expect(await b.isRevoked("s4")).toBe(false);
+  });
+
+  it("are still refused by the instance that signed them out while Redis is down", async () => {
+    const errors: unknown[] = [];
+    const unreachable = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false });
+    unreachable.on("error", () => {});
+    clients.push(unreachable);
+    const revocations = new SessionRevocations({ redis: unreachable, onSharedError: (e) => errors.push(e) });
+    await revocations.revoke("s5", Date.now() + 60_000);
+    expect(await revocations.isRevoked("s5")).toBe(true);
+    expect(await revocations.isRevoked("s6")).toBe(false);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
