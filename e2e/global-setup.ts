@@ -1,5 +1,6 @@
-// One sandbox service and one built dashboard for the whole browser run. The dashboard's client
-// is created with the CLI, so its secret is random and the leak test can search for it.
+// One sandbox service, one test identity provider and one built dashboard for the whole browser
+// run. The dashboard's service client is created with the CLI and its OIDC client secret is
+// random, so the leak test can search for both.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -14,10 +15,18 @@ export const DEMO_STAFF = {
   name: "Sandbox Staff",
 };
 
+/** The identity provider's account; its password is random per run (E2E_OIDC_PASSWORD). */
+export const OIDC_ACCOUNT = {
+  sub: "idp-user-4711",
+  email: "dana.okafor@company.example",
+  name: "Dana Okafor",
+};
+export const OIDC_PROVIDER_NAME = "Test IdP";
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-"));
   mkdirSync(join(dir, "logs"));
-  const [servicePort, dashboardPort] = [await freePort(), await freePort()];
+  const [servicePort, dashboardPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
   const serviceEnv = {
     VTS_MODE: "sandbox",
     VTS_SEED_TASKS: process.env.E2E_SEED_TASKS ?? "3000",
@@ -69,6 +78,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
   const baseUrl = `http://localhost:${dashboardPort}`;
   const authSecret = randomBytes(33).toString("base64url");
+  const oidcClient = { clientId: "fleet-dashboard", clientSecret: randomBytes(32).toString("base64url") };
+  const oidcPassword = randomBytes(12).toString("base64url");
+  const identityProvider = startLogged(
+    process.execPath,
+    ["--import", "tsx", "e2e/support/oidc-server.ts"],
+    {
+      OIDC_TEST_CONFIG: JSON.stringify({
+        port: oidcPort,
+        ...oidcClient,
+        redirectUri: `${baseUrl}/api/auth/callback/company-sso`,
+        account: { ...OIDC_ACCOUNT, password: oidcPassword },
+      }),
+    },
+    join(dir, "logs", "identity-provider.log"),
+  );
+  const issuer = `http://127.0.0.1:${oidcPort}`;
+  await waitForOk(`${issuer}/.well-known/openid-configuration`, 30_000, identityProvider);
   const dashboard = startLogged(
     // Next's own binary, not npx: stopping npx would leave the server running.
     process.execPath,
@@ -80,6 +106,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_SECRET: authSecret,
       AUTH_URL: baseUrl,
       STAFF_FILE: staffFile,
+      AUTH_OIDC_ISSUER: issuer,
+      AUTH_OIDC_CLIENT_ID: oidcClient.clientId,
+      AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+      AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
     },
     join(dir, "logs", "dashboard.log"),
   );
@@ -90,10 +120,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     E2E_SERVICE_URL: `http://127.0.0.1:${servicePort}`,
     E2E_CLIENT_SECRET: secret,
     E2E_AUTH_SECRET: authSecret,
+    E2E_OIDC_ISSUER: issuer,
+    E2E_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+    E2E_OIDC_PASSWORD: oidcPassword,
     E2E_LOG_DIR: join(dir, "logs"),
   });
   return async () => {
     await stop(dashboard);
     await stop(service);
+    await stop(identityProvider);
   };
 }

@@ -1,5 +1,6 @@
-// The service's client secret and access tokens stay on the server: they appear in no browser
-// bundle, no page, no API response and no log line of either process.
+// The service's client secret and access tokens, and the dashboard's OIDC client secret, stay on
+// the server: they appear in no browser bundle, no page, no API response and no log line of any
+// process (this runs after the other browser tests, so the logs hold their sign-ins too).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -28,7 +29,12 @@ function serviceTokensIn(text: string): string[] {
 }
 
 function expectClean(where: string, text: string): void {
-  const secrets = [process.env.E2E_CLIENT_SECRET!, process.env.E2E_AUTH_SECRET!];
+  const secrets = [
+    process.env.E2E_CLIENT_SECRET!,
+    process.env.E2E_AUTH_SECRET!,
+    process.env.E2E_OIDC_CLIENT_SECRET!,
+    process.env.E2E_OIDC_PASSWORD!,
+  ];
   for (const secret of secrets) expect(text.includes(secret), `a secret appears in ${where}`).toBe(false);
   expect(serviceTokensIn(text), `a service token appears in ${where}`).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { signIn } from "@/lib/server/auth/auth";
+import { signIn, SSO_PROVIDER_ID } from "@/lib/server/auth/auth";
 import { dashboardEnv } from "@/lib/server/env";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -9,11 +9,31 @@ export const metadata: Metadata = { title: "Sign in" };
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "That email and password do not match a staff account.",
   too_many_attempts: "Too many failed attempts. Wait 15 minutes and try again.",
+  OAuthCallbackError: "Single sign-on did not complete; try again.",
+  AccessDenied: "That account cannot sign in to the dashboard.",
+  Configuration: "Sign-in is not working right now; tell an administrator.",
 };
+
+function messageFor(key: string | undefined): string | undefined {
+  return key !== undefined && Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : undefined;
+}
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeCallback(value: string | undefined): string {
   return value && value.startsWith("/") && !value.startsWith("//") ? value : "/tasks";
+}
+
+/** Auth.js's failures come back to this page as a message; its success (a redirect) passes through. */
+async function signInWith(...args: Parameters<typeof signIn>): Promise<void> {
+  try {
+    await signIn(...args);
+  } catch (error) {
+    if (error instanceof AuthError) {
+      const code = "code" in error && typeof error.code === "string" ? error.code : error.type;
+      redirect(`/sign-in?error=${encodeURIComponent(error.type)}&code=${encodeURIComponent(code)}`);
+    }
+    throw error;
+  }
 }
 
 export default async function SignInPage({
@@ -25,29 +45,21 @@ export default async function SignInPage({
   const callbackUrl = safeCallback(params.callbackUrl);
   const env = dashboardEnv();
   const message = params.error
-    ? (MESSAGES[params.code ?? ""] ?? MESSAGES[params.error] ?? "Sign-in failed; try again.")
+    ? (messageFor(params.code) ?? messageFor(params.error) ?? "Sign-in failed; try again.")
     : undefined;
 
   async function signInWithPassword(form: FormData) {
     "use server";
-    try {
-      await signIn("staff-password", {
-        email: form.get("email"),
-        password: form.get("password"),
-        redirectTo: callbackUrl,
-      });
-    } catch (error) {
-      if (error instanceof AuthError) {
-        const code = "code" in error && typeof error.code === "string" ? error.code : error.type;
-        redirect(`/sign-in?error=${encodeURIComponent(error.type)}&code=${encodeURIComponent(code)}`);
-      }
-      throw error;
-    }
+    await signInWith("staff-password", {
+      email: form.get("email"),
+      password: form.get("password"),
+      redirectTo: callbackUrl,
+    });
   }
 
   async function signInWithSso() {
     "use server";
-    await signIn("company-sso", { redirectTo: callbackUrl });
+    await signInWith(SSO_PROVIDER_ID, { redirectTo: callbackUrl });
   }
 
   return (

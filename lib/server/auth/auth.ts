@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
@@ -11,6 +11,7 @@ import { authenticateStaff, normaliseEmail } from "./staff-directory";
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).
 
+export const SSO_PROVIDER_ID = "company-sso";
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
@@ -19,6 +20,32 @@ class TooManyAttempts extends CredentialsSignin {
 
 function clientAddress(request: Request): string {
   return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+}
+
+const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);
+
+/** Auth.js's own reports, as dashboard log lines: refused sign-ins are routine, not errors. */
+function authLogger(): NextAuthConfig["logger"] {
+  const log = () => dashboardLogger();
+  return {
+    error(error) {
+      const type = error instanceof AuthError ? error.type : undefined;
+      if (error instanceof CredentialsSignin) {
+        log().info({ code: error.code }, "password sign-in refused");
+      } else if (type && REFUSED_SSO.has(type)) {
+        log().warn({ err: error }, "sso sign-in refused");
+      } else {
+        log().error({ err: error }, "auth error");
+      }
+    },
+    warn(code) {
+      log().warn({ code }, "auth warning");
+    },
+    // Auth.js's debug metadata holds tokens and profiles: only its message is kept.
+    debug(message) {
+      log().debug({ auth_debug: message }, "auth debug");
+    },
+  };
 }
 
 function config(): NextAuthConfig {
@@ -48,20 +75,26 @@ function config(): NextAuthConfig {
   ];
   if (env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET) {
     providers.push({
-      id: "company-sso",
+      id: SSO_PROVIDER_ID,
       name: env.AUTH_OIDC_NAME,
       type: "oidc",
       issuer: env.AUTH_OIDC_ISSUER,
       clientId: env.AUTH_OIDC_CLIENT_ID,
       clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
+      checks: ["pkce", "state", "nonce"],
+      // The ID token is validated either way, but a conforming provider puts the email and name
+      // in the userinfo answer, not in the ID token of a code flow: ask userinfo for them.
+      idToken: false,
     });
   }
   return {
     secret: env.AUTH_SECRET,
     trustHost: true,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    pages: { signIn: "/sign-in" },
+    // Every sign-in failure (a refused SSO account too) comes back to the sign-in page's message.
+    pages: { signIn: "/sign-in", error: "/sign-in" },
     providers,
+    logger: authLogger(),
     callbacks: {
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts).
       async jwt({ token, user }) {
@@ -69,8 +102,17 @@ function config(): NextAuthConfig {
         if (typeof token.sid !== "string") return null;
         return (await (await sessionRevocations()).isRevoked(token.sid)) ? null : token;
       },
+      // Staff are known by their email (the API and the header use it): an SSO identity without
+      // one, or with one the provider says is unverified, does not get a session.
+      signIn({ account, profile }) {
+        if (account?.provider !== SSO_PROVIDER_ID) return true;
+        return typeof profile?.email === "string" && profile.email !== "" && profile.email_verified !== false;
+      },
     },
     events: {
+      signIn({ user, account }) {
+        dashboardLogger().info({ staff: user.email, provider: account?.provider }, "staff signed in");
+      },
       async signOut(message) {
         const token = "token" in message ? message.token : null;
         if (typeof token?.sid !== "string") return;
