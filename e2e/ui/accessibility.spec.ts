@@ -37,6 +37,7 @@ for (const theme of THEMES) {
       await renderedRows(page).first().click();
       await expect(page.getByTestId("task-drawer")).toBeVisible();
       await checkPage(page, testInfo, `task-drawer-${theme}`);
+      await expect(page).toHaveURL(/\/tasks\/[^/?]+/);
       const url = new URL(page.url());
 
       await page.goto(dashboardUrl(url.pathname));

@@ -4,11 +4,17 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
-import { signedIn } from "../support/session";
-import { columnLabels, openTasks, recordTaskPages, rowCount, scrollUntilLoaded } from "./task-grid";
+import {
+  columnLabels,
+  openTasks,
+  recordTaskPages,
+  rowCount,
+  scrollUntilLoaded,
+  signedInAtTasks,
+} from "./task-grid";
 
 test.beforeEach(async ({ page }) => {
-  await signedIn(page);
+  await signedInAtTasks(page);
 });
 
 async function downloaded(

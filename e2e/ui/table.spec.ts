@@ -1,9 +1,11 @@
 // The grid itself: infinite loading without duplicates, keyboard use, the drawer and the deep
 // link showing the same task, and column choices that are remembered.
 import { expect, test } from "@playwright/test";
-import { dashboardUrl, signedIn } from "../support/session";
+import { dashboardUrl } from "../support/session";
 import {
   columnLabels,
+  signedInAtTasks,
+  LOAD_TIMEOUT,
   grid,
   locationSelect,
   openTasks,
@@ -14,7 +16,7 @@ import {
 } from "./task-grid";
 
 test.beforeEach(async ({ page }) => {
-  await signedIn(page);
+  await signedInAtTasks(page);
 });
 
 test("scrolling loads at least three pages, with no task twice", async ({ page }) => {
@@ -121,7 +123,7 @@ test("column visibility, order, zone and time order are in the URL and remembere
 
   // A new visit without those parameters gets the remembered view.
   await page.goto(dashboardUrl("/tasks"));
-  await expect(rowCount(page)).toHaveText(/loaded/);
+  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
   expect(await columnLabels(page)).toEqual(labels);
   await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
 });

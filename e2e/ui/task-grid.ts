@@ -1,6 +1,6 @@
 // Reading the task grid the way a person sees it, and the rows the dashboard API sent it.
 import { expect, type Page, type Response } from "@playwright/test";
-import { dashboardUrl } from "../support/session";
+import { dashboardUrl, signedIn } from "../support/session";
 
 export interface ApiTask {
   id: string;
@@ -38,6 +38,15 @@ export function recordTaskPages(page: Page): TaskPageRecord {
   return { urls, pages: () => Promise.all(bodies) };
 }
 
+/** A first page may need an upstream call on a busy machine; 5 s is too tight for that. */
+export const LOAD_TIMEOUT = 20_000;
+
+/** Signed in, with the landing page's own request settled, so recorders see only what follows. */
+export async function signedInAtTasks(page: Page): Promise<void> {
+  await signedIn(page);
+  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
+}
+
 export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
 export const rowCount = (page: Page) => page.getByTestId("row-count");
 export const textFilter = (page: Page, label: "MVA" | "Vehicle" | "Task type") =>
@@ -47,7 +56,7 @@ export const renderedRows = (page: Page) => grid(page).locator("[role=row][data-
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
   await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));
-  await expect(rowCount(page)).toHaveText(/loaded/);
+  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
 }
 
 export async function loadedCount(page: Page): Promise<number> {

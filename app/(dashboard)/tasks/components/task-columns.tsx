@@ -18,7 +18,7 @@ const column = createColumnHelper<typeof taskTableFeatures, Task>();
 
 /** Column widths in the CSS grid; times and ids need room, badges little. */
 export const COLUMN_WIDTHS: Record<ColumnId, string> = {
-  started_at: "minmax(11rem,1.2fr)",
+  started_at: "minmax(12.5rem,1.2fr)",
   task_type: "minmax(9rem,1fr)",
   status: "7.5rem",
   mva: "6.5rem",
