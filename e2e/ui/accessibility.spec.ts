@@ -22,6 +22,8 @@ async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
+    // Five pages, each analysed by axe: more than the default minute on a busy two-core machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test("sign-in page", async ({ page }, testInfo) => {
       await page.goto(dashboardUrl("/sign-in"));

@@ -44,7 +44,7 @@ test("export visible rows writes the loaded rows with the visible columns, in or
   expect(header).toEqual(expectedHeader);
   expect(rows).toHaveLength(loaded);
 
-  const tasks = (await record.pages()).flat();
+  const tasks = (await record.read()).pages.flat();
   const column = (label: string) => expectedHeader.indexOf(label);
   rows.forEach((row, index) => {
     const task = tasks[index];
@@ -83,7 +83,7 @@ test("export all matching streams every matching task, with progress", async ({ 
   const [header, ...rows] = parseCsv(text.slice(1));
   expect(header).toContain("Started (UTC)");
   expect(rows).toHaveLength(loaded);
-  const ids = new Set((await record.pages()).flat().map((task) => task.id));
+  const ids = new Set((await record.read()).pages.flat().map((task) => task.id));
   for (const row of rows) expect(ids.has(row[0] ?? "")).toBe(true);
   await expect(
     page.getByRole("status").filter({ hasText: `Exported ${loaded.toLocaleString("en-US")} rows` }),

@@ -23,7 +23,7 @@ test.beforeEach(async ({ page }) => {
 test("location, MVA, vehicle and task type each narrow the rows and land in the URL", async ({ page }) => {
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d");
-  const first = (await record.pages())[0]?.[0];
+  const first = (await record.read()).pages[0]?.[0];
   expect(first, "the sandbox has tasks in the last 30 days").toBeDefined();
   if (!first) return;
 
@@ -49,10 +49,10 @@ test("location, MVA, vehicle and task type each narrow the rows and land in the 
   await expectEveryRow(page, "Task type", "oil_change");
 
   // What the browser asked for carried the filters; nothing else came back.
-  const lastQuery = record.urls.at(-1);
+  const lastQuery = (await record.read()).urls.at(-1);
   expect(lastQuery?.searchParams.get("task_type")).toBe("oil_change");
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
-  for (const task of (await record.pages()).at(-1) ?? []) expect(task.task_type).toBe("oil_change");
+  for (const task of (await record.read()).pages.at(-1) ?? []) expect(task.task_type).toBe("oil_change");
 });
 
 test("a preset range stays relative in the URL and bounds the rows", async ({ page }) => {
@@ -62,7 +62,7 @@ test("a preset range stays relative in the URL and bounds the rows", async ({ pa
   await expect(page).toHaveURL(/range=24h/);
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
   const since = Date.now() - 24 * 3_600_000 - 120_000;
-  for (const task of (await record.pages()).at(-1) ?? [])
+  for (const task of (await record.read()).pages.at(-1) ?? [])
     expect(Date.parse(task.started_at)).toBeGreaterThan(since);
   await expect(page.getByTestId("picker-zone")).toContainText("Times in");
 });
@@ -72,7 +72,7 @@ test("a window over the service's limit is refused with a clear message and no r
   await page.goto(dashboardUrl("/tasks?from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z"));
   await expect(page.getByText(/The window may span at most 92 days/)).toBeVisible();
   await expect(grid(page)).toHaveCount(0);
-  expect(record.urls).toHaveLength(0);
+  expect((await record.read()).urls).toHaveLength(0);
 });
 
 test("back and forward restore the filters, the rows and the scroll position without refetching", async ({
@@ -89,7 +89,7 @@ test("back and forward restore the filters, the rows and the scroll position wit
   await expect(page).toHaveURL(/task_type=brake_inspection/);
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
   expect(await grid(page).evaluate((element) => element.scrollTop)).toBe(0);
-  const requestsBeforeBack = record.urls.length;
+  const requestsBeforeBack = (await record.read()).urls.length;
 
   await page.goBack();
   await expect(page).not.toHaveURL(/task_type=/);
@@ -102,5 +102,5 @@ test("back and forward restore the filters, the rows and the scroll position wit
   await expect(page).toHaveURL(/task_type=brake_inspection/);
   await expect(textFilter(page, "Task type")).toHaveValue("brake_inspection");
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
-  expect(record.urls.length, "cached pages are not asked for again").toBe(requestsBeforeBack);
+  expect((await record.read()).urls.length, "cached pages are not asked for again").toBe(requestsBeforeBack);
 });

@@ -24,13 +24,13 @@ test("scrolling loads at least three pages, with no task twice", async ({ page }
   await openTasks(page, "range=30d");
   const loaded = await scrollUntilLoaded(page, 300);
   expect(loaded).toBeGreaterThanOrEqual(300);
-  expect(record.urls.length).toBeGreaterThanOrEqual(3);
-  const cursors = record.urls.map((url) => url.searchParams.has("cursor"));
-  expect(cursors, record.urls.map((url) => url.search).join("\n")).toEqual([
+  expect((await record.read()).urls.length).toBeGreaterThanOrEqual(3);
+  const cursors = (await record.read()).urls.map((url) => url.searchParams.has("cursor"));
+  expect(cursors, (await record.read()).urls.map((url) => url.search).join("\n")).toEqual([
     false,
     ...cursors.slice(1).map(() => true),
   ]);
-  const ids = (await record.pages()).flat().map((task) => task.id);
+  const ids = (await record.read()).pages.flat().map((task) => task.id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.length).toBe(loaded);
   await expect(rowCount(page)).toHaveText(/more available|end of results/);

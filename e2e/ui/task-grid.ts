@@ -14,28 +14,30 @@ export interface ApiTask {
   odometer_miles: number;
 }
 
-/** Every task page the browser received from /api/tasks, in arrival order. */
+/** Every task page the browser received from /api/tasks. */
 export interface TaskPageRecord {
-  urls: URL[];
-  /** The pages' rows, in the order the requests were answered, once every body has been read. */
-  pages(): Promise<ApiTask[][]>;
+  /** Pages whose body arrived (an aborted request is left out), in the order they were answered. */
+  read(): Promise<{ urls: URL[]; pages: ApiTask[][] }>;
 }
 
 export function recordTaskPages(page: Page): TaskPageRecord {
-  const urls: URL[] = [];
-  const bodies: Promise<ApiTask[]>[] = [];
+  const answers: Promise<{ url: URL; data: ApiTask[] } | undefined>[] = [];
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
     if (url.pathname !== "/api/tasks" || !response.ok()) return;
-    urls.push(url);
-    bodies.push(
+    answers.push(
       response
         .json()
-        .then((body: { data: ApiTask[] }) => body.data)
-        .catch(() => []),
+        .then((body: { data: ApiTask[] }) => ({ url, data: body.data }))
+        .catch(() => undefined),
     );
   });
-  return { urls, pages: () => Promise.all(bodies) };
+  return {
+    async read() {
+      const read = (await Promise.all(answers)).filter((answer) => answer !== undefined);
+      return { urls: read.map((answer) => answer.url), pages: read.map((answer) => answer.data) };
+    },
+  };
 }
 
 /** A first page may need an upstream call on a busy machine; 5 s is too tight for that. */

@@ -24,7 +24,7 @@ import { COLUMN_WIDTHS, taskTableColumns, taskTableFeatures } from "./task-colum
 
 const ROW_HEIGHT = 36;
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
-const PREFETCH_ROWS = 150;
+const PREFETCH_ROWS = 60;
 /** Nearer than this, the next page is what a person is waiting for. */
 const AT_END_ROWS = 15;
 const KEY_STEPS: Record<string, number> = {
