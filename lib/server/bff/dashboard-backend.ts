@@ -1,6 +1,8 @@
 import "server-only";
 import { DashboardCursorCodec } from "../api/dashboard-cursor";
 import { dashboardEnv, type DashboardEnv } from "../env";
+import { systemClock } from "../upstream/clock";
+import { GRANT_HOLD_MS } from "../upstream/request-window";
 import { MemoryRequestWindow } from "../upstream/request-window-memory";
 import { RedisRequestWindow } from "../upstream/request-window-redis";
 import { RedisTokenStore } from "../upstream/token-redis-store";
@@ -48,9 +50,10 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
   const redis = env.REDIS_URL ? await connectSharedRedis(env.REDIS_URL) : undefined;
   const window = redis
     ? new RedisRequestWindow(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
+        windowMs: GRANT_HOLD_MS,
         onError: logError("shared budget"),
       })
-    : new MemoryRequestWindow();
+    : new MemoryRequestWindow(systemClock, GRANT_HOLD_MS);
   const budget = new UpstreamBudget({ window });
   const tokens = new TokenManager({
     fetchToken: async (signal) => {
