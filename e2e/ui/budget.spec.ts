@@ -98,5 +98,5 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   await expect(wait).toBeHidden({ timeout: 120_000 });
   await expect(page.getByTestId("row-count")).toHaveText(/loaded/);
   expect(statuses).not.toContain(429);
-  await expect(page.getByText(/429|Too Many Requests/)).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: /429|Too Many Requests/ })).toHaveCount(0);
 });

@@ -1,18 +1,9 @@
 // Reading the task grid the way a person sees it, and the rows the dashboard API sent it.
 import { expect, type Page, type Response } from "@playwright/test";
+import type { Task } from "@/lib/client/api-types";
 import { dashboardUrl, signedIn } from "../support/session";
 
-export interface ApiTask {
-  id: string;
-  vehicle_id: string;
-  mva: string;
-  vin: string | null;
-  task_type: string;
-  status: string;
-  location: { id: string; name: string };
-  started_at: string;
-  odometer_miles: number;
-}
+export type ApiTask = Task;
 
 /** Every task page the browser received from /api/tasks. */
 export interface TaskPageRecord {

@@ -1,39 +1,15 @@
-// Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone. Intl formatters are costly to
-// build, so one is kept per zone (a table of 20,000 rows uses a handful of zones).
+import { zoneParts } from "@/lib/time/zone-parts";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZoneName: "short",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+// Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone.
 
 export function formatInZone(instant: string | Date, timeZone: string): string {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) parts[part.type] = part.value;
+  const parts = zoneParts(new Date(instant), timeZone, "short");
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
 /** The zone's short name now ("PST", "GMT+1"), for labels that say which zone times are in. */
 export function zoneAbbreviation(timeZone: string, at = new Date()): string {
-  return (
-    formatterFor(timeZone)
-      .formatToParts(at)
-      .find((part) => part.type === "timeZoneName")?.value ?? timeZone
-  );
+  return zoneParts(at, timeZone, "short").timeZoneName ?? timeZone;
 }
 
 export function browserTimeZone(): string {

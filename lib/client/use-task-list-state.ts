@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { stableWindow } from "./stable-window";
 import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
@@ -50,7 +50,13 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
   const search = params.toString();
   // A view change shows at once; the URL (the source of truth) catches up a moment later.
   const [pendingView, setPendingView] = useState<TableView | undefined>(undefined);
-  useEffect(() => setPendingView(undefined), [search]);
+  // Two changes in quick succession (typing in two fields) must build on each other, not on the
+  // URL as it was before the first one landed.
+  const latestSearch = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    setPendingView(undefined);
+    latestSearch.current = undefined;
+  }, [search]);
 
   const state = useMemo(() => {
     const current = new URLSearchParams(search);
@@ -67,36 +73,42 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     };
   }, [search, remembered, maxWindowDays]);
 
+  const latestParams = useCallback(() => new URLSearchParams(latestSearch.current ?? search), [search]);
+
   const navigate = useCallback(
-    (next: URLSearchParams) => {
+    (next: URLSearchParams, how: "push" | "replace" = "push") => {
       const text = next.toString();
-      router.push(text ? `/tasks?${text}` : "/tasks", { scroll: false });
+      latestSearch.current = text;
+      const path = how === "push" ? "/tasks" : pathname;
+      router[how](text ? `${path}?${text}` : path, { scroll: false });
     },
-    [router],
+    [router, pathname],
   );
 
   const setFilters = useCallback(
     (change: Partial<TaskFilters>) => {
       scrollToTopRequested = true;
-      navigate(withTaskFilters(state.current, { ...state.filters, ...change }));
+      const current = latestParams();
+      navigate(withTaskFilters(current, { ...parseTaskFilters(current), ...change }));
     },
-    [navigate, state],
+    [navigate, latestParams],
   );
 
   const clearFilters = useCallback(() => {
     scrollToTopRequested = true;
-    navigate(withTaskFilters(state.current, { range: "7d", order: state.filters.order }));
-  }, [navigate, state]);
+    const current = latestParams();
+    navigate(withTaskFilters(current, { range: "7d", order: parseTaskFilters(current).order }));
+  }, [navigate, latestParams]);
 
   const setView = useCallback(
     (change: Partial<TableView>) => {
-      const view = { ...(pendingView ?? state.view), ...change };
+      const current = latestParams();
+      const view = { ...parseTableView(current, remembered), ...pendingView, ...change };
       setPendingView(view);
       rememberView(view);
-      const next = withTableView(state.current, view);
-      router.replace(`${pathname}?${next.toString()}`, { scroll: false });
+      navigate(withTableView(current, view), "replace");
     },
-    [pathname, router, state, pendingView],
+    [navigate, latestParams, remembered, pendingView],
   );
 
   return {

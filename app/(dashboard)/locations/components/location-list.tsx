@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
-import { DashboardApiError } from "@/lib/client/dashboard-api";
+import { ErrorNotice } from "@/components/error-notice";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { formatInZone } from "@/lib/client/time-format";
 
@@ -25,22 +25,12 @@ export function LocationList() {
 
   if (locations.isPending) return <p role="status">Loading locations…</p>;
   if (locations.isError) {
-    const error = locations.error instanceof DashboardApiError ? locations.error : undefined;
     return (
-      <div
-        role="alert"
-        className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
-        {error?.message ?? "The locations could not be loaded."}
-        {error?.requestId && <span className="ml-2 font-mono text-xs">Request id: {error.requestId}</span>}
-        <button
-          type="button"
-          onClick={() => void locations.refetch()}
-          className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
-        >
-          Retry
-        </button>
-      </div>
+      <ErrorNotice
+        error={locations.error}
+        fallback="The locations could not be loaded."
+        onRetry={() => void locations.refetch()}
+      />
     );
   }
 

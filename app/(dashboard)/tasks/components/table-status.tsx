@@ -2,7 +2,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
-import { DashboardApiError } from "@/lib/client/dashboard-api";
+import { ErrorNotice } from "@/components/error-notice";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
 
@@ -32,10 +32,12 @@ export function TableStatus({
         </Notice>
       )}
       {list.isError && !list.isFetching && (
-        <FailureNotice error={list.error} retry={() => void list.refetch()} />
-      )}
-      {list.isFetchNextPageError && !list.isFetching && (
-        <FailureNotice error={list.error} retry={() => void list.fetchNextPage()} />
+        <ErrorNotice
+          testId="list-error"
+          error={list.error}
+          fallback="The tasks could not be loaded."
+          onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
+        />
       )}
       {stalePage?.fetchedAt && (
         <Notice tone="wait" testId="stale-banner">
@@ -56,27 +58,6 @@ export function TableStatus({
           : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
       </p>
     </div>
-  );
-}
-
-function FailureNotice({ error, retry }: { error: Error | null; retry: () => void }) {
-  const known = error instanceof DashboardApiError ? error : undefined;
-  return (
-    <Notice tone="error" testId="list-error">
-      <span>{known?.message ?? "The tasks could not be loaded."}</span>
-      {known?.requestId && (
-        <span className="ml-2 font-mono text-xs">
-          Request id: <span data-testid="request-id">{known.requestId}</span>
-        </span>
-      )}
-      <button
-        type="button"
-        onClick={retry}
-        className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
-      >
-        Retry
-      </button>
-    </Notice>
   );
 }
 

@@ -9,6 +9,7 @@ import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from
 import { stableWindow } from "@/lib/client/stable-window";
 import { formatInZone } from "@/lib/client/time-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
+import { ErrorNotice } from "@/components/error-notice";
 import { StatusBadge } from "./status-badge";
 
 // One task, everything about it: shown at once from a row the table already loaded, fetched
@@ -27,26 +28,13 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
 
   if (task.isPending) return <p role="status">Loading task {id}…</p>;
   if (task.isError) {
-    const error = task.error instanceof DashboardApiError ? task.error : undefined;
+    const notFound = task.error instanceof DashboardApiError && task.error.status === 404;
     return (
-      <div
-        role="alert"
-        className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
-        {error?.status === 404
-          ? `There is no task ${id}.`
-          : (error?.message ?? "The task could not be loaded.")}
-        {error?.requestId && <span className="ml-2 font-mono text-xs">Request id: {error.requestId}</span>}
-        {error?.status !== 404 && (
-          <button
-            type="button"
-            onClick={() => void task.refetch()}
-            className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
-          >
-            Retry
-          </button>
-        )}
-      </div>
+      <ErrorNotice
+        error={task.error}
+        fallback="The task could not be loaded."
+        onRetry={notFound ? undefined : () => void task.refetch()}
+      />
     );
   }
 

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formatInZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+
+describe("times for people", () => {
+  it("shows the wall-clock time in the zone with its short name", () => {
+    expect(formatInZone("2026-11-20T08:31:35.951Z", "America/Los_Angeles")).toBe("2026-11-20 00:31 PST");
+    expect(formatInZone("2026-07-20T08:31:35.951Z", "America/Los_Angeles")).toBe("2026-07-20 01:31 PDT");
+    expect(formatInZone("2026-11-20T08:31:35.951Z", "UTC")).toBe("2026-11-20 08:31 UTC");
+  });
+
+  it("names a zone by its abbreviation on a given day", () => {
+    expect(zoneAbbreviation("America/New_York", new Date("2026-01-15T12:00:00Z"))).toBe("EST");
+    expect(zoneAbbreviation("America/New_York", new Date("2026-07-15T12:00:00Z"))).toBe("EDT");
+  });
+
+  it("fills a datetime-local input in the browser's zone", () => {
+    const date = new Date(2026, 10, 2, 9, 5);
+    expect(toLocalInputValue(date)).toBe("2026-11-02T09:05");
+  });
+});
