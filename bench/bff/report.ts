@@ -80,7 +80,7 @@ export function renderReport(report: BffReport): string {
       `on ${report.cores} cores) during the BFF arm: mean ${bff.load.mean.toFixed(1)}, max ${bff.load.max.toFixed(1)}; ` +
       `during the baseline: mean ${baseline.load.mean.toFixed(1)}, max ${baseline.load.max.toFixed(1)}.`,
     "",
-    "### Targets",
+    "#### Targets",
     "",
     ...verdicts(report).map((line) => `- ${line}`),
   ];
