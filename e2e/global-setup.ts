@@ -3,11 +3,12 @@
 // random, so the leak test can search for both.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../task-service/test/support/free-port";
 import { startLogged, stop, waitForOk } from "./support/processes";
+import { hostileTaskLine } from "./ui/hostile-task";
 
 export const DEMO_STAFF = {
   email: "staff@sandbox.example",
@@ -69,6 +70,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     { input: DEMO_STAFF.password },
   );
 
+  // The sandbox is generated at the service's first start; a task no generator would make (a
+  // formula for the export tests) is imported after it, before the service starts for good.
+  const preparing = startLogged(
+    process.execPath,
+    ["--import", "tsx", "task-service/src/server.ts"],
+    serviceEnv,
+    join(dir, "logs", "service-prepare.log"),
+  );
+  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, preparing);
+  await stop(preparing);
+  const hostileFile = join(dir, "hostile-task.ndjson");
+  writeFileSync(hostileFile, hostileTaskLine());
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "task-service/src/cli/main.ts", "import", "tasks", hostileFile],
+    {
+      env: { ...process.env, ...serviceEnv },
+    },
+  );
   const service = startLogged(
     process.execPath,
     ["--import", "tsx", "task-service/src/server.ts"],
