@@ -18,8 +18,9 @@ class TooManyAttempts extends CredentialsSignin {
   override code = "too_many_attempts";
 }
 
-function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+/** The address the reverse proxy reports; undefined when there is none to go by. */
+function clientAddress(request: Request): string | undefined {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
 }
 
 const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);

@@ -9,7 +9,9 @@ import {
 import { authRedis, sharedStoreReporter } from "./auth-redis";
 
 // Password guessing is slowed per account and per address: 5 failures in 15 minutes blocks
-// further attempts for the rest of that window. Successful sign-ins do not count.
+// further attempts for the rest of that window. Successful sign-ins do not count. Without an
+// address (no proxy said where the request came from) only the account counts: one shared
+// "unknown" address would let 20 failures lock every member of staff out.
 //
 // With Redis every instance counts into the same windows, so a guesser gains nothing by being
 // spread over instances. Each instance also counts its own failures in memory, and answers from
@@ -63,10 +65,10 @@ async function countFailure(limiter: RateLimiterAbstract, key: string): Promise<
   });
 }
 
-async function isBlockedIn(limiters: Limiters, account: string, address: string): Promise<boolean> {
+async function isBlockedIn(limiters: Limiters, account: string, address?: string): Promise<boolean> {
   const [accountState, addressState] = await Promise.all([
     limiters.account.get(account),
-    limiters.address.get(address),
+    address === undefined ? null : limiters.address.get(address),
   ]);
   return (
     (accountState?.consumedPoints ?? 0) >= FAILURES_PER_ACCOUNT ||
@@ -84,7 +86,7 @@ export class SignInThrottle {
       : undefined;
   }
 
-  async isBlocked(account: string, address: string): Promise<boolean> {
+  async isBlocked(account: string, address?: string): Promise<boolean> {
     if (this.shared) {
       try {
         return await isBlockedIn(this.shared, account, address);
@@ -95,15 +97,16 @@ export class SignInThrottle {
     return isBlockedIn(this.local, account, address);
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
+  async recordFailure(account: string, address?: string): Promise<void> {
+    const count = (limiters: Limiters) =>
+      Promise.all([
+        countFailure(limiters.account, account),
+        address === undefined ? undefined : countFailure(limiters.address, address),
+      ]);
     const shared = this.shared;
     await Promise.all([
-      countFailure(this.local.account, account),
-      countFailure(this.local.address, address),
-      shared &&
-        Promise.all([countFailure(shared.account, account), countFailure(shared.address, address)]).catch(
-          (error: unknown) => this.options.onSharedError?.(error),
-        ),
+      count(this.local),
+      shared && count(shared).catch((error: unknown) => this.options.onSharedError?.(error)),
     ]);
   }
 }
@@ -118,10 +121,10 @@ export function signInThrottle(): Promise<SignInThrottle> {
   return holder.__signInThrottle;
 }
 
-export async function isSignInBlocked(account: string, address: string): Promise<boolean> {
+export async function isSignInBlocked(account: string, address?: string): Promise<boolean> {
   return (await signInThrottle()).isBlocked(account, address);
 }
 
-export async function recordSignInFailure(account: string, address: string): Promise<void> {
+export async function recordSignInFailure(account: string, address?: string): Promise<void> {
   await (await signInThrottle()).recordFailure(account, address);
 }

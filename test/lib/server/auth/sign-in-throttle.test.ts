@@ -6,7 +6,7 @@ import {
   SignInThrottle,
 } from "@/lib/server/auth/sign-in-throttle";
 
-async function fail(throttle: SignInThrottle, times: number, account: string, address: string) {
+async function fail(throttle: SignInThrottle, times: number, account: string, address: string | undefined) {
   for (let i = 0; i < times; i++) await throttle.recordFailure(account, address);
 }
 
@@ -26,6 +26,15 @@ describe("sign-in throttle in memory", () => {
       await fail(throttle, 1, `p${i}@company.example`, "10.0.0.9");
     expect(await throttle.isBlocked("new@company.example", "10.0.0.9")).toBe(true);
     expect(await throttle.isBlocked("new@company.example", "10.0.0.8")).toBe(false);
+  });
+
+  it("counts only the account when no address is known", async () => {
+    const throttle = new SignInThrottle();
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
+      await fail(throttle, 1, `q${i}@company.example`, undefined);
+    expect(await throttle.isBlocked("staff@company.example")).toBe(false);
+    await fail(throttle, FAILURES_PER_ACCOUNT, "r@company.example", undefined);
+    expect(await throttle.isBlocked("r@company.example")).toBe(true);
   });
 });
 
