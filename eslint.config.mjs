@@ -3,7 +3,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".data/", ".next/", ".next-*/", "coverage/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".data/",
+      ".next/",
+      ".next-*/",
+      "coverage/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

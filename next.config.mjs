@@ -1,7 +1,9 @@
 // Security headers for every response; the per-request CSP (with a script nonce) is set in proxy.ts.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "no-referrer" },
+  // Not "no-referrer": under it Chromium sends `Origin: null` with a form post, and Next then
+  // refuses the sign-in form's server action when it is submitted before JavaScript has loaded.
+  { key: "Referrer-Policy", value: "same-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
@@ -11,7 +13,7 @@ const securityHeaders = [
 const nextConfig = {
   poweredByHeader: false,
   // A second build directory lets a benchmark or a test run build beside a developer's `.next`.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: globalThis.process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks the whole repository (service, dashboard, tests) in one tsc run;
   // a second, partial pass during the build would only repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -30,8 +30,8 @@ describe("TokenManager: caching", () => {
     expect(await manager.getToken()).toBe("token-1");
   });
 
-  it("refreshes in the background ten minutes before expiry, serving the old token meanwhile", async () => {
-    const { clock, endpoint, manager } = setup();
+  it("refreshes in the background ahead of the margin, serving the old token meanwhile", async () => {
+    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 10 * MINUTE });
     expect(await manager.getToken()).toBe("token-1");
     await clock.advance(HOUR - 10 * MINUTE);
     const release = endpoint.holdNext();
@@ -48,8 +48,21 @@ describe("TokenManager: caching", () => {
     expect(endpoint.calls).toBe(2);
   });
 
+  it("by default asks for the next token half a minute before the five-minute margin", async () => {
+    const { clock, endpoint, manager } = setup();
+    await manager.getToken();
+    await clock.advance(HOUR - 6 * MINUTE);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(1);
+    await clock.advance(31_000);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(2);
+  });
+
   it("keeps serving the old token when the background refresh fails, and retries later", async () => {
-    const { clock, endpoint, manager } = setup({ backgroundRetryMs: 30_000 });
+    const { clock, endpoint, manager } = setup({ backgroundRetryMs: 30_000, earlyRefreshMs: 10 * MINUTE });
     await manager.getToken();
     await clock.advance(HOUR - 10 * MINUTE);
     endpoint.failures.push(new TokenEndpointError("unavailable", "down"));

@@ -97,7 +97,11 @@ describe("TokenManager: 429 from the token endpoint", () => {
       tooMany({ "retry-after": "120" }),
       issued("second"),
     ]);
-    const { clock, manager } = setup({ fetchToken: endpoint.fetchToken, backgroundRetryMs: 1_000 });
+    const { clock, manager } = setup({
+      fetchToken: endpoint.fetchToken,
+      backgroundRetryMs: 1_000,
+      earlyRefreshMs: 10 * 60_000,
+    });
     expect(await manager.getToken()).toBe("first");
     await clock.advance(50 * 60_000); // into the early-refresh window
     expect(await manager.getToken()).toBe("first"); // starts the refresh that gets the 429
