@@ -81,7 +81,9 @@ test("back and forward restore the filters, the rows and the scroll position wit
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d");
   await grid(page).evaluate((element) => element.scrollTo({ top: 1200 }));
-  await page.waitForTimeout(300);
+  // Near the end, the next page is fetched ahead of need; let that settle before counting.
+  await page.waitForLoadState("networkidle");
+  await expect(grid(page)).toHaveAttribute("aria-busy", "false");
   const firstShown = await renderedRows(page).first().getAttribute("data-task-id");
   const countBefore = await loadedCount(page);
 
