@@ -7,7 +7,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../task-service/test/support/free-port";
-import { startLogged, stop, waitForOk } from "./support/processes";
+import {
+  addStaffMember,
+  startDashboard,
+  startLogged,
+  startService,
+  stop,
+  waitForOk,
+} from "./support/processes";
 import { hostileTaskLine } from "./ui/hostile-task";
 
 export const DEMO_STAFF = {
@@ -53,31 +60,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const secret = /client_secret:\s+(\S+)/.exec(created)?.[1];
   if (!secret) throw new Error("the CLI did not print a client secret");
   const staffFile = join(dir, "staff.json");
-  execFileSync(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/staff.ts",
-      "add",
-      DEMO_STAFF.email,
-      "--name",
-      DEMO_STAFF.name,
-      "--file",
-      staffFile,
-    ],
-    { input: DEMO_STAFF.password },
-  );
+  addStaffMember(staffFile, DEMO_STAFF);
 
   // The sandbox is generated at the service's first start; a task no generator would make (a
   // formula for the export tests) is imported after it, before the service starts for good.
-  const preparing = startLogged(
-    process.execPath,
-    ["--import", "tsx", "task-service/src/server.ts"],
-    serviceEnv,
-    join(dir, "logs", "service-prepare.log"),
-  );
+  const preparing = startService(serviceEnv, join(dir, "logs", "service-prepare.log"));
   await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, preparing);
   await stop(preparing);
   const hostileFile = join(dir, "hostile-task.ndjson");
@@ -89,12 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       env: { ...process.env, ...serviceEnv },
     },
   );
-  const service = startLogged(
-    process.execPath,
-    ["--import", "tsx", "task-service/src/server.ts"],
-    serviceEnv,
-    join(dir, "logs", "service.log"),
-  );
+  const service = startService(serviceEnv, join(dir, "logs", "service.log"));
   await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
   const baseUrl = `http://localhost:${dashboardPort}`;
   const authSecret = randomBytes(33).toString("base64url");
@@ -115,10 +97,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   const issuer = `http://127.0.0.1:${oidcPort}`;
   await waitForOk(`${issuer}/.well-known/openid-configuration`, 30_000, identityProvider);
-  const dashboard = startLogged(
-    // Next's own binary, not npx: stopping npx would leave the server running.
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
+  const dashboard = startDashboard(
+    dashboardPort,
     {
       VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
       VTS_CLIENT_ID: "dashboard-e2e",

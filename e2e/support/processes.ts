@@ -1,6 +1,6 @@
 // Starts the programs under test as real processes, with their output in log files (the leak
 // test reads them), and waits until they answer.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 
 export function startLogged(
@@ -37,4 +37,42 @@ export function stop(child: ChildProcess): Promise<void> {
     child.kill("SIGTERM");
     setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
   });
+}
+
+/** The Vehicle Task Service as operators run it, configured by `env`. */
+export function startService(env: Record<string, string>, logFile: string): ChildProcess {
+  return startLogged(process.execPath, ["--import", "tsx", "task-service/src/server.ts"], env, logFile);
+}
+
+/** The built dashboard. Next's own binary, not npx: stopping npx would leave the server running. */
+export function startDashboard(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+  return startLogged(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "localhost"],
+    env,
+    logFile,
+  );
+}
+
+/** Adds a staff member to a staff file through the dashboard's own CLI (the password on stdin). */
+export function addStaffMember(
+  file: string,
+  member: { email: string; name: string; password: string },
+): void {
+  execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/staff.ts",
+      "add",
+      member.email,
+      "--name",
+      member.name,
+      "--file",
+      file,
+    ],
+    { input: member.password },
+  );
 }

@@ -1,6 +1,5 @@
 // With a service that allows only a few calls a minute, the table says it is waiting for the
 // shared budget, counts down, and fills in by itself once the window frees: no raw 429 ever.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../../task-service/test/support/free-port";
 import { DEMO_STAFF } from "../global-setup";
-import { startLogged, stop, waitForOk } from "../support/processes";
+import { addStaffMember, startDashboard, startService, stop, waitForOk } from "../support/processes";
 
 let service: ChildProcess | undefined;
 let dashboard: ChildProcess | undefined;
@@ -20,23 +19,8 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-budget-"));
   const [servicePort, dashboardPort] = [await freePort(), await freePort()];
   const staffFile = join(dir, "staff.json");
-  execFileSync(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/staff.ts",
-      "add",
-      DEMO_STAFF.email,
-      "--file",
-      staffFile,
-    ],
-    { input: DEMO_STAFF.password },
-  );
-  service = startLogged(
-    process.execPath,
-    ["--import", "tsx", "task-service/src/server.ts"],
+  addStaffMember(staffFile, DEMO_STAFF);
+  service = startService(
     {
       VTS_MODE: "sandbox",
       VTS_SEED_TASKS: "500",
@@ -48,9 +32,8 @@ test.beforeAll(async () => {
   );
   await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
   baseUrl = `http://localhost:${dashboardPort}`;
-  dashboard = startLogged(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(dashboardPort), "--hostname", "localhost"],
+  dashboard = startDashboard(
+    dashboardPort,
     {
       VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
       VTS_CLIENT_ID: "sandbox-full",
