@@ -18,11 +18,11 @@ import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-tas
 import { EmptyState, SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { COLUMN_WIDTHS, taskTableColumns, taskTableFeatures } from "./task-columns";
+import { ROW_HEIGHT, TaskRow } from "./task-row";
 
 // The task grid: TanStack Table for columns, TanStack Virtual so only the rows in view are in
 // the DOM (20,000 loaded rows scroll like 50), and the next page asked for as the end nears.
 
-const ROW_HEIGHT = 36;
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
 const PREFETCH_ROWS = 60;
 /** Nearer than this, the next page is what a person is waiting for. */
@@ -128,10 +128,18 @@ export function TaskTable({
     }
   });
 
-  const open = (index: number) => {
-    const task = rows[index];
-    if (task) router.push(detailHref(task.id), { scroll: false });
-  };
+  // Stable across renders, so memoised rows are not rendered again for a new callback.
+  const latest = useRef({ rows, detailHref });
+  useEffect(() => {
+    latest.current = { rows, detailHref };
+  });
+  const open = useCallback(
+    (index: number) => {
+      const task = latest.current.rows[index];
+      if (task) router.push(latest.current.detailHref(task.id), { scroll: false });
+    },
+    [router],
+  );
 
   const moveFocus = (index: number) => {
     const target = Math.max(0, Math.min(rows.length - 1, index));
@@ -211,26 +219,19 @@ export function TaskTable({
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = tableRows[item.index];
-            if (!row) return null;
             return (
-              <div
-                key={row.id}
-                role="row"
-                data-index={item.index}
-                data-task-id={row.id}
-                aria-rowindex={item.index + 2}
-                tabIndex={item.index === activeIndex ? 0 : -1}
-                onFocus={() => setActiveIndex(item.index)}
-                onClick={() => open(item.index)}
-                className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900 dark:focus:bg-slate-800"
-                style={{ gridTemplateColumns, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                {row.getVisibleCells().map((cell, index) => (
-                  <div key={cell.id} role="gridcell" aria-colindex={index + 1} className="truncate px-2">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </div>
-                ))}
-              </div>
+              row && (
+                <TaskRow
+                  key={row.id}
+                  row={row}
+                  index={item.index}
+                  start={item.start}
+                  active={item.index === activeIndex}
+                  gridTemplateColumns={gridTemplateColumns}
+                  onActivate={setActiveIndex}
+                  onOpen={open}
+                />
+              )
             );
           })}
         </div>
