@@ -1,6 +1,5 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useMemo, useRef } from "react";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
@@ -13,13 +12,11 @@ import {
   type PagePriority,
 } from "@/lib/client/task-queries";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
+import { ExportControls } from "./export-controls";
 import { TableToolbar } from "./table-toolbar";
 import { TaskFilterBar } from "./task-filter-bar";
 import { TaskTable } from "./task-table";
 import { TableStatus } from "./table-status";
-
-// Export is not needed for the first rows: its code loads after them, off the critical path.
-const ExportControls = dynamic(() => import("./export-controls").then((module) => module.ExportControls));
 
 // The tasks page: filters, the view controls and export, the table and what it is waiting for.
 export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
