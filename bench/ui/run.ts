@@ -1,0 +1,357 @@
+// `npm run bench:ui`: the built dashboard (`next start`) against the sandbox service, in Debian's
+// Chromium: Lighthouse on /tasks and /locations, time to the first rows, frame timing while
+// scrolling 20,000 loaded rows, the CSV export of those rows, and first-load JS per route.
+// Figures go to bench/ui/LATEST.md (between its markers); see that file for the method.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "@playwright/test";
+import { freePort } from "../../task-service/test/support/free-port";
+import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
+import { exportVisibleRows, type ExportRun } from "./csv-export";
+import { buildDashboard } from "./dashboard-build";
+import { measureFirstLoadJs } from "./first-load-js";
+import { measureFirstRows } from "./first-rows";
+import { runLighthouse } from "./lighthouse-runs";
+import { measureLoadCpu } from "./load-cpu";
+import { startChild, type Child } from "./processes";
+import { renderReport, writeSection, type UiReport } from "./report";
+import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
+import { serviceToken, windowWithRows } from "./task-windows";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const DEFAULTS = { tasks: 60_000, rows: 20_000 };
+const TASKS = envNumber("BENCH_TASKS", DEFAULTS.tasks);
+const ROWS = envNumber("BENCH_ROWS", DEFAULTS.rows);
+/** The baseline list: one page of the table. */
+const SMALL_ROWS = 100;
+const LIGHTHOUSE_REPEATS = envNumber("BENCH_LIGHTHOUSE_RUNS", 3);
+const FIRST_ROW_RUNS = envNumber("BENCH_FIRST_ROW_RUNS", 7);
+/** A full pass over the big list takes this many frames (20,000 rows: about 17 rows a frame). */
+const SCROLL_FRAMES = envNumber("BENCH_SCROLL_FRAMES", 1200);
+const SCROLL_ROUNDS = 3;
+const EXPORT_RUNS = 5;
+/** Lifted for the benchmark: 20,000 rows are 40 upstream pages, more than the default 60 a minute allows. */
+const RATE_LIMIT = 100_000;
+const MAX_WINDOW_DAYS = 92;
+/** Its own build directory: a developer's `.next` and bench:bff's `.next-bench` stay untouched. */
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench-ui";
+const SERVICE_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
+const DEMO_STAFF = {
+  email: "staff@sandbox.example",
+  password: "sandbox-staff-password",
+  name: "Sandbox Staff",
+};
+
+// Nothing from the caller's shell may point the programs under test elsewhere.
+for (const name of Object.keys(process.env)) {
+  if (/^(VTS_|AUTH_)|^(DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(name))
+    delete process.env[name];
+}
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+const children: Child[] = [];
+let interrupted = false;
+let scratch: string | undefined;
+
+/** Idempotent, and safe from a signal handler: browsers, then the dashboard and the service, then files. */
+async function cleanUp(): Promise<void> {
+  await closeAllBrowsers();
+  for (const child of children.splice(0).reverse()) await child.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+}
+
+// Whatever ends the process, its temporary files go with it (the children are killed by startChild).
+process.once("exit", () => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping the browsers, the dashboard and the service`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function describeBuild(): string {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT }).toString().trim();
+  const commit = git("rev-parse", "--short", "HEAD");
+  const changed = git(
+    "status",
+    "--porcelain",
+    "--",
+    "app",
+    "components",
+    "lib",
+    "proxy.ts",
+    "next.config.mjs",
+  )
+    .split("\n")
+    .filter(Boolean).length;
+  return changed === 0
+    ? `built from ${commit}`
+    : `built from ${commit} plus uncommitted changes in ${changed} files under app/, components/, lib/`;
+}
+
+function describeMachine(browser: Browser): string {
+  const cpu = cpus();
+  const lighthouse = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as {
+    version: string;
+  };
+  return (
+    `${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+    `Node ${process.version}, Chromium ${browser.version()} (headless), Lighthouse ${lighthouse.version}`
+  );
+}
+
+function addStaff(file: string): void {
+  execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/staff.ts",
+      "add",
+      DEMO_STAFF.email,
+      "--name",
+      DEMO_STAFF.name,
+      "--file",
+      file,
+    ],
+    { cwd: ROOT, input: DEMO_STAFF.password, stdio: ["pipe", "ignore", "inherit"] },
+  );
+}
+
+async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboardUrl: string }> {
+  const servicePort = await freePort();
+  log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
+  const service = await startChild({
+    name: "service",
+    cwd: ROOT,
+    args: ["--import", "tsx", "task-service/src/server.ts"],
+    env: {
+      VTS_MODE: "sandbox",
+      VTS_DATA_DIR: join(dir, "vts"),
+      VTS_SEED_TASKS: String(TASKS),
+      VTS_RATE_LIMIT_PER_MIN: String(RATE_LIMIT),
+      VTS_LOG_LEVEL: "warn",
+      VTS_HOST: "127.0.0.1",
+      VTS_PORT: String(servicePort),
+    },
+    baseUrl: `http://127.0.0.1:${servicePort}`,
+    healthPath: "/healthz",
+    logFile: join(dir, "logs", "service.log"),
+    startTimeoutMs: 10 * 60_000,
+    onWaiting: (elapsed) => log(`  seeding... ${Math.round(elapsed / 1000)} s`),
+  });
+  children.push(service);
+
+  const staffFile = join(dir, "staff.json");
+  addStaff(staffFile);
+  const dashboardPort = await freePort();
+  // localhost, not 127.0.0.1: Next rewrites 127.0.0.1 to localhost in redirects.
+  const dashboardUrl = `http://localhost:${dashboardPort}`;
+  log(`starting the dashboard (next start, ${DIST_DIR}) on port ${dashboardPort}`);
+  const dashboard = await startChild({
+    name: "dashboard",
+    cwd: ROOT,
+    args: [
+      "node_modules/next/dist/bin/next",
+      "start",
+      "--port",
+      String(dashboardPort),
+      "--hostname",
+      "localhost",
+    ],
+    env: {
+      VTS_BASE_URL: service.baseUrl,
+      VTS_CLIENT_ID: SERVICE_CLIENT.id,
+      VTS_CLIENT_SECRET: SERVICE_CLIENT.secret,
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      AUTH_URL: dashboardUrl,
+      STAFF_FILE: staffFile,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    baseUrl: dashboardUrl,
+    healthPath: "/api/health",
+    logFile: join(dir, "logs", "dashboard.log"),
+    startTimeoutMs: 120_000,
+    onWaiting: () => log("  waiting for the dashboard..."),
+  });
+  children.push(dashboard);
+  return { serviceUrl: service.baseUrl, dashboardUrl };
+}
+
+const listPath = (from: string, to: string) => `/tasks?${new URLSearchParams({ from, to }).toString()}`;
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  buildDashboard({ root: ROOT, distDir: DIST_DIR, reuse: process.env.BENCH_SKIP_BUILD === "1", log });
+  const build = describeBuild();
+  scratch = mkdtempSync(join(tmpdir(), "fleet-bench-ui-"));
+  mkdirSync(join(scratch, "logs"));
+  const { serviceUrl, dashboardUrl } = await startPrograms(scratch);
+
+  const token = await serviceToken(serviceUrl, SERVICE_CLIENT.id, SERVICE_CLIENT.secret);
+  const hour = 3_600_000;
+  const from = new Date(Math.floor((Date.now() - 85 * 24 * hour) / hour) * hour);
+  const big = await windowWithRows(serviceUrl, token, from, ROWS, MAX_WINDOW_DAYS);
+  const small = await windowWithRows(serviceUrl, token, from, SMALL_ROWS, MAX_WINDOW_DAYS);
+  log(`lists: ${big.rows} rows up to ${big.to}, ${small.rows} rows up to ${small.to}`);
+
+  const browser = await launchBrowser();
+  const machine = describeMachine(browser);
+  const session = await signIn(browser, dashboardUrl, DEMO_STAFF);
+  const cookie = cookieHeader(session, dashboardUrl);
+
+  log("first-load JS of /tasks, /locations and /sign-in");
+  const js = await measureFirstLoadJs(dashboardUrl, [
+    { route: "/tasks", cookie },
+    { route: "/locations", cookie },
+    { route: "/sign-in", cookie: undefined },
+  ]);
+
+  log(`time to first rows: ${FIRST_ROW_RUNS} runs each of cold, warm and warm with a cached list`);
+  const bigFrom = Date.parse(big.from);
+  const firstRows = await measureFirstRows({
+    browser,
+    session,
+    // Each run's window starts a minute earlier: a list of its own, which no cache holds yet.
+    listUrl: (i) => `${dashboardUrl}${listPath(new Date(bigFrom - i * 60_000).toISOString(), big.to)}`,
+    runs: FIRST_ROW_RUNS,
+  });
+
+  log(`main-thread CPU of loading /tasks and /locations, ${LIGHTHOUSE_REPEATS} rounds`);
+  const loadCpu = await measureLoadCpu(
+    browser,
+    session,
+    dashboardUrl,
+    ["/tasks", "/locations"],
+    LIGHTHOUSE_REPEATS,
+  );
+
+  log(`Lighthouse (desktop): /tasks and /locations, ${LIGHTHOUSE_REPEATS} rounds`);
+  const lighthouse = await runLighthouse(
+    dashboardUrl,
+    ["/tasks", "/locations"],
+    cookie,
+    LIGHTHOUSE_REPEATS,
+    log,
+  );
+
+  log(`loading ${big.rows.toLocaleString("en-US")} rows by scrolling the table to its end`);
+  const lists: OpenList[] = [];
+  let scrollResult: UiReport["scroll"];
+  const exports: ExportRun[] = [];
+  let loading: OpenList["loaded"];
+  try {
+    const bigList = await openList(
+      browser,
+      session,
+      `${dashboardUrl}${listPath(big.from, big.to)}`,
+      big.rows,
+    );
+    lists.push(bigList);
+    loading = bigList.loaded;
+    log(`  ${bigList.loaded.rows} rows in ${(bigList.loaded.ms / 1000).toFixed(1)} s`);
+    const smallList = await openList(
+      browser,
+      session,
+      `${dashboardUrl}${listPath(small.from, small.to)}`,
+      small.rows,
+    );
+    lists.push(smallList);
+
+    const stepPx = (await scrollRange(bigList.page)) / SCROLL_FRAMES;
+    const bigRuns: ScrollPass[] = [];
+    const smallRuns: ScrollPass[] = [];
+    for (let round = 1; round <= SCROLL_ROUNDS; round += 1) {
+      const pass = await scroll(browser, bigList.page, {
+        step: stepPx,
+        frames: 4 * SCROLL_FRAMES,
+        bounce: false,
+      });
+      if (pass.lastIndexShown !== big.rows - 1) {
+        throw new Error(`the pass ended at row ${pass.lastIndexShown}, not at the last row ${big.rows - 1}`);
+      }
+      // The same number of frames at the same speed, back and forth over the short list.
+      const baseline = await scroll(browser, smallList.page, {
+        step: stepPx,
+        frames: pass.frames.length,
+        bounce: true,
+      });
+      bigRuns.push(pass);
+      smallRuns.push(baseline);
+      const perFrame = (run: ScrollPass) => (run.cpu.cpuMs / run.frames.length).toFixed(1);
+      log(
+        `  scroll round ${round}: ${pass.frames.length} frames; long tasks ${pass.longTasks.length} ` +
+          `(baseline ${baseline.longTasks.length}); CPU per frame ${perFrame(pass)} ms (baseline ${perFrame(baseline)} ms)`,
+      );
+    }
+    scrollResult = { stepPx, big: bigRuns, small: smallRuns };
+
+    log(`CSV export of the loaded rows, ${EXPORT_RUNS} times`);
+    for (let i = 0; i < EXPORT_RUNS; i += 1)
+      exports.push(await exportVisibleRows(browser, bigList.page, big.rows));
+  } finally {
+    for (const list of lists) await list.close();
+  }
+
+  const report: UiReport = {
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    machine,
+    load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    build,
+    data: { seedTasks: TASKS, rateLimit: RATE_LIMIT, big, small },
+    lighthouse,
+    lighthouseRepeats: LIGHTHOUSE_REPEATS,
+    loadCpu,
+    firstRows,
+    loading,
+    scroll: scrollResult,
+    exports,
+    js,
+  };
+  const markdown = renderReport(report);
+  console.log(`\n${markdown}\n`);
+  const standard = TASKS === DEFAULTS.tasks && ROWS === DEFAULTS.rows;
+  if (standard || process.env.BENCH_WRITE_LATEST === "1") {
+    await writeSection(
+      join(ROOT, "bench", "ui", "LATEST.md"),
+      markdown,
+      "# Dashboard UI benchmark: latest figures",
+    );
+    log("figures written to bench/ui/LATEST.md");
+  } else {
+    log("bench/ui/LATEST.md left alone (not the default run; BENCH_WRITE_LATEST=1 forces it)");
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  // After Ctrl-C the measurement fails on its closed browser: that is not worth a stack trace.
+  if (!interrupted) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    // The logs go with the temporary folder: show the servers' last words first.
+    for (const name of ["dashboard", "service"]) {
+      const file = scratch && join(scratch, "logs", `${name}.log`);
+      if (file && existsSync(file))
+        console.error(`--- ${name} log (end)\n${readFileSync(file, "utf8").slice(-2000)}`);
+    }
+  }
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  log("done");
+}
