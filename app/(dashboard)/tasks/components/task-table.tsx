@@ -224,6 +224,7 @@ export function TaskTable({
                 <TaskRow
                   key={row.id}
                   row={row}
+                  columns={columns}
                   index={item.index}
                   start={item.start}
                   active={item.index === activeIndex}
