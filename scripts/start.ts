@@ -60,6 +60,18 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   children.push(child);
 }
 
+/** The first start generates the sandbox (up to a minute): the URL is printed once it answers. */
+async function waitForService(url: string): Promise<void> {
+  for (let waited = 0; waited < 300_000 && !stopping; waited += 1_000) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
@@ -72,6 +84,8 @@ run("service", process.execPath, ["--import", "tsx", "task-service/src/server.ts
   VTS_MODE: process.env.VTS_MODE ?? "sandbox",
   VTS_PORT: SERVICE_PORT,
 });
+console.log("[start] waiting for the sandbox service (the first start generates its data)");
+await waitForService(`http://127.0.0.1:${SERVICE_PORT}/healthz`);
 // Next's own binary, not npx: a signal to npx does not reach the server it started.
 run("dashboard", process.execPath, [NEXT_BIN, "start", "--port", DASHBOARD_PORT, "--hostname", "localhost"], {
   VTS_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
