@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { elapsedLog, runBenchmark } from "../bench-runner";
+import { addStaffMember } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { describeMachine, writeMarkedSection } from "../service/report";
 import { startProcess, startService, type ServiceProcess } from "../service/service-process";
@@ -36,9 +38,7 @@ for (const name of Object.keys(process.env)) {
     delete process.env[name];
 }
 
-const started = Date.now();
-const log = (line: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = elapsedLog();
 
 const stopping = new AbortController();
 const children: ServiceProcess[] = [];
@@ -50,13 +50,6 @@ async function cleanUp(): Promise<void> {
   for (const child of children.splice(0).reverse()) await child.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   scratch = undefined;
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the simulated staff, the dashboard, the proxies and the service`);
-    void cleanUp().finally(() => process.exit(130));
-  });
 }
 
 async function keep<T extends ServiceProcess>(child: Promise<T>): Promise<T> {
@@ -88,23 +81,6 @@ function ensureBuild(): void {
   });
 }
 
-function addDemoStaff(file: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/staff.ts",
-      "add",
-      DEMO_STAFF.email,
-      "--file",
-      file,
-    ],
-    { cwd: ROOT, input: DEMO_STAFF.password, stdio: ["pipe", "ignore", "inherit"] },
-  );
-}
-
 async function main(): Promise<void> {
   ensureBuild();
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-bff-"));
@@ -133,7 +109,7 @@ async function main(): Promise<void> {
       `${STAFF} staff, ${SECONDS} s per arm, seed ${SEED}`,
   );
   const staffFile = join(scratch, "staff.json");
-  addDemoStaff(staffFile);
+  addStaffMember(staffFile, DEMO_STAFF);
   const bffTap = await keep(startTap(ROOT, service.baseUrl));
   const baselineTap = await keep(startTap(ROOT, service.baseUrl));
 
@@ -243,12 +219,9 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  log("done");
-}
+await runBenchmark({
+  main,
+  cleanUp,
+  log,
+  stopping: "the simulated staff, the dashboard, the proxies and the service",
+});

@@ -2,6 +2,7 @@
 // latency against the raw-SQL floor, throughput, and the token endpoint. See docs/benchmarks.md.
 import { join } from "node:path";
 import type pg from "pg";
+import { elapsedLog, runBenchmark } from "../bench-runner";
 import { freePort } from "../../task-service/test/support/free-port";
 import type { LocalPostgres } from "../../task-service/test/support/local-postgres";
 import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
@@ -22,9 +23,7 @@ const DURATION_S = envNumber("BENCH_DURATION", 10);
 const CONNECTIONS = [1, 16, 64];
 const LIFTED = "1000000000";
 
-const started = Date.now();
-const log = (line: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = elapsedLog();
 
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
@@ -42,13 +41,6 @@ async function cleanUp(): Promise<void> {
     // Already gone (a Ctrl-C in the terminal also reaches the postmaster); its folder is removed anyway.
   }
   [http, db, service, pgServer] = [undefined, undefined, undefined, undefined];
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the service and PostgreSQL`);
-    void cleanUp().finally(() => process.exit(130));
-  });
 }
 
 async function main(): Promise<void> {
@@ -143,12 +135,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  log("done");
-}
+await runBenchmark({ main, cleanUp, log, stopping: "the service and PostgreSQL" });

@@ -1,17 +1,8 @@
 // Debian's Chromium, driven by Playwright the way the browser tests drive it, at Lighthouse's
 // desktop screen size so every figure of the run sees the same layout.
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/support/chromium";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** Lighthouse's desktop preset: 1350 x 940 at a device pixel ratio of 1. */
 export const DESKTOP_VIEWPORT = { width: 1350, height: 940 };
 
@@ -26,7 +17,7 @@ const launched = new Set<Browser>();
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     // The benchmark's own signal handler closes the browsers, then stops the servers and removes
     // its files; Playwright's would exit the process before that.

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
+import { elapsedLog, printFailure, runBenchmark } from "../bench-runner";
+import { addStaffMember } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
@@ -52,9 +54,7 @@ for (const name of Object.keys(process.env)) {
     delete process.env[name];
 }
 
-const started = Date.now();
-const log = (line: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = elapsedLog();
 
 const children: Child[] = [];
 let interrupted = false;
@@ -72,14 +72,6 @@ async function cleanUp(): Promise<void> {
 process.once("exit", () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    log(`${signal}: stopping the browsers, the dashboard and the service`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
 
 function describeBuild(): string {
   const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT }).toString().trim();
@@ -112,25 +104,6 @@ function describeMachine(browser: Browser): string {
   );
 }
 
-function addStaff(file: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/staff.ts",
-      "add",
-      DEMO_STAFF.email,
-      "--name",
-      DEMO_STAFF.name,
-      "--file",
-      file,
-    ],
-    { cwd: ROOT, input: DEMO_STAFF.password, stdio: ["pipe", "ignore", "inherit"] },
-  );
-}
-
 async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboardUrl: string }> {
   const servicePort = await freePort();
   log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
@@ -156,7 +129,7 @@ async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboa
   children.push(service);
 
   const staffFile = join(dir, "staff.json");
-  addStaff(staffFile);
+  addStaffMember(staffFile, DEMO_STAFF);
   const dashboardPort = await freePort();
   // localhost, not 127.0.0.1: Next rewrites 127.0.0.1 to localhost in redirects.
   const dashboardUrl = `http://localhost:${dashboardPort}`;
@@ -337,21 +310,24 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  // After Ctrl-C the measurement fails on its closed browser: that is not worth a stack trace.
-  if (!interrupted) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+await runBenchmark({
+  main,
+  cleanUp,
+  log,
+  stopping: "the browsers, the dashboard and the service",
+  signals: ["SIGINT", "SIGTERM", "SIGHUP"],
+  onSignal: () => {
+    interrupted = true;
+  },
+  onFailure: (error) => {
+    // After Ctrl-C the measurement fails on its closed browser: that is not worth a stack trace.
+    if (interrupted) return;
+    printFailure(error);
     // The logs go with the temporary folder: show the servers' last words first.
     for (const name of ["dashboard", "service"]) {
       const file = scratch && join(scratch, "logs", `${name}.log`);
       if (file && existsSync(file))
         console.error(`--- ${name} log (end)\n${readFileSync(file, "utf8").slice(-2000)}`);
     }
-  }
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  log("done");
-}
+  },
+});

@@ -2,6 +2,7 @@
 // test reads them), and waits until they answer.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import { join } from "node:path";
 
 export function startLogged(
   command: string,
@@ -54,11 +55,18 @@ export function startDashboard(port: number, env: Record<string, string>, logFil
   );
 }
 
-/** Adds a staff member to a staff file through the dashboard's own CLI (the password on stdin). */
+const REPO_ROOT = join(import.meta.dirname, "..", "..");
+
+/**
+ * Adds a staff member to a staff file through the dashboard's own CLI (the password on stdin):
+ * the browser tests and the benchmarks run without the react-server condition that the staff
+ * directory module needs, so they go through `scripts/staff.ts` rather than importing it.
+ */
 export function addStaffMember(
   file: string,
-  member: { email: string; name: string; password: string },
+  member: { email: string; name?: string; password: string },
 ): void {
+  const name = member.name ? ["--name", member.name] : [];
   execFileSync(
     process.execPath,
     [
@@ -68,11 +76,10 @@ export function addStaffMember(
       "scripts/staff.ts",
       "add",
       member.email,
-      "--name",
-      member.name,
+      ...name,
       "--file",
       file,
     ],
-    { input: member.password },
+    { cwd: REPO_ROOT, input: member.password, stdio: ["pipe", "ignore", "inherit"] },
   );
 }

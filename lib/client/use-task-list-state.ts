@@ -64,7 +64,6 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     const view = parseTableView(current, remembered);
     const window = stableWindow(filters);
     return {
-      current,
       filters,
       view,
       window,
