@@ -18,6 +18,13 @@ const nextConfig = {
   // a second, partial pass during the build would only repeat it.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  turbopack: {
+    resolveAlias: {
+      // TanStack Store asks for the React 17 shim of useSyncExternalStore; React 19 has the hook
+      // itself, so the shim's fallback is dead weight in every table page's first load.
+      "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
+    },
+  },
   // The service's own code and its tests are not part of the web app.
   outputFileTracingExcludes: { "*": ["task-service/**", "bench/**", "e2e/**", "test/**"] },
   async headers() {

@@ -1,19 +1,20 @@
 "use client";
-import {
-  columnOrderingFeature,
-  columnVisibilityFeature,
-  createColumnHelper,
-  tableFeatures,
-} from "@tanstack/react-table";
+import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { Task } from "@/lib/client/api-types";
 import { COLUMN_LABELS, columnValue, type ColumnId } from "@/lib/client/task-columns";
 import { formatInZone } from "@/lib/client/time-format";
 import { StatusBadge } from "./status-badge";
 
-// The table's TanStack column definitions, built from the shared column list (lib/client).
+// The grid's columns, built from the shared column list (lib/client). TanStack Table holds the
+// column model and the header; the body draws each cell from the task itself. TanStack's Row and
+// Cell objects are cached per row for the table's life: with 20,000 loaded rows, the cells of
+// every row scrolled past stayed in memory, and the garbage collector's pauses became long tasks
+// (bench:ui). Visibility and order come from the URL, so only the visible columns, in their
+// order, are handed to the table, and it needs none of its optional features.
 
-export const taskTableFeatures = tableFeatures({ columnVisibilityFeature, columnOrderingFeature });
+export const taskTableFeatures = tableFeatures({});
 const column = createColumnHelper<typeof taskTableFeatures, Task>();
 
 /** Column widths in the CSS grid; times and ids need room, badges little. */
@@ -29,46 +30,44 @@ export const COLUMN_WIDTHS: Record<ColumnId, string> = {
   id: "minmax(8rem,1fr)",
 };
 
-export function taskTableColumns(zoneOf: (task: Task) => string, detailHref: (id: string) => string) {
-  const plain = (id: Exclude<ColumnId, "started_at" | "status" | "id" | "odometer_miles">) =>
-    column.accessor((task) => columnValue(task, id), { id, header: COLUMN_LABELS[id] });
-  return column.columns([
-    column.accessor("started_at", {
-      id: "started_at",
-      header: COLUMN_LABELS.started_at,
-      cell: (info) => formatInZone(info.getValue(), zoneOf(info.row.original)),
-    }),
-    plain("task_type"),
-    column.accessor("status", {
-      id: "status",
-      header: COLUMN_LABELS.status,
-      cell: (info) => <StatusBadge status={info.getValue()} />,
-    }),
-    plain("mva"),
-    plain("vehicle_id"),
-    plain("vin"),
-    plain("location"),
-    column.accessor("odometer_miles", {
-      id: "odometer_miles",
-      header: COLUMN_LABELS.odometer_miles,
-      cell: (info) => info.getValue().toLocaleString("en-US"),
-    }),
-    column.accessor("id", {
-      id: "id",
-      header: COLUMN_LABELS.id,
-      cell: (info) => (
-        // No prefetch: every row scrolled past would otherwise fetch its detail route (1,824
-        // requests in one pass over 20,000 rows, measured by bench:ui).
-        <Link
-          href={detailHref(info.getValue())}
-          prefetch={false}
-          scroll={false}
-          tabIndex={-1}
-          className="underline-offset-2 hover:underline"
-        >
-          {info.getValue()}
-        </Link>
-      ),
-    }),
-  ]);
+/** The TanStack column definitions of the visible columns, in their order. */
+export function taskTableColumns(visible: readonly ColumnId[]) {
+  return column.columns(visible.map((id) => column.display({ id, header: COLUMN_LABELS[id] })));
+}
+
+export interface TaskCell {
+  id: ColumnId;
+  render: (task: Task) => ReactNode;
+}
+
+/** How each visible column draws its cell, in the same order as the header. */
+export function taskCells(
+  visible: readonly ColumnId[],
+  zoneOf: (task: Task) => string,
+  detailHref: (id: string) => string,
+): TaskCell[] {
+  const render: Record<ColumnId, TaskCell["render"]> = {
+    started_at: (task) => formatInZone(task.started_at, zoneOf(task)),
+    task_type: (task) => columnValue(task, "task_type"),
+    status: (task) => <StatusBadge status={task.status} />,
+    mva: (task) => columnValue(task, "mva"),
+    vehicle_id: (task) => columnValue(task, "vehicle_id"),
+    vin: (task) => columnValue(task, "vin"),
+    location: (task) => columnValue(task, "location"),
+    odometer_miles: (task) => task.odometer_miles.toLocaleString("en-US"),
+    id: (task) => (
+      // No prefetch: every row scrolled past would otherwise fetch its detail route (1,824
+      // requests in one pass over 20,000 rows, measured by bench:ui).
+      <Link
+        href={detailHref(task.id)}
+        prefetch={false}
+        scroll={false}
+        tabIndex={-1}
+        className="underline-offset-2 hover:underline"
+      >
+        {task.id}
+      </Link>
+    ),
+  };
+  return visible.map((id) => ({ id, render: render[id] }));
 }

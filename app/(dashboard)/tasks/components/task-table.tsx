@@ -12,16 +12,16 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Task } from "@/lib/client/api-types";
-import { COLUMN_IDS } from "@/lib/client/task-columns";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { EmptyState, SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
-import { COLUMN_WIDTHS, taskTableColumns, taskTableFeatures } from "./task-columns";
+import { COLUMN_WIDTHS, taskCells, taskTableColumns, taskTableFeatures } from "./task-columns";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
-// The task grid: TanStack Table for columns, TanStack Virtual so only the rows in view are in
-// the DOM (20,000 loaded rows scroll like 50), and the next page asked for as the end nears.
+// The task grid: TanStack Table for the column model and header, TanStack Virtual so only the
+// rows in view are in the DOM (20,000 loaded rows scroll like 50), and the next page asked for
+// as the end nears.
 
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
 const PREFETCH_ROWS = 60;
@@ -65,27 +65,15 @@ export function TaskTable({
     (id: string) => `/tasks/${encodeURIComponent(id)}${state.listParams ? `?${state.listParams}` : ""}`,
     [state.listParams],
   );
-  const columns = useMemo(() => taskTableColumns(zoneOf, detailHref), [zoneOf, detailHref]);
   const visible = state.view.columns;
-  const tableState = useMemo(
-    () => ({
-      columnVisibility: Object.fromEntries(COLUMN_IDS.map((id) => [id, visible.includes(id)])),
-      columnOrder: [...visible, ...COLUMN_IDS.filter((id) => !visible.includes(id))],
-    }),
-    [visible],
-  );
-  const table = useTable({
-    features: taskTableFeatures,
-    columns,
-    data: rows,
-    getRowId: (task) => task.id,
-    state: tableState,
-  });
-  const tableRows = table.getRowModel().rows;
+  const cells = useMemo(() => taskCells(visible, zoneOf, detailHref), [visible, zoneOf, detailHref]);
+  const columns = useMemo(() => taskTableColumns(visible), [visible]);
+  // Rows are drawn from `rows` (see task-columns.tsx); the table is asked for its header only.
+  const table = useTable({ features: taskTableFeatures, columns, data: rows, getRowId: (task) => task.id });
   const gridTemplateColumns = visible.map((id) => COLUMN_WIDTHS[id]).join(" ");
 
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -218,13 +206,13 @@ export function TaskTable({
         {showEmpty && <EmptyState state={state} />}
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = tableRows[item.index];
+            const task = rows[item.index];
             return (
-              row && (
+              task && (
                 <TaskRow
-                  key={row.id}
-                  row={row}
-                  columns={columns}
+                  key={task.id}
+                  task={task}
+                  cells={cells}
                   index={item.index}
                   start={item.start}
                   active={item.index === activeIndex}
