@@ -1,12 +1,12 @@
 import "server-only";
-import { auth } from "../auth/auth";
+import { apiSessionEmail } from "../auth/api-session";
 import { dashboardLogger } from "../log/dashboard-logger";
 import { logRequest, routePattern, type RequestLogLine } from "../log/request-log";
 import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 
-// Every dashboard API route goes through this wrapper: it checks the session (proxy.ts is only
-// a first gate), gives the request an id, maps anything thrown to the documented body, and logs
+// Every dashboard API route goes through this wrapper: it checks the session (the only check:
+// proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the documented body, and logs
 // one line per request (never its headers, cookies or query string).
 
 export interface DashboardRequest {
@@ -35,8 +35,7 @@ export function dashboardRoute<Params extends Record<string, string> = Record<st
       // Next passes no params object to a route without dynamic segments.
       const params = ((route ? await route.params : undefined) ?? {}) as Params;
       line.route = routePattern(path, params);
-      const session = await auth();
-      const staffEmail = session?.user?.email;
+      const staffEmail = await apiSessionEmail(request.headers.get("cookie"));
       if (!staffEmail) throw new DashboardError("unauthorized", "Sign in first.");
       line.staff = staffEmail;
       response = await handler({ request, requestId, staffEmail, signal: request.signal, params });

@@ -4,7 +4,7 @@ import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "nex
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
-import { sessionRevocations } from "./session-revocation";
+import { isLiveSession, sessionRevocations } from "./session-revocation";
 import { isSignInBlocked, recordSignInFailure } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
@@ -100,8 +100,7 @@ function config(): NextAuthConfig {
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts).
       async jwt({ token, user }) {
         if (user) token.sid = randomUUID();
-        if (typeof token.sid !== "string") return null;
-        return (await (await sessionRevocations()).isRevoked(token.sid)) ? null : token;
+        return (await isLiveSession(token.sid)) ? token : null;
       },
       // Staff are known by their email (the API and the header use it): an SSO identity without
       // one, or with one the provider says is unverified, does not get a session.

@@ -62,3 +62,8 @@ export function sessionRevocations(): Promise<SessionRevocations> {
   );
   return holder.__sessionRevocations;
 }
+
+/** A decoded session is live when it carries an id (every sign-in gives one) not signed out. */
+export async function isLiveSession(sessionId: unknown): Promise<boolean> {
+  return typeof sessionId === "string" && !(await (await sessionRevocations()).isRevoked(sessionId));
+}

@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
@@ -6,21 +8,36 @@ import { routePattern } from "@/lib/server/log/request-log";
 import { UpstreamError } from "@/lib/server/upstream/upstream-error";
 import { capturingLogger } from "./capture";
 
-// dashboardRoute with a stand-in session and a capturing logger: one line per request.
+// dashboardRoute with a real session cookie (signed with the test's AUTH_SECRET) and a capturing
+// logger: one line per request.
 
-const session = vi.hoisted(() => ({ current: null as null | { user: { email: string } } }));
 const log = vi.hoisted(() => ({ current: undefined as undefined | ReturnType<typeof capturingLogger> }));
+const AUTH_SECRET = "request-log-test-secret-".padEnd(40, "x");
+const COOKIE_NAME = "authjs.session-token";
+let sessionCookie: string | undefined;
 
-vi.mock("@/lib/server/auth/auth", () => ({ auth: () => Promise.resolve(session.current) }));
 vi.mock("@/lib/server/log/dashboard-logger", async (importOriginal) => ({
   ...(await importOriginal<typeof LoggerModule>()),
   dashboardLogger: () => log.current!.logger,
 }));
 
-beforeEach(() => {
-  session.current = { user: { email: "staff@company.example" } };
+beforeAll(() => {
+  vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:4010");
+  vi.stubEnv("VTS_CLIENT_ID", "dashboard");
+  vi.stubEnv("VTS_CLIENT_SECRET", "secret");
+  vi.stubEnv("AUTH_SECRET", AUTH_SECRET);
+  vi.stubEnv("REDIS_URL", "");
+});
+
+beforeEach(async () => {
+  const token = { email: "staff@company.example", name: "Staff", sid: randomUUID() };
+  sessionCookie = `${COOKIE_NAME}=${await encode({ token, secret: AUTH_SECRET, salt: COOKIE_NAME, maxAge: 3600 })}`;
   log.current = capturingLogger();
 });
+
+/** A request as the browser sends it: with the session cookie, unless a test took it away. */
+const request = (url: string) =>
+  new Request(url, { headers: sessionCookie ? { cookie: sessionCookie } : {} });
 
 const URL_WITH_QUERY = "http://localhost/api/tasks/tsk_42?cursor=c2VjcmV0&token=abc";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
@@ -36,7 +53,7 @@ describe("routePattern", () => {
 describe("dashboard API request lines", () => {
   it("logs a successful request: route, path without query, status, duration, staff", async () => {
     const handler = dashboardRoute<{ id: string }>(async () => Response.json({ ok: true }));
-    const response = await handler(new Request(URL_WITH_QUERY), params("tsk_42"));
+    const response = await handler(request(URL_WITH_QUERY), params("tsk_42"));
 
     expect(response.status).toBe(200);
     const [line] = log.current!.lines;
@@ -53,11 +70,12 @@ describe("dashboard API request lines", () => {
     expect(line!.duration_ms).toEqual(expect.any(Number));
     expect(log.current!.text()).not.toContain("cursor");
     expect(log.current!.text()).not.toContain("abc");
+    expect(log.current!.text()).not.toContain(sessionCookie!.slice(COOKIE_NAME.length + 1));
   });
 
   it("logs a route without dynamic segments, which Next gives no params", async () => {
     const handler = dashboardRoute(async () => Response.json({ data: [] }));
-    const response = await handler(new Request("http://localhost/api/locations"), {
+    const response = await handler(request("http://localhost/api/locations"), {
       params: Promise.resolve(undefined as unknown as Record<string, never>),
     });
     expect(response.status).toBe(200);
@@ -65,9 +83,9 @@ describe("dashboard API request lines", () => {
   });
 
   it("logs a refused request without a session at info, with its code", async () => {
-    session.current = null;
+    sessionCookie = undefined;
     const handler = dashboardRoute(async () => Response.json({}));
-    const response = await handler(new Request("http://localhost/api/budget"));
+    const response = await handler(request("http://localhost/api/budget"));
     expect(response.status).toBe(401);
     const [line] = log.current!.lines;
     expect(line).toMatchObject({ level: "info", status: 401, error_code: "unauthorized" });
@@ -81,7 +99,7 @@ describe("dashboard API request lines", () => {
         upstreamRequestId: "vts-req-7",
       });
     });
-    const response = await handler(new Request(URL_WITH_QUERY), params("tsk_42"));
+    const response = await handler(request(URL_WITH_QUERY), params("tsk_42"));
     expect(response.status).toBe(502);
     expect(log.current!.lines[0]).toMatchObject({
       level: "warn",
@@ -96,7 +114,7 @@ describe("dashboard API request lines", () => {
     const handler = dashboardRoute(async () => {
       throw new Error("boom at https://vts.example/v1/tasks?cursor=abc with Bearer t0ken");
     });
-    const response = await handler(new Request("http://localhost/api/tasks?from=x"));
+    const response = await handler(request("http://localhost/api/tasks?from=x"));
     expect(response.status).toBe(500);
     const [line] = log.current!.lines;
     expect(line).toMatchObject({
@@ -116,7 +134,7 @@ describe("dashboard API request lines", () => {
     const handler = dashboardRoute<{ id: string }>(async () => {
       throw new DashboardError("not_found", "No task has this id.");
     });
-    await handler(new Request("http://localhost/api/tasks/tsk_9"), params("tsk_9"));
+    await handler(request("http://localhost/api/tasks/tsk_9"), params("tsk_9"));
     expect(log.current!.lines[0]).toMatchObject({ level: "info", status: 404, error_code: "not_found" });
   });
 });

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { apiSessionEmail } from "@/lib/server/auth/api-session";
+import { sessionRevocations } from "@/lib/server/auth/session-revocation";
+
+const SECRET = "api-session-test-secret-".padEnd(40, "x");
+const NAME = "authjs.session-token";
+const SECURE_NAME = "__Secure-authjs.session-token";
+
+beforeAll(() => {
+  vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:4010");
+  vi.stubEnv("VTS_CLIENT_ID", "dashboard");
+  vi.stubEnv("VTS_CLIENT_SECRET", "secret");
+  vi.stubEnv("AUTH_SECRET", SECRET);
+  vi.stubEnv("REDIS_URL", "");
+});
+
+/** A session cookie value as Auth.js writes it: a JWE whose key is derived with the cookie's name. */
+function sessionToken(
+  claims: Record<string, unknown>,
+  { salt = NAME, secret = SECRET, maxAge = 3600 } = {},
+): Promise<string> {
+  return encode({ token: { name: "Staff", ...claims }, secret, salt, maxAge });
+}
+
+describe("the dashboard API's session check", () => {
+  it("knows the staff member by a live session cookie, under either of Auth.js's names", async () => {
+    const plain = await sessionToken({ email: "a@example.com", sid: randomUUID() });
+    const secure = await sessionToken({ email: "b@example.com", sid: randomUUID() }, { salt: SECURE_NAME });
+    expect(await apiSessionEmail(`theme=dark; ${NAME}=${plain}`)).toBe("a@example.com");
+    expect(await apiSessionEmail(`${SECURE_NAME}=${secure}; other=1`)).toBe("b@example.com");
+  });
+
+  it("reassembles a cookie Auth.js split into chunks", async () => {
+    const token = await sessionToken({ email: "c@example.com", sid: randomUUID() });
+    const half = Math.floor(token.length / 2);
+    const header = `${NAME}.0=${token.slice(0, half)}; ${NAME}.1=${token.slice(half)}`;
+    expect(await apiSessionEmail(header)).toBe("c@example.com");
+  });
+
+  it("refuses no cookie, a tampered one, another secret's, another name's, an expired one and one without an id", async () => {
+    const token = await sessionToken({ email: "d@example.com", sid: randomUUID() });
+    const tampered = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
+    const cases = [
+      null,
+      "",
+      "theme=dark",
+      `${NAME}=`,
+      `${NAME}=${tampered}`,
+      `${NAME}=not-a-jwe`,
+      `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { secret: "another-secret-".padEnd(40, "y") })}`,
+      `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { salt: SECURE_NAME })}`,
+      `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { maxAge: -3600 })}`,
+      `${NAME}=${await sessionToken({ email: "d@example.com" })}`,
+      `${NAME}=${await sessionToken({ sid: "s" })}`,
+    ];
+    for (const header of cases) expect(await apiSessionEmail(header), String(header)).toBeUndefined();
+  });
+
+  it("refuses a session from the moment it is signed out, though its cookie was accepted before", async () => {
+    const sid = randomUUID();
+    const header = `${NAME}=${await sessionToken({ email: "e@example.com", sid })}`;
+    expect(await apiSessionEmail(header)).toBe("e@example.com");
+    await (await sessionRevocations()).revoke(sid, Date.now() + 60_000);
+    expect(await apiSessionEmail(header)).toBeUndefined();
+  });
+});
