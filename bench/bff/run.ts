@@ -1,12 +1,12 @@
 // `npm run bench:bff`: simulated staff scrolling and filtering against the sandbox service with its
 // real limits, through the built dashboard (`next start`, the BFF) and then, with the same script,
 // through a plain pass-through proxy. See docs/benchmarks.md.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
+import { buildDashboard } from "../dashboard-build";
 import { addStaffMember } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { describeMachine, writeMarkedSection } from "../service/report";
@@ -66,23 +66,8 @@ async function stopChild(child: ServiceProcess): Promise<void> {
 /** Its own build directory (next.config.mjs), so a developer's or a test run's `.next` is left alone. */
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 
-/** Builds the dashboard from the sources as they are, unless told to reuse the last bench build. */
-function ensureBuild(): void {
-  const buildId = join(ROOT, DIST_DIR, "BUILD_ID");
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(buildId)) {
-    log(`reusing the dashboard build in ${DIST_DIR} of ${statSync(buildId).mtime.toISOString()}`);
-    return;
-  }
-  log(`building the dashboard into ${DIST_DIR} (BENCH_SKIP_BUILD=1 reuses it next time)`);
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 async function main(): Promise<void> {
-  ensureBuild();
+  buildDashboard({ root: ROOT, distDir: DIST_DIR, reuse: process.env.BENCH_SKIP_BUILD === "1", log });
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-bff-"));
   const servicePort = await freePort();
   log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);

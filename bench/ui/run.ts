@@ -13,7 +13,7 @@ import { addStaffMember } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
-import { buildDashboard } from "./dashboard-build";
+import { buildDashboard } from "../dashboard-build";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureFirstRows } from "./first-rows";
 import { runLighthouse } from "./lighthouse-runs";
