@@ -54,19 +54,7 @@ export async function runLighthouse(
   try {
     for (let round = 1; round <= repeats; round += 1) {
       for (const path of paths) {
-        const result = await lighthouse(
-          new URL(path, baseUrl).toString(),
-          {
-            port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: [...CATEGORIES],
-            extraHeaders: { Cookie: cookie },
-          },
-          desktopConfig,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const run = summarise(path, result.lhr);
+        const run = await auditOnce(new URL(path, baseUrl).toString(), path, port, cookie, log);
         log(
           `  lighthouse ${path} (${round}/${repeats}): ` +
             CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join(", "),
@@ -78,6 +66,35 @@ export async function runLighthouse(
     await browser.close();
   }
   return runs;
+}
+
+/** Lighthouse's own recording failures (NO_NAVSTART, a lost trace) say nothing of the page: one more try. */
+const ATTEMPTS = 2;
+
+async function auditOnce(
+  url: string,
+  path: string,
+  port: number,
+  cookie: string,
+  log: (line: string) => void,
+): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: { Cookie: cookie },
+      },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === ATTEMPTS) return summarise(path, result.lhr);
+    log(`  lighthouse ${path}: ${error.code ?? "runtime error"} (${error.message}); running it again`);
+  }
 }
 
 function summarise(path: string, lhr: Result): LighthouseRun {

@@ -26,6 +26,8 @@ export interface UiReport {
   loadCpu: LoadCpu;
   firstRows: FirstRowsRuns;
   loading: LoadedRows;
+  /** Live JS heap with each list loaded (OpenList.liveHeapBytes). */
+  heap: { big: number; small: number };
   scroll: { stepPx: number; big: ScrollPass[]; small: ScrollPass[] };
   exports: ExportRun[];
   js: FirstLoadJs;
@@ -117,6 +119,16 @@ function summary(report: UiReport): string {
     `${(report.loading.ms / 1000).toFixed(1)} s`,
     "",
     "",
+    "",
+    "",
+  ]);
+
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  rows.push([
+    `Live JS heap with ${count(report.data.big.rows)} rows loaded (after a full collection)`,
+    mb(report.heap.big),
+    `${count(report.data.small.rows)} rows ${mb(report.heap.small)}`,
+    ratio(report.heap.big, report.heap.small),
     "",
     "",
   ]);

@@ -227,6 +227,7 @@ async function main(): Promise<void> {
   let scrollResult: UiReport["scroll"];
   const exports: ExportRun[] = [];
   let loading: OpenList["loaded"];
+  let heap: UiReport["heap"];
   try {
     const bigList = await openList(
       browser,
@@ -244,6 +245,10 @@ async function main(): Promise<void> {
       small.rows,
     );
     lists.push(smallList);
+    heap = { big: bigList.liveHeapBytes, small: smallList.liveHeapBytes };
+    log(
+      `  live JS heap: ${(heap.big / 1e6).toFixed(1)} MB with ${big.rows} rows, ${(heap.small / 1e6).toFixed(1)} MB with ${small.rows}`,
+    );
 
     const stepPx = (await scrollRange(bigList.page)) / SCROLL_FRAMES;
     const bigRuns: ScrollPass[] = [];
@@ -291,6 +296,7 @@ async function main(): Promise<void> {
     loadCpu,
     firstRows,
     loading,
+    heap,
     scroll: scrollResult,
     exports,
     js,

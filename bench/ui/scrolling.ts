@@ -8,6 +8,8 @@ import { withMainThreadCpu, type MainThreadCpu } from "./main-thread";
 export interface OpenList {
   page: Page;
   loaded: LoadedRows;
+  /** The tab's JS heap after a full garbage collection, with the list loaded: what every collection traces. */
+  liveHeapBytes: number;
   close(): Promise<void>;
 }
 
@@ -27,10 +29,20 @@ export async function openList(
     if (loaded.rows < rows) {
       throw new Error(`only ${loaded.rows} of ${rows} rows loaded in ${Math.round(loaded.ms / 1000)} s`);
     }
-    return { page, loaded, close: () => context.close() };
+    return { page, loaded, liveHeapBytes: await liveHeapBytes(page), close: () => context.close() };
   } catch (error) {
     await context.close();
     throw error;
+  }
+}
+
+async function liveHeapBytes(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send("HeapProfiler.collectGarbage");
+    return (await session.send("Runtime.getHeapUsage")).usedSize;
+  } finally {
+    await session.detach();
   }
 }
 
