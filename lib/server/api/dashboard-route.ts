@@ -6,8 +6,8 @@ import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 
 // Every dashboard API route goes through this wrapper: it checks the session (the only check:
-// proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the documented body, and logs
-// one line per request (never its headers, cookies or query string).
+// proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the
+// documented body, and logs one line per request (never its headers, cookies or query string).
 
 export interface DashboardRequest {
   request: Request;
