@@ -1,28 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { encode } from "next-auth/jwt";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiSessionEmail } from "@/lib/server/auth/api-session";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
+import {
+  SECURE_SESSION_COOKIE as SECURE_NAME,
+  SESSION_COOKIE as NAME,
+  sessionCookieValue,
+  stubDashboardEnv,
+} from "./session-cookie";
 
 const SECRET = "api-session-test-secret-".padEnd(40, "x");
-const NAME = "authjs.session-token";
-const SECURE_NAME = "__Secure-authjs.session-token";
 
-beforeAll(() => {
-  vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:4010");
-  vi.stubEnv("VTS_CLIENT_ID", "dashboard");
-  vi.stubEnv("VTS_CLIENT_SECRET", "secret");
-  vi.stubEnv("AUTH_SECRET", SECRET);
-  vi.stubEnv("REDIS_URL", "");
-});
+beforeAll(() => stubDashboardEnv(SECRET));
 
-/** A session cookie value as Auth.js writes it: a JWE whose key is derived with the cookie's name. */
-function sessionToken(
+const sessionToken = (
   claims: Record<string, unknown>,
   { salt = NAME, secret = SECRET, maxAge = 3600 } = {},
-): Promise<string> {
-  return encode({ token: { name: "Staff", ...claims }, secret, salt, maxAge });
-}
+) => sessionCookieValue(claims, { secret, name: salt, maxAge });
 
 describe("the dashboard API's session check", () => {
   it("knows the staff member by a live session cookie, under either of Auth.js's names", async () => {

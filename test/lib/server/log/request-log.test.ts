@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { encode } from "next-auth/jwt";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
 import { routePattern } from "@/lib/server/log/request-log";
 import { UpstreamError } from "@/lib/server/upstream/upstream-error";
+import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../auth/session-cookie";
 import { capturingLogger } from "./capture";
 
 // dashboardRoute with a real session cookie (signed with the test's AUTH_SECRET) and a capturing
@@ -13,7 +13,6 @@ import { capturingLogger } from "./capture";
 
 const log = vi.hoisted(() => ({ current: undefined as undefined | ReturnType<typeof capturingLogger> }));
 const AUTH_SECRET = "request-log-test-secret-".padEnd(40, "x");
-const COOKIE_NAME = "authjs.session-token";
 let sessionCookie: string | undefined;
 
 vi.mock("@/lib/server/log/dashboard-logger", async (importOriginal) => ({
@@ -21,17 +20,11 @@ vi.mock("@/lib/server/log/dashboard-logger", async (importOriginal) => ({
   dashboardLogger: () => log.current!.logger,
 }));
 
-beforeAll(() => {
-  vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:4010");
-  vi.stubEnv("VTS_CLIENT_ID", "dashboard");
-  vi.stubEnv("VTS_CLIENT_SECRET", "secret");
-  vi.stubEnv("AUTH_SECRET", AUTH_SECRET);
-  vi.stubEnv("REDIS_URL", "");
-});
+beforeAll(() => stubDashboardEnv(AUTH_SECRET));
 
 beforeEach(async () => {
-  const token = { email: "staff@company.example", name: "Staff", sid: randomUUID() };
-  sessionCookie = `${COOKIE_NAME}=${await encode({ token, secret: AUTH_SECRET, salt: COOKIE_NAME, maxAge: 3600 })}`;
+  const claims = { email: "staff@company.example", sid: randomUUID() };
+  sessionCookie = `${SESSION_COOKIE}=${await sessionCookieValue(claims, { secret: AUTH_SECRET })}`;
   log.current = capturingLogger();
 });
 
@@ -70,7 +63,7 @@ describe("dashboard API request lines", () => {
     expect(line!.duration_ms).toEqual(expect.any(Number));
     expect(log.current!.text()).not.toContain("cursor");
     expect(log.current!.text()).not.toContain("abc");
-    expect(log.current!.text()).not.toContain(sessionCookie!.slice(COOKIE_NAME.length + 1));
+    expect(log.current!.text()).not.toContain(sessionCookie!.slice(SESSION_COOKIE.length + 1));
   });
 
   it("logs a route without dynamic segments, which Next gives no params", async () => {
