@@ -1,22 +1,10 @@
 // The values the simulated staff filter by, read from the service itself before the arms start:
 // its locations, and vehicles from its recent tasks. Read with sandbox clients of their own, so
 // neither arm's budget is touched.
+import { serviceToken } from "../service-token";
 import type { Catalog } from "./workload";
 
 const DAY_MS = 86_400_000;
-
-async function token(serviceUrl: string, id: string, secret: string): Promise<string> {
-  const response = await fetch(`${serviceUrl}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  if (response.status !== 200) throw new Error(`token for ${id}: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function getJson<T>(url: string, bearer: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
@@ -28,7 +16,7 @@ export async function loadCatalog(serviceUrl: string): Promise<Catalog> {
   const todayMs = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const locations = await getJson<{ data: { id: string }[] }>(
     `${serviceUrl}/v1/locations`,
-    await token(serviceUrl, "sandbox-locations", "sandbox-locations-secret"),
+    await serviceToken(serviceUrl, "sandbox-locations", "sandbox-locations-secret"),
   );
   const query = new URLSearchParams({
     from: new Date(todayMs - 89 * DAY_MS).toISOString(),
@@ -37,7 +25,7 @@ export async function loadCatalog(serviceUrl: string): Promise<Catalog> {
   });
   const tasks = await getJson<{ data: { mva: string; vehicle_id: string }[] }>(
     `${serviceUrl}/v1/tasks?${query.toString()}`,
-    await token(serviceUrl, "sandbox-tasks", "sandbox-tasks-secret"),
+    await serviceToken(serviceUrl, "sandbox-tasks", "sandbox-tasks-secret"),
   );
   return {
     locationIds: locations.data.map((location) => location.id),

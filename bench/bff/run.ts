@@ -7,7 +7,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
-import { addStaffMember } from "../../e2e/support/processes";
+import { addStaffMember, nextStartArgs } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { describeMachine, writeMarkedSection } from "../service/report";
 import { startProcess, startService, type ServiceProcess } from "../service/service-process";
@@ -108,14 +108,7 @@ async function main(): Promise<void> {
     startProcess({
       name: "dashboard",
       cwd: ROOT,
-      args: [
-        "node_modules/next/dist/bin/next",
-        "start",
-        "--port",
-        String(dashboardPort),
-        "--hostname",
-        "localhost",
-      ],
+      args: nextStartArgs(dashboardPort),
       baseUrl: dashboardUrl,
       healthPath: "/api/health",
       env: {

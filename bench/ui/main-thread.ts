@@ -65,14 +65,7 @@ export function mainThreadCpu(trace: Buffer): MainThreadCpu {
     byThread.set(thread, tasks);
   }
   // Other tabs trace too; the page under measurement is by far the busiest renderer.
-  let busiest: MainThreadCpu = {
-    tasks: 0,
-    cpuMs: 0,
-    wallMs: 0,
-    longByCpu: [],
-    longestCpuMs: 0,
-    blockingCpuMs: 0,
-  };
+  let busiest = noTasks();
   for (const tasks of byThread.values()) {
     const summary = summarise(tasks);
     if (summary.cpuMs > busiest.cpuMs) busiest = summary;
@@ -80,17 +73,19 @@ export function mainThreadCpu(trace: Buffer): MainThreadCpu {
   return busiest;
 }
 
+const noTasks = (): MainThreadCpu => ({
+  tasks: 0,
+  cpuMs: 0,
+  wallMs: 0,
+  longByCpu: [],
+  longestCpuMs: 0,
+  blockingCpuMs: 0,
+});
+
 function summarise(tasks: TraceEvent[]): MainThreadCpu {
   tasks.sort((a, b) => a.ts - b.ts);
   let end = -Infinity;
-  const summary: MainThreadCpu = {
-    tasks: 0,
-    cpuMs: 0,
-    wallMs: 0,
-    longByCpu: [],
-    longestCpuMs: 0,
-    blockingCpuMs: 0,
-  };
+  const summary = noTasks();
   for (const task of tasks) {
     // A task run inside another (a nested run loop) is already in its parent's time.
     if (task.ts < end) continue;

@@ -9,7 +9,8 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { elapsedLog, printFailure, runBenchmark } from "../bench-runner";
-import { addStaffMember } from "../../e2e/support/processes";
+import { serviceToken } from "../service-token";
+import { addStaffMember, nextStartArgs } from "../../e2e/support/processes";
 import { freePort } from "../../task-service/test/support/free-port";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
@@ -21,7 +22,7 @@ import { measureLoadCpu } from "./load-cpu";
 import { startChild, type Child } from "./processes";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
-import { serviceToken, windowWithRows } from "./task-windows";
+import { windowWithRows } from "./task-windows";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -137,14 +138,7 @@ async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboa
   const dashboard = await startChild({
     name: "dashboard",
     cwd: ROOT,
-    args: [
-      "node_modules/next/dist/bin/next",
-      "start",
-      "--port",
-      String(dashboardPort),
-      "--hostname",
-      "localhost",
-    ],
+    args: nextStartArgs(dashboardPort),
     env: {
       VTS_BASE_URL: service.baseUrl,
       VTS_CLIENT_ID: SERVICE_CLIENT.id,
@@ -229,21 +223,13 @@ async function main(): Promise<void> {
   let loading: OpenList["loaded"];
   let heap: UiReport["heap"];
   try {
-    const bigList = await openList(
-      browser,
-      session,
-      `${dashboardUrl}${listPath(big.from, big.to)}`,
-      big.rows,
-    );
+    const open = (list: typeof big) =>
+      openList(browser, session, `${dashboardUrl}${listPath(list.from, list.to)}`, list.rows);
+    const bigList = await open(big);
     lists.push(bigList);
     loading = bigList.loaded;
     log(`  ${bigList.loaded.rows} rows in ${(bigList.loaded.ms / 1000).toFixed(1)} s`);
-    const smallList = await openList(
-      browser,
-      session,
-      `${dashboardUrl}${listPath(small.from, small.to)}`,
-      small.rows,
-    );
+    const smallList = await open(small);
     lists.push(smallList);
     heap = { big: bigList.liveHeapBytes, small: smallList.liveHeapBytes };
     log(

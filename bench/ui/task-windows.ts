@@ -16,19 +16,6 @@ interface TaskPage {
   next_cursor: string | null;
 }
 
-export async function serviceToken(serviceUrl: string, clientId: string, secret: string): Promise<string> {
-  const response = await fetch(`${serviceUrl}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** The window from `from` that ends just after the `rows`-th task (oldest first). */
 export async function windowWithRows(
   serviceUrl: string,

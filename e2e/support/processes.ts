@@ -45,14 +45,18 @@ export function startService(env: Record<string, string>, logFile: string): Chil
   return startLogged(process.execPath, ["--import", "tsx", "task-service/src/server.ts"], env, logFile);
 }
 
-/** The built dashboard. Next's own binary, not npx: stopping npx would leave the server running. */
+/**
+ * `next start` for the built dashboard, run with node from the repository root. Next's own binary,
+ * not npx: stopping npx would leave the server running. localhost, not 127.0.0.1: Next rewrites
+ * 127.0.0.1 to localhost in redirects.
+ */
+export function nextStartArgs(port: number): string[] {
+  return ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "localhost"];
+}
+
+/** The built dashboard. */
 export function startDashboard(port: number, env: Record<string, string>, logFile: string): ChildProcess {
-  return startLogged(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "localhost"],
-    env,
-    logFile,
-  );
+  return startLogged(process.execPath, nextStartArgs(port), env, logFile);
 }
 
 const REPO_ROOT = join(import.meta.dirname, "..", "..");
