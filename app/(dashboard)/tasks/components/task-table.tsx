@@ -69,7 +69,7 @@ export function TaskTable({
   const cells = useMemo(() => taskCells(visible, zoneOf, detailHref), [visible, zoneOf, detailHref]);
   const columns = useMemo(() => taskTableColumns(visible), [visible]);
   // Rows are drawn from `rows` (see task-columns.tsx); the table is asked for its header only.
-  const table = useTable({ features: taskTableFeatures, columns, data: rows, getRowId: (task) => task.id });
+  const table = useTable({ features: taskTableFeatures, columns, data: rows });
   const gridTemplateColumns = visible.map((id) => COLUMN_WIDTHS[id]).join(" ");
 
   const virtualizer = useVirtualizer({
