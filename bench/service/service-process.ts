@@ -23,7 +23,13 @@ export function startService(options: ServiceOptions): Promise<ServiceProcess> {
   return startProcess({
     ...options,
     name: "service",
-    args: ["--import", "tsx", "task-service/src/server.ts"],
+    args: [
+      // Flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
+      ...(process.env.BENCH_SERVICE_NODE_ARGS?.split(" ") ?? []),
+      "--import",
+      "tsx",
+      "task-service/src/server.ts",
+    ],
     baseUrl: `http://127.0.0.1:${options.port}`,
     healthPath: "/healthz",
   });
