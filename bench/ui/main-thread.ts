@@ -2,9 +2,18 @@
 // each used (`tdur`) beside its wall time (`dur`). On a shared machine a task's wall time grows
 // whenever other programs take the core; its CPU time does not, so it tells what the page itself
 // would cost on a quiet machine.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 
 const TASK_EVENTS = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+/**
+ * BENCH_TRACE_DIR keeps every trace there, with what each task did inside (script, style, layout,
+ * paint, garbage collection), for DevTools' Performance panel. The extra categories cost the page
+ * some time, so figures from such a run are for reading, not for the record.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const DIAGNOSTIC_CATEGORIES = ["devtools.timeline", "v8.execute"];
 export const LONG_TASK_MS = 50;
 
 export interface MainThreadCpu {
@@ -35,7 +44,7 @@ export async function withMainThreadCpu<T>(
   page: Page,
   work: () => Promise<T>,
 ): Promise<{ result: T; cpu: MainThreadCpu }> {
-  await browser.startTracing(page, { categories: ["toplevel"] });
+  await browser.startTracing(page, { categories: ["toplevel", ...(TRACE_DIR ? DIAGNOSTIC_CATEGORIES : [])] });
   let result: T;
   try {
     result = await work();
@@ -43,7 +52,9 @@ export async function withMainThreadCpu<T>(
     await browser.stopTracing().catch(() => {});
     throw error;
   }
-  return { result, cpu: mainThreadCpu(await browser.stopTracing()) };
+  const trace = await browser.stopTracing();
+  if (TRACE_DIR) writeFileSync(join(TRACE_DIR, `trace-${new Date().toISOString()}.json`), trace);
+  return { result, cpu: mainThreadCpu(trace) };
 }
 
 export function mainThreadCpu(trace: Buffer): MainThreadCpu {

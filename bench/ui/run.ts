@@ -289,7 +289,8 @@ async function main(): Promise<void> {
   };
   const markdown = renderReport(report);
   console.log(`\n${markdown}\n`);
-  const standard = TASKS === DEFAULTS.tasks && ROWS === DEFAULTS.rows;
+  // A traced run (BENCH_TRACE_DIR) pays for its extra trace categories: not for the record.
+  const standard = TASKS === DEFAULTS.tasks && ROWS === DEFAULTS.rows && !process.env.BENCH_TRACE_DIR;
   if (standard || process.env.BENCH_WRITE_LATEST === "1") {
     await writeSection(
       join(ROOT, "bench", "ui", "LATEST.md"),
