@@ -1,6 +1,8 @@
 // "Export visible rows": the browser builds the CSV of every loaded row and hands it to a download.
 // Timed from the click to Playwright's download event, and, inside the page, from the click to
-// the end of the task that handled it: how long the tab was frozen.
+// the end of the task that handled it: how long the tab was frozen at once. The file is written in
+// slices with breaks between them, so that is the first slice; the trace's longest task shows the
+// longest freeze.
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { csvRecords } from "./csv-records";
@@ -35,7 +37,7 @@ export async function exportVisibleRows(
         "click",
         () => {
           const clicked = performance.now();
-          // A task queued during the click runs once the handler (CSV, Blob, link click) is done.
+          // A task queued during the click runs once the handler (the first slice of the CSV) is done.
           setTimeout(() => resolve(performance.now() - clicked), 0);
         },
         { capture: true, once: true },

@@ -20,12 +20,14 @@ export function csvRow(values: readonly (string | number | null | undefined)[]):
   return `${values.map(csvCell).join(",")}\r\n`;
 }
 
-/** The whole file at once, for rows already in memory. */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null | undefined)[])[],
-): string {
-  let text = UTF8_BOM + csvRow(header);
+/** A file's start: the byte order mark and the header row. */
+export function csvHead(header: readonly string[]): string {
+  return UTF8_BOM + csvRow(header);
+}
+
+/** Rows already in memory, one after another. */
+export function csvRows(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  let text = "";
   for (const row of rows) text += csvRow(row);
   return text;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { csvRow, UTF8_BOM } from "@/lib/csv/csv-format";
+import { csvHead, csvRow } from "@/lib/csv/csv-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import type { TaskListParams } from "../api/task-list-params";
 import type { Task } from "../upstream/vts-schemas";
@@ -53,7 +53,7 @@ export function exportStream(
     async start(stream) {
       const locations = await readLocations(backend, controller.signal);
       zones = new Map(locations.value.data.map((location) => [location.id, location.timezone]));
-      stream.enqueue(encoder.encode(UTF8_BOM + csvRow(EXPORT_HEADER)));
+      stream.enqueue(encoder.encode(csvHead(EXPORT_HEADER)));
     },
     // Pulled only as fast as the client reads, so a slow download does not buffer pages.
     async pull(stream) {

@@ -19,12 +19,10 @@ function task(overrides: Partial<Task> = {}): Task {
 }
 
 describe("export visible rows", () => {
-  it("writes the visible columns in their order, with an offset time and its UTC twin", () => {
-    const csv = visibleRowsCsv(
-      [task()],
-      ["mva", "started_at", "location", "vin"],
-      () => "America/Los_Angeles",
-    );
+  it("writes the visible columns in their order, with an offset time and its UTC twin", async () => {
+    const csv = (
+      await visibleRowsCsv([task()], ["mva", "started_at", "location", "vin"], () => "America/Los_Angeles")
+    ).join("");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toBe("MVA,Started,Started (UTC),Location,VIN");
@@ -33,13 +31,44 @@ describe("export visible rows", () => {
     );
   });
 
-  it("neutralises cells a spreadsheet would run as a formula", () => {
-    const csv = visibleRowsCsv(
-      [task({ task_type: '=HYPERLINK("http://evil.example","x")' })],
-      ["task_type"],
+  it("neutralises cells a spreadsheet would run as a formula", async () => {
+    const csv = (
+      await visibleRowsCsv(
+        [task({ task_type: '=HYPERLINK("http://evil.example","x")' })],
+        ["task_type"],
+        () => "UTC",
+      )
+    ).join("");
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  it("writes many rows in slices, pausing between them, in the table's order", async () => {
+    const tasks = Array.from({ length: 2_500 }, (_, i) => task({ id: `t-${i}` }));
+    let pauses = 0;
+    const parts = await visibleRowsCsv(
+      tasks,
+      ["id"],
+      () => "UTC",
+      async () => {
+        pauses += 1;
+      },
+    );
+    expect(parts).toHaveLength(4);
+    expect(pauses).toBe(2);
+    const lines = parts.join("").slice(1).split("\r\n");
+    expect(lines[0]).toBe("Task ID");
+    expect(lines.slice(1, -1)).toEqual(tasks.map((t) => t.id));
+    expect(lines.at(-1)).toBe("");
+  });
+
+  it("writes the header alone when no row is loaded, and pauses with the browser by default", async () => {
+    expect(await visibleRowsCsv([], ["mva"], () => "UTC")).toEqual(["\uFEFFMVA\r\n"]);
+    const parts = await visibleRowsCsv(
+      Array.from({ length: 1_001 }, () => task()),
+      ["mva"],
       () => "UTC",
     );
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(parts).toHaveLength(3);
   });
 
   it("names the file after the filters and the time of export", () => {

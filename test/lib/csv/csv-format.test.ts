@@ -1,6 +1,6 @@
 // The CSV rules of the export: RFC 4180, a BOM, and no cell a spreadsheet would run as a formula.
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFileName, toCsv, UTF8_BOM } from "@/lib/csv/csv-format";
+import { csvCell, csvFileName, csvHead, csvRows, UTF8_BOM } from "@/lib/csv/csv-format";
 
 describe("csvCell", () => {
   it.each([
@@ -25,15 +25,15 @@ describe("csvCell", () => {
   });
 });
 
-describe("toCsv", () => {
+describe("csvHead and csvRows", () => {
   it("starts with a BOM and ends every row with CRLF", () => {
-    const text = toCsv(["a", "b"], [["1", null]]);
+    const text = csvHead(["a", "b"]) + csvRows([["1", null]]);
     expect(text).toBe(`${UTF8_BOM}a,b\r\n1,\r\n`);
   });
 
   it("round-trips through an RFC 4180 reading", () => {
     const rows = [['O\'Hare, "ORD"', "line\nbreak", "=cmd"]];
-    const text = toCsv(["x", "y", "z"], rows).slice(1);
+    const text = (csvHead(["x", "y", "z"]) + csvRows(rows)).slice(1);
     expect(text).toBe(`x,y,z\r\n"O'Hare, ""ORD""","line\nbreak",'=cmd\r\n`);
   });
 });

@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import type { BudgetSnapshot, Task } from "@/lib/client/api-types";
 import { saveFile } from "@/lib/client/save-file";
 import { UPSTREAM_PAGE_ROWS, useExportAll, type ExportProgress } from "@/lib/client/use-export-all";
@@ -21,18 +22,30 @@ export function ExportControls({
 }) {
   const exportAll = useExportAll();
   const running = exportAll.progress.phase === "running";
+  const [writingVisible, setWritingVisible] = useState(false);
 
-  function exportVisible() {
-    const csv = visibleRowsCsv(rows, state.view.columns, zoneOf);
-    saveFile(
-      new Blob([csv], { type: "text/csv;charset=utf-8" }),
-      visibleRowsFileName(state.filters, state.window, new Date()),
-    );
+  // The rows as they are at the click: pages that arrive meanwhile belong to the next export.
+  async function exportVisible() {
+    setWritingVisible(true);
+    try {
+      const parts = await visibleRowsCsv(rows, state.view.columns, zoneOf);
+      saveFile(
+        new Blob(parts, { type: "text/csv;charset=utf-8" }),
+        visibleRowsFileName(state.filters, state.window, new Date()),
+      );
+    } finally {
+      setWritingVisible(false);
+    }
   }
 
   return (
     <div className="ml-auto flex flex-wrap items-center gap-2">
-      <button type="button" className={BUTTON} disabled={rows.length === 0} onClick={exportVisible}>
+      <button
+        type="button"
+        className={BUTTON}
+        disabled={rows.length === 0 || writingVisible}
+        onClick={() => void exportVisible()}
+      >
         Export visible rows ({rows.length.toLocaleString("en-US")})
       </button>
       {running ? (
