@@ -50,24 +50,26 @@ export function columnValue(task: Task, column: Exclude<ColumnId, "started_at">)
 
 export const UTC_COLUMN_LABEL = "Started (UTC)";
 
-/** The CSV's header and rows for these columns; Started carries its offset and gains a UTC twin. */
-export function visibleRowsTable(
-  tasks: readonly Task[],
-  columns: readonly ColumnId[],
-  zoneOf: (task: Task) => string,
-): { header: string[]; rows: CellValue[][] } {
+/** The CSV's header for these columns: Started gains a UTC twin. */
+export function visibleRowsHeader(columns: readonly ColumnId[]): string[] {
   const header: string[] = [];
   for (const column of columns) {
     header.push(COLUMN_LABELS[column]);
     if (column === "started_at") header.push(UTC_COLUMN_LABEL);
   }
-  const rows = tasks.map((task) => {
-    const row: CellValue[] = [];
-    for (const column of columns) {
-      if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
-      else row.push(columnValue(task, column));
-    }
-    return row;
-  });
-  return { header, rows };
+  return header;
+}
+
+/** A task's CSV row under that header: Started with its offset, then in UTC. */
+export function visibleRowCells(
+  task: Task,
+  columns: readonly ColumnId[],
+  zoneOf: (task: Task) => string,
+): CellValue[] {
+  const row: CellValue[] = [];
+  for (const column of columns) {
+    if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
+    else row.push(columnValue(task, column));
+  }
+  return row;
 }

@@ -1,6 +1,6 @@
 import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
 import type { Task } from "./api-types";
-import { visibleRowsTable, type ColumnId } from "./task-columns";
+import { visibleRowCells, visibleRowsHeader, type ColumnId } from "./task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 
 // "Export visible rows": what the table holds now, in its order and columns; no request at all.
@@ -24,10 +24,11 @@ export async function visibleRowsCsv(
   zoneOf: (task: Task) => string,
   pause: () => Promise<void> = yieldToBrowser,
 ): Promise<string[]> {
-  const parts = [csvHead(visibleRowsTable([], columns, zoneOf).header)];
+  const parts = [csvHead(visibleRowsHeader(columns))];
   for (let start = 0; start < tasks.length; start += SLICE_ROWS) {
     if (start > 0) await pause();
-    parts.push(csvRows(visibleRowsTable(tasks.slice(start, start + SLICE_ROWS), columns, zoneOf).rows));
+    const slice = tasks.slice(start, start + SLICE_ROWS);
+    parts.push(csvRows(slice.map((task) => visibleRowCells(task, columns, zoneOf))));
   }
   return parts;
 }

@@ -46,14 +46,10 @@ export function taskCells(
   zoneOf: (task: Task) => string,
   detailHref: (id: string) => string,
 ): TaskCell[] {
-  const render: Record<ColumnId, TaskCell["render"]> = {
-    started_at: (task) => formatInZone(task.started_at, zoneOf(task)),
-    task_type: (task) => columnValue(task, "task_type"),
+  const startedAt: TaskCell["render"] = (task) => formatInZone(task.started_at, zoneOf(task));
+  // Other columns without an entry show their value as text (columnValue), as the CSV does.
+  const special: Partial<Record<Exclude<ColumnId, "started_at">, TaskCell["render"]>> = {
     status: (task) => <StatusBadge status={task.status} />,
-    mva: (task) => columnValue(task, "mva"),
-    vehicle_id: (task) => columnValue(task, "vehicle_id"),
-    vin: (task) => columnValue(task, "vin"),
-    location: (task) => columnValue(task, "location"),
     odometer_miles: (task) => task.odometer_miles.toLocaleString("en-US"),
     id: (task) => (
       // No prefetch: every row scrolled past would otherwise fetch its detail route (1,824
@@ -69,5 +65,8 @@ export function taskCells(
       </Link>
     ),
   };
-  return visible.map((id) => ({ id, render: render[id] }));
+  return visible.map((id) => ({
+    id,
+    render: id === "started_at" ? startedAt : (special[id] ?? ((task: Task) => columnValue(task, id))),
+  }));
 }
