@@ -15,7 +15,7 @@ export interface Vehicle {
   /** Index into the location catalogue of the branch the vehicle belongs to. */
   homeIndex: number;
   electric: boolean;
-  /** Odometer at the start of the sandbox window. */
+  /** Odometer at the UTC midnight that opens the sandbox window (SandboxPlan.mileageFromMs). */
   baseMiles: number;
   milesPerDay: number;
 }

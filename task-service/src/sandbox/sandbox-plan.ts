@@ -26,6 +26,12 @@ export interface SandboxPlan {
   /** Key of the per-task random streams. */
   taskKey: number;
   window: TimeWindow;
+  /**
+   * The UTC midnight that opens the window's first day, where each vehicle's odometer reads its
+   * `baseMiles`. A day boundary rather than the window's start, so that a sandbox generated a few
+   * minutes later gives the same task the same mileage.
+   */
+  mileageFromMs: number;
   locations: readonly CatalogLocation[];
   /** Offset caches, parallel to `locations`. */
   zones: readonly LocalDayOffsets[];
@@ -64,6 +70,7 @@ export function createPlan(options: SandboxOptions): SandboxPlan {
     taskCount: options.taskCount,
     taskKey: hash32(key, 2),
     window,
+    mileageFromMs: Math.floor(window.startMs / DAY_MS) * DAY_MS,
     locations: CATALOG,
     zones,
     fleet,

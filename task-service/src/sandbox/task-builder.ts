@@ -39,7 +39,7 @@ export function buildTask(plan: SandboxPlan, rng: Rng, index: number): TaskRecor
     else status = taskStatus(rng, startMs, window.anchorMs, type.minutes);
   }
   // Mileage is a function of time per vehicle, so a vehicle's odometer never decreases.
-  const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (startMs - window.startMs)) / DAY_MS;
+  const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (startMs - plan.mileageFromMs)) / DAY_MS;
   return {
     id: plan.taskId(index),
     vehicle_id: vehicle.id,

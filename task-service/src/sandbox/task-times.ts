@@ -43,10 +43,19 @@ function dayFraction(rng: Rng): number {
   return rng.chance(0.5) ? first : Math.min(first, rng.next());
 }
 
-/** A local day drawn so that instants in [from, to) are (close to) evenly covered. */
+/**
+ * One of the zone's calendar days that overlap [from, to), drawn so that instants in that range are
+ * (close to) evenly covered: the callers reject a time outside the range, and the two edge days
+ * together hold one day's worth of accepted times. A day is drawn, not an instant, so the anchor
+ * only matters through the days it falls on: two sandboxes generated minutes apart the same day
+ * agree on every task but the rare draw between the two anchors (decisions.md: the data is
+ * deterministic for a seed and size).
+ */
 function drawLocalDay(rng: Rng, zone: LocalDayOffsets, from: number, to: number, skew: number): number {
+  const first = zone.localDayOf(from);
+  const days = zone.localDayOf(to - 1) - first + 1;
   const draw = rng.next();
-  return zone.localDayOf(from + (skew === 1 ? draw : draw ** skew) * (to - from));
+  return first + Math.floor((skew === 1 ? draw : draw ** skew) * days);
 }
 
 /** Start of a task that has already begun, in [window start, anchor). */

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { isDeepStrictEqual as isEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IDENTIFIER_PATTERN } from "../../src/domain/records";
+import { IDENTIFIER_PATTERN, type TaskRecord } from "../../src/domain/records";
 import { sandboxTasks } from "../../src/sandbox/generate-sandbox-data";
 import { DAY, anchor, generate, tasks, windowEnd, windowStart, zoneOf } from "./sandbox-fixture";
 
@@ -22,6 +23,21 @@ describe("determinism", () => {
     expect(shifted.map((task) => task.started_at)).not.toEqual(
       tasks.slice(0, 100).map((task) => task.started_at),
     );
+  });
+
+  it("gives the same tasks when generated moments apart on the same day", () => {
+    // Two services started with the same seed and size a few minutes apart must serve the same
+    // data: only what depends on "now" itself may differ (statuses near the anchor, the task pinned
+    // in progress at it, and a draw that lands between the two anchors at a window edge).
+    const later = generate(2024, 5_000, new Date(anchor.getTime() + 7 * 60_000));
+    const withoutStatus = ({ status: _status, ...rest }: TaskRecord) => rest;
+    const differing = later.filter((task, index) => {
+      const earlier = tasks[index]!;
+      return !isEqual(withoutStatus(task), withoutStatus(earlier));
+    });
+    expect(differing.length).toBeLessThanOrEqual(5); // 0.1%
+    const statusChanges = later.filter((task, index) => task.status !== tasks[index]!.status);
+    expect(statusChanges.length).toBeLessThanOrEqual(3);
   });
 
   it("uses neither Math.random nor Date.now", () => {
