@@ -637,6 +637,46 @@ export interface components {
         };
       };
     };
+    /**
+     * @description `method_not_allowed`: returned for any method other than GET or HEAD on this path (never
+     *     for GET itself). Listed on the GET operation because OpenAPI has no per-path responses.
+     *     Outside `/v1`, so no rate-limit headers.
+     */
+    MethodNotAllowedUnmetered: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        Allow: components["headers"]["Allow"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "method_not_allowed";
+          };
+        };
+      };
+    };
+    /**
+     * @description `invalid_request`: the request line and headers together exceed 16 KB (16,384 bytes) (a very long query
+     *     string, or an oversized header). Answered before the request is read, on every path, so
+     *     it has the standard error body even on the token endpoint, is counted against no budget
+     *     and carries no rate-limit headers.
+     */
+    HeadersTooLarge: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "invalid_request";
+          };
+        };
+      };
+    };
     /** @description `unavailable`: the store is unreachable; retry after `Retry-After` seconds. Outside `/v1`, so no rate-limit headers. */
     UnavailableUnmetered: {
       headers: {
@@ -669,6 +709,8 @@ export interface components {
     "Retry-After": number;
     /** @description The methods served on this path. */
     Allow: "GET, HEAD";
+    /** @description The token endpoint serves POST only. */
+    "Allow-Post": "POST";
     /** @description Token responses must not be cached. */
     "Cache-Control-No-Store": "no-store";
     /** @description Token responses must not be cached (HTTP/1.0 caches). */
@@ -697,6 +739,8 @@ export interface operations {
           "application/yaml": string;
         };
       };
+      405: components["responses"]["MethodNotAllowedUnmetered"];
+      431: components["responses"]["HeadersTooLarge"];
     };
   };
   getHealth: {
@@ -718,6 +762,8 @@ export interface operations {
           "application/json": components["schemas"]["Health"];
         };
       };
+      405: components["responses"]["MethodNotAllowedUnmetered"];
+      431: components["responses"]["HeadersTooLarge"];
       503: components["responses"]["UnavailableUnmetered"];
     };
   };
@@ -740,6 +786,8 @@ export interface operations {
           "text/plain; version=0.0.4": string;
         };
       };
+      405: components["responses"]["MethodNotAllowedUnmetered"];
+      431: components["responses"]["HeadersTooLarge"];
     };
   };
   getJwks: {
@@ -761,6 +809,8 @@ export interface operations {
           "application/json": components["schemas"]["JsonWebKeySet"];
         };
       };
+      405: components["responses"]["MethodNotAllowedUnmetered"];
+      431: components["responses"]["HeadersTooLarge"];
     };
   };
   issueToken: {
@@ -790,7 +840,8 @@ export interface operations {
       };
       /**
        * @description `invalid_request` (a required parameter missing, any parameter repeated, a body that is
-       *     not form-encoded, or Basic and form credentials at once), `unsupported_grant_type`
+       *     not form-encoded, a Basic header without `client_id:client_secret` in base64, or Basic
+       *     and form credentials at once), `unsupported_grant_type`
        *     (grant_type other than client_credentials) or `invalid_scope` (a scope that is unknown
        *     or not granted to the client).
        */
@@ -815,8 +866,11 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_client`: unknown client, wrong secret, or a revoked or expired client.
-       *     Carries `WWW-Authenticate: Basic realm="vts"` when the client authenticated with Basic.
+       * @description `invalid_client`: unknown client, wrong secret, a revoked or expired client, no client
+       *     authentication at all, or an `Authorization` header of a scheme other than Basic.
+       *     Carries `WWW-Authenticate: Basic realm="vts"` when the request had an `Authorization`
+       *     header. Basic credentials are decoded like the form body: a secret sent without
+       *     form-encoding is simply a secret that does not match.
        */
       401: {
         headers: {
@@ -837,6 +891,25 @@ export interface operations {
           "application/json": components["schemas"]["OAuthError"] & {
             /** @constant */
             error?: "invalid_client";
+          };
+        };
+      };
+      /**
+       * @description Any method but POST, answered like the endpoint's other errors (`invalid_request`) with
+       *     `Allow: POST`. Listed on the POST operation because OpenAPI has no per-path responses.
+       */
+      405: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+          Pragma: components["headers"]["Pragma-No-Cache"];
+          Allow: components["headers"]["Allow-Post"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OAuthError"] & {
+            /** @constant */
+            error?: "invalid_request";
           };
         };
       };
@@ -862,6 +935,7 @@ export interface operations {
           };
         };
       };
+      431: components["responses"]["HeadersTooLarge"];
       /** @description `server_error`: an unexpected failure. Never carries internals. */
       500: {
         headers: {
@@ -922,6 +996,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       405: components["responses"]["MethodNotAllowed"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["Unavailable"];
     };
@@ -987,6 +1062,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       405: components["responses"]["MethodNotAllowed"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["Unavailable"];
     };
@@ -1025,6 +1101,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       405: components["responses"]["MethodNotAllowed"];
       429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["Unavailable"];
     };

@@ -10,8 +10,11 @@ export interface BasicCredentials {
 export interface TokenRequestParts {
   /** Undefined when the body is not form-encoded. */
   form: Map<string, string[]> | undefined;
-  /** "malformed" when an Authorization header is present but is not usable Basic credentials. */
-  basic: BasicCredentials | "malformed" | undefined;
+  /**
+   * "unsupported" for an Authorization header of another scheme (RFC 6749 5.2: invalid_client),
+   * "malformed" for a Basic header that holds no usable credentials (invalid_request).
+   */
+  basic: BasicCredentials | "malformed" | "unsupported" | undefined;
 }
 
 export function readTokenRequest(
@@ -35,23 +38,36 @@ export function readTokenRequest(
 
 /** The client id a request claims to be, for rate limiting; undefined when it names none. */
 export function claimedClientId(parts: TokenRequestParts): string | undefined {
-  if (parts.basic && parts.basic !== "malformed") return parts.basic.clientId;
+  if (typeof parts.basic === "object") return parts.basic.clientId;
   return parts.form?.get("client_id")?.[0];
 }
 
-function readBasic(header: string): BasicCredentials | "malformed" {
+/** An auth-scheme token (RFC 9110 11.1) followed by a space or nothing. */
+const SCHEME = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?: |$)/;
+
+/**
+ * RFC 6749 2.3.1: both halves are form-urlencoded before base64, so "+" is a space. Decoded the way
+ * the form body is (WHATWG, as URLSearchParams does): a "%" without two hex digits after it stays a
+ * "%", and bytes that are not UTF-8 become U+FFFD. So a secret sent without encoding is simply a
+ * secret that does not match.
+ */
+function formDecode(text: string): string {
+  return text
+    .replace(/\+/g, " ")
+    .replace(/(?:%[0-9A-Fa-f]{2})+/g, (escapes) =>
+      Buffer.from(escapes.replace(/%/g, ""), "hex").toString("utf8"),
+    );
+}
+
+function readBasic(header: string): BasicCredentials | "malformed" | "unsupported" {
+  const scheme = SCHEME.exec(header)?.[1];
+  if (scheme !== undefined && scheme.toLowerCase() !== "basic") return "unsupported";
   const match = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header);
   if (!match?.[1]) return "malformed";
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon === -1) return "malformed";
-  try {
-    // RFC 6749 2.3.1: both halves are form-urlencoded before base64, so "+" is a space.
-    const formDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
-    return { clientId: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
-  } catch {
-    return "malformed";
-  }
+  return { clientId: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
 }
 
 export interface ValidTokenRequest {
@@ -74,6 +90,14 @@ export function validateTokenRequest(parts: TokenRequestParts): ValidTokenReques
   if (basic === "malformed") {
     throw invalid(
       "The Authorization header must be HTTP Basic with form-urlencoded client_id:client_secret.",
+    );
+  }
+  if (basic === "unsupported") {
+    throw new OAuthError(
+      401,
+      "invalid_client",
+      "Authenticate the client with HTTP Basic or with the client_id and client_secret form fields.",
+      { "www-authenticate": 'Basic realm="vts"' },
     );
   }
   if (basic && (field("client_id") !== undefined || field("client_secret") !== undefined)) {

@@ -1,6 +1,7 @@
 // Requests that break HTTP itself, sent over a raw socket: they still get the documented body.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertMatchesContract, type ObservedResponse } from "../support/contract";
 import { startTestService, type TestService } from "../support/test-service";
 
 let service: TestService;
@@ -23,6 +24,18 @@ function sendRaw(bytes: string): Promise<string> {
   });
 }
 
+/** Status, headers (lower-cased names) and body of one raw HTTP/1.1 answer with a Content-Length. */
+function parseRawResponse(raw: string): Omit<ObservedResponse, "method" | "url"> {
+  const [head = "", body = ""] = raw.split("\r\n\r\n", 2);
+  const [statusLine = "", ...headerLines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { statusCode: Number(statusLine.split(" ")[1]), headers, body };
+}
+
 describe("malformed HTTP", () => {
   it.each([
     ["a garbage request line", "NOT HTTP AT ALL\r\n\r\n"],
@@ -41,12 +54,16 @@ describe("malformed HTTP", () => {
     expect(response).toContain(`X-Request-Id: ${body.error.request_id}`);
   });
 
-  it("oversized headers: 431 with the standard error body", async () => {
-    const response = await sendRaw(
-      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
-    );
-    expect(response).toMatch(/^HTTP\/1\.1 431 /);
-    expect(response).toContain('"code":"invalid_request"');
+  it.each([
+    ["an oversized header", "GET /healthz", `X-Big: ${"a".repeat(20_000)}\r\n`],
+    ["a very long query string", `GET /v1/tasks?${"a".repeat(20_000)}=1`, ""],
+    ["an oversized header on the token endpoint", "POST /oauth/token", `X-Big: ${"a".repeat(20_000)}\r\n`],
+  ])("%s: 431 with the standard error body, as openapi.yaml documents it", async (_name, line, extra) => {
+    const raw = await sendRaw(`${line} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`);
+    const response = parseRawResponse(raw);
+    expect(response.statusCode).toBe(431);
+    expect(JSON.parse(response.body)).toMatchObject({ error: { code: "invalid_request" } });
+    assertMatchesContract({ ...response, method: line.split(" ")[0]!, url: line.split(" ")[1]! });
   });
 });
 

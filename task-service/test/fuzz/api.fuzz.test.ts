@@ -1373,7 +1373,11 @@ type BasicHeader =
   | { kind: "none" }
   | { kind: "credentials"; clientId: string; secret: string; header: string }
   | { kind: "malformed"; header: string }
+  | { kind: "unsupported"; header: string }
   | { kind: "unknown"; header: string };
+
+/** application/x-www-form-urlencoded decoding as WHATWG defines it: a bad escape stays as written. */
+const formDecoded = (text: string) => new URLSearchParams(`v=${text}`).get("v") ?? "";
 
 function basicHeader(rng: Rng, clientId: string, secret: string): BasicHeader {
   const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
@@ -1385,6 +1389,7 @@ function basicHeader(rng: Rng, clientId: string, secret: string): BasicHeader {
     [2, "percent garbage"],
     [1, "huge"],
     [2, "not base64"],
+    [1, "another scheme"],
     [1, "NUL in client_id"],
     [1, "raw non-ASCII"],
     [1, "two spaces"],
@@ -1408,12 +1413,21 @@ function basicHeader(rng: Rng, clientId: string, secret: string): BasicHeader {
         header: `Basic ${b64(rng.string(IDENTIFIER_CHARS.replace(":", ""), 0, 40))}`,
       };
     case "percent garbage": {
+      // Decoded like the form body, so these are credentials that match no client.
       const garbage = rng.pick(["%", "%zz", "%C3", "%FF", "%ED%A0%80", "%C0%AF", "%2"]);
+      const [id, password] = rng.chance(0.5) ? [`${clientId}${garbage}`, secret] : [clientId, `x${garbage}`];
       return {
-        kind: "malformed",
-        header: `Basic ${b64(rng.chance(0.5) ? `${clientId}${garbage}:${secret}` : `${clientId}:x${garbage}`)}`,
+        kind: "credentials",
+        clientId: formDecoded(id),
+        secret: formDecoded(password),
+        header: `Basic ${b64(`${id}:${password}`)}`,
       };
     }
+    case "another scheme":
+      return {
+        kind: "unsupported",
+        header: rng.pick([`Bearer ${world.tokens.full}`, "Digest x", "Negotiate"]),
+      };
     case "huge": {
       const id = rng.string(IDENTIFIER_CHARS.replace(":", ""), 5_000, 7_000);
       return { kind: "credentials", clientId: id, secret, header: basicAuth(id, secret) };
@@ -1426,8 +1440,6 @@ function basicHeader(rng: Rng, clientId: string, secret: string): BasicHeader {
           "Basic ",
           "Basic !!!!",
           "Basic a-b_c",
-          `Bearer ${world.tokens.full}`,
-          "Digest x",
           `Basic ${b64(clientId)}:${secret}`,
         ]),
       };
@@ -1475,12 +1487,18 @@ function tokenOutcomes(
   if (new Set(names).size !== names.length) faults.push(invalidRequest);
   const field = (name: string) => fields.find(([n]) => n === name)?.[1];
   if (basic.kind === "malformed") faults.push(invalidRequest);
+  // RFC 6749 5.2: an unsupported client authentication method is invalid_client.
+  if (basic.kind === "unsupported") faults.push({ status: 401, error: "invalid_client" });
   const formCredentials = field("client_id") !== undefined || field("client_secret") !== undefined;
   if (basic.kind === "credentials" && formCredentials) faults.push(invalidRequest);
   const grant = field("grant_type");
   if (grant === undefined) faults.push(invalidRequest);
   else if (grant !== "client_credentials") faults.push({ status: 400, error: "unsupported_grant_type" });
-  if (basic.kind !== "malformed" && !(basic.kind === "credentials" && formCredentials)) {
+  if (
+    basic.kind !== "malformed" &&
+    basic.kind !== "unsupported" &&
+    !(basic.kind === "credentials" && formCredentials)
+  ) {
     const clientId = basic.kind === "credentials" ? basic.clientId : field("client_id");
     const secret = basic.kind === "credentials" ? basic.secret : field("client_secret");
     const fixture = SANDBOX_FIXTURES.find((f) => f.client_id === clientId);

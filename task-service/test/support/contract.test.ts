@@ -157,6 +157,35 @@ describe("assertMatchesContract", () => {
     expect(() => assertMatchesContract({ ...response, statusCode: 200 })).toThrow(/DELETE is not documented/);
   });
 
+  it("accepts 405 on the token endpoint's only operation and on the unauthenticated endpoints", () => {
+    const oauth = observed({
+      method: "GET",
+      url: "/oauth/token",
+      statusCode: 405,
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": "req-4",
+        "cache-control": "no-store",
+        pragma: "no-cache",
+        allow: "POST",
+      },
+      json: { error: "invalid_request", error_description: "Use POST for the token endpoint." },
+    });
+    expect(() => assertMatchesContract(oauth)).not.toThrow();
+    expect(() =>
+      assertMatchesContract({ ...oauth, headers: { ...oauth.headers, allow: "GET, HEAD" } }),
+    ).toThrow(/header Allow must be equal to constant "POST"/);
+    const health = observed({
+      method: "POST",
+      url: "/healthz",
+      statusCode: 405,
+      headers: { "content-type": "application/json", "x-request-id": "req-5", allow: "GET, HEAD" },
+      json: errorBody("method_not_allowed"),
+    });
+    expect(() => assertMatchesContract(health)).not.toThrow();
+    expect(() => assertMatchesContract({ ...health, statusCode: 400 })).toThrow(/POST is not documented/);
+  });
+
   it("rejects undocumented paths", () => {
     expect(() => assertMatchesContract(observed({ url: "/v1/vehicles" }))).toThrow(/no documented path/);
   });
@@ -285,14 +314,15 @@ describe("openapi.yaml", () => {
     }
   });
 
-  it("puts X-Request-Id on every response, rate-limit headers and 405 on every /v1 response, and scopes on /v1", () => {
+  it("puts X-Request-Id on every response, rate-limit headers on every counted /v1 response, 405 and 431 everywhere, and scopes on /v1", () => {
     const flows = child(child(child(doc.components, "securitySchemes"), "oauth2"), "flows");
     const scopes = Object.keys(child(child(flows, "clientCredentials"), "scopes") as Node);
     for (const { template, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses as Node)) {
         const headers = Object.keys(child(deref(response), "headers") as Node);
         expect(headers, `${template} ${status}`).toContain("X-Request-Id");
-        if (template.startsWith("/v1/")) {
+        // 431 is answered before the request is read, so no budget counts it.
+        if (template.startsWith("/v1/") && status !== "431") {
           expect(headers, `${template} ${status}`).toEqual(
             expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]),
           );
@@ -300,8 +330,10 @@ describe("openapi.yaml", () => {
         if (["429", "503"].includes(status))
           expect(headers, `${template} ${status}`).toContain("Retry-After");
       }
+      expect(Object.keys(operation.responses as Node), template).toEqual(
+        expect.arrayContaining(["405", "431"]),
+      );
       if (!template.startsWith("/v1/")) continue;
-      expect(Object.keys(operation.responses as Node), template).toContain("405");
       const [requirement] = operation.security as Node[];
       expect(scopes, template).toEqual(expect.arrayContaining(child(requirement, "oauth2") as string[]));
     }

@@ -110,10 +110,13 @@ export function assertMatchesContract(response: ObservedResponse): void {
 
   const template = matchTemplate(pathname) ?? fail(`no documented path matches ${pathname}`);
   // HEAD is served by the GET handler. 405 answers a method that has no operation by definition,
-  // so the contract lists it on the path's GET operation (OpenAPI has no per-path responses).
+  // so the contract lists it on the path's GET operation, or on its only operation (the token
+  // endpoint's POST): OpenAPI has no per-path responses.
   let operation = method === "HEAD" ? "get" : method.toLowerCase();
   if (!isNode(at(["paths", template, operation]))) {
-    if (status === "405" && isNode(at(["paths", template, "get"]))) operation = "get";
+    const served = Object.keys(at(["paths", template]) ?? {});
+    const listedOn = served.includes("get") ? "get" : served.length === 1 ? served[0] : undefined;
+    if (status === "405" && listedOn !== undefined) operation = listedOn;
     else fail(`${method} is not documented for ${template}`);
   }
   const responsesPointer = ["paths", template, operation, "responses"];

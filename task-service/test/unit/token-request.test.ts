@@ -64,15 +64,26 @@ describe("HTTP Basic client authentication (RFC 6749 2.3.1: form-urlencoded, the
     ["no colon", basic("sandbox-full")],
     ["not base64", "Basic !!!!"],
     ["base64url characters", "Basic a-b_c"],
-    ["a bad percent escape in the id", basic("%zz:secret")],
-    ["a bad percent escape in the secret", basic("id:%")],
-    ["a lone UTF-8 lead byte", basic("id:%C3")],
-    ["an encoded surrogate half", basic("id:%ED%A0%80")],
-    ["another scheme", "Bearer abc.def.ghi"],
-    ["Digest", 'Digest username="x"'],
     ["garbage", "\u0000"],
   ])("marks %s as malformed", (_name, header) => {
     expect(read("grant_type=client_credentials", header).basic).toBe("malformed");
+  });
+
+  it.each([
+    ["Bearer", "Bearer abc.def.ghi"],
+    ["Digest", 'Digest username="x"'],
+    ["a bare scheme", "Negotiate"],
+  ])("marks the %s scheme as unsupported", (_name, header) => {
+    expect(read("grant_type=client_credentials", header).basic).toBe("unsupported");
+  });
+
+  it.each([
+    ["a bad percent escape in the id", basic("%zz:secret"), { clientId: "%zz", secret: "secret" }],
+    ["a lone % in the secret", basic("id:%"), { clientId: "id", secret: "%" }],
+    ["an unencoded secret", basic("id:p+s/w:rd%é"), { clientId: "id", secret: "p s/w:rd%é" }],
+    ["a lone UTF-8 lead byte", basic("id:%C3"), { clientId: "id", secret: "\uFFFD" }],
+  ])("decodes %s the way the form body is decoded", (_name, header, expected) => {
+    expect(read("grant_type=client_credentials", header).basic).toEqual(expected);
   });
 
   it("leaves basic undefined without an Authorization header", () => {
