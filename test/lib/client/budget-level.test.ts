@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { BudgetSnapshot } from "@/lib/client/api-types";
+import { budgetIsLow, queuedTotal } from "@/lib/client/budget-level";
+
+// The shape GET /api/budget answers (README): the queue comes by priority.
+const budget = (overrides: Partial<BudgetSnapshot> = {}): BudgetSnapshot => ({
+  limit: 60,
+  remaining: 40,
+  used_in_window: 20,
+  queued: { interactive: 0, prefetch: 0, export: 0 },
+  reset_in_seconds: 30,
+  paused_for_seconds: 0,
+  shared: true,
+  ...overrides,
+});
+
+describe("budgetIsLow", () => {
+  it("is not low with most of the window left and nobody waiting", () => {
+    expect(budgetIsLow(budget())).toBe(false);
+  });
+
+  it("is low below a quarter of the window, while paused, or while people's requests queue", () => {
+    expect(budgetIsLow(budget({ remaining: 14 }))).toBe(true);
+    expect(budgetIsLow(budget({ paused_for_seconds: 5 }))).toBe(true);
+    expect(budgetIsLow(budget({ queued: { interactive: 2, prefetch: 0, export: 0 } }))).toBe(true);
+    expect(budgetIsLow(budget({ queued: { interactive: 0, prefetch: 1, export: 0 } }))).toBe(true);
+  });
+
+  it("ignores a queued export, which never holds up a person's page", () => {
+    expect(budgetIsLow(budget({ queued: { interactive: 0, prefetch: 0, export: 3 } }))).toBe(false);
+  });
+});
+
+describe("queuedTotal", () => {
+  it("counts every priority", () => {
+    expect(queuedTotal(budget({ queued: { interactive: 1, prefetch: 2, export: 4 } }))).toBe(7);
+  });
+});
