@@ -63,6 +63,33 @@ test("arrow keys and j/k move the row focus, Enter opens the task, Esc closes it
   await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-task-id", id ?? "");
 });
 
+test("Esc closes the drawer after several rows were opened from the table", async ({ page }) => {
+  await openTasks(page, "range=30d");
+  const rows = renderedRows(page);
+  const drawer = page.getByTestId("task-drawer");
+  for (const index of [0, 1, 2]) {
+    const id = await rows.nth(index).getAttribute("data-task-id");
+    await rows.nth(index).click();
+    await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
+  }
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/tasks\?range=30d$/);
+  await expect(drawer).toHaveCount(0);
+});
+
+test("at 1280 x 800 all columns fit, and the table ends inside the window", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTasks(page, "range=30d");
+  const fits = await grid(page).evaluate((element) => ({
+    sideways: element.scrollWidth - element.clientWidth,
+    bottom: element.getBoundingClientRect().bottom,
+    page: document.documentElement.scrollHeight - window.innerHeight,
+  }));
+  expect(fits.sideways, "the grid scrolls sideways").toBeLessThanOrEqual(0);
+  expect(fits.bottom).toBeLessThanOrEqual(800);
+  expect(fits.page, "the page scrolls as well as the grid").toBeLessThanOrEqual(0);
+});
+
 test("the drawer and the deep link show the same task; previous and next walk the loaded rows", async ({
   page,
   context,

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Tasks" };
 
 export default function TasksPage() {
   return (
-    <main className="flex flex-col gap-3 p-4">
+    <main className="flex h-full min-h-[36rem] flex-col gap-3 p-4">
       <h1 className="sr-only">Tasks</h1>
       <Suspense>
         <TasksView maxWindowDays={dashboardEnv().VTS_MAX_WINDOW_DAYS} />

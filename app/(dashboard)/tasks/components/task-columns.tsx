@@ -17,18 +17,33 @@ import { StatusBadge } from "./status-badge";
 export const taskTableFeatures = tableFeatures({});
 const column = createColumnHelper<typeof taskTableFeatures, Task>();
 
-/** Column widths in the CSS grid; times and ids need room, badges little. */
-export const COLUMN_WIDTHS: Record<ColumnId, string> = {
-  started_at: "minmax(12.5rem,1.2fr)",
-  task_type: "minmax(9rem,1fr)",
-  status: "7.5rem",
-  mva: "6.5rem",
-  vehicle_id: "minmax(7rem,0.8fr)",
-  vin: "minmax(11rem,1fr)",
-  location: "minmax(10rem,1.2fr)",
-  odometer_miles: "7.5rem",
-  id: "minmax(8rem,1fr)",
+/**
+ * Column widths in the CSS grid: a minimum in rem, and a share of the room left over (none for
+ * fixed columns). Times and ids need room, badges little. The minimums add up to 75rem (1,200 px),
+ * so all nine columns fit a 1280-px screen without scrolling sideways.
+ */
+const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
+  started_at: { minRem: 12.5, share: 1.2 },
+  task_type: { minRem: 8, share: 1 },
+  status: { minRem: 6.5 },
+  mva: { minRem: 6.5 },
+  vehicle_id: { minRem: 6.5, share: 0.8 },
+  vin: { minRem: 11, share: 1 },
+  location: { minRem: 9, share: 1.2 },
+  odometer_miles: { minRem: 7 },
+  id: { minRem: 8, share: 1 },
 };
+
+/** The grid's `grid-template-columns` for these columns, and the width below which it scrolls. */
+export function gridLayout(visible: readonly ColumnId[]): { template: string; minWidth: string } {
+  const widths = visible.map((id) => COLUMN_WIDTHS[id]);
+  return {
+    template: widths
+      .map(({ minRem, share }) => (share ? `minmax(${minRem}rem,${share}fr)` : `${minRem}rem`))
+      .join(" "),
+    minWidth: `${widths.reduce((sum, { minRem }) => sum + minRem, 0)}rem`,
+  };
+}
 
 /** The TanStack column definitions of the visible columns, in their order. */
 export function taskTableColumns(visible: readonly ColumnId[]) {

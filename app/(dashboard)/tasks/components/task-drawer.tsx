@@ -22,7 +22,7 @@ export function TaskDrawer({ id }: { id: string }) {
       role="dialog"
       aria-modal="false"
       aria-labelledby="task-detail-heading"
-      className="fixed inset-y-0 right-0 z-30 w-full max-w-xl overflow-y-auto border-l border-slate-300 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-950"
+      className="absolute inset-y-0 right-0 z-30 w-full max-w-xl overflow-y-auto border-l border-slate-300 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-950"
       data-testid="task-drawer"
     >
       <button

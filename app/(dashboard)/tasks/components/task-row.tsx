@@ -39,11 +39,21 @@ export const TaskRow = memo(function TaskRow({
       className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900 dark:focus:bg-slate-800"
       style={{ gridTemplateColumns, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
-      {cells.map((cell, column) => (
-        <div key={cell.id} role="gridcell" aria-colindex={column + 1} className="truncate px-2">
-          {cell.render(task)}
-        </div>
-      ))}
+      {cells.map((cell, column) => {
+        const content = cell.render(task);
+        return (
+          // A cell cut short by its column still shows its whole text on hover.
+          <div
+            key={cell.id}
+            role="gridcell"
+            aria-colindex={column + 1}
+            title={typeof content === "string" ? content : undefined}
+            className="truncate px-2"
+          >
+            {content}
+          </div>
+        );
+      })}
     </div>
   );
 });

@@ -16,7 +16,7 @@ import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { EmptyState, SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
-import { COLUMN_WIDTHS, taskCells, taskTableColumns, taskTableFeatures } from "./task-columns";
+import { gridLayout, taskCells, taskTableColumns, taskTableFeatures } from "./task-columns";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
 // The task grid: TanStack Table for the column model and header, TanStack Virtual so only the
@@ -70,7 +70,7 @@ export function TaskTable({
   const columns = useMemo(() => taskTableColumns(visible), [visible]);
   // Rows are drawn from `rows` (see task-columns.tsx); the table is asked for its header only.
   const table = useTable({ features: taskTableFeatures, columns, data: rows });
-  const gridTemplateColumns = visible.map((id) => COLUMN_WIDTHS[id]).join(" ");
+  const { template: gridTemplateColumns, minWidth } = useMemo(() => gridLayout(visible), [visible]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -117,14 +117,18 @@ export function TaskTable({
   });
 
   // Stable across renders, so memoised rows are not rendered again for a new callback.
-  const latest = useRef({ rows, detailHref });
+  const latest = useRef({ rows, detailHref, pathname });
   useEffect(() => {
-    latest.current = { rows, detailHref };
+    latest.current = { rows, detailHref, pathname };
   });
   const open = useCallback(
     (index: number) => {
-      const task = latest.current.rows[index];
-      if (task) router.push(latest.current.detailHref(task.id), { scroll: false });
+      const { rows: loaded, detailHref: hrefOf, pathname: path } = latest.current;
+      const task = loaded[index];
+      if (!task) return;
+      // With a drawer open, another row replaces it: the drawer stays one history entry, so Esc
+      // (and the back button) return to the list however many rows were looked at.
+      router[path === "/tasks" ? "push" : "replace"](hrefOf(task.id), { scroll: false });
     },
     [router],
   );
@@ -160,9 +164,9 @@ export function TaskTable({
       aria-busy={list.isFetching}
       onScroll={(event) => savedOffsets.set(listKey, event.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
-      className="relative h-[calc(100vh-16rem)] min-h-80 overflow-auto rounded border border-slate-300 dark:border-slate-700"
+      className="relative min-h-60 flex-1 overflow-auto rounded border border-slate-300 dark:border-slate-700"
     >
-      <div className="min-w-[72rem]">
+      <div style={{ minWidth }}>
         <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-900">
           <div
             role="row"
