@@ -15,6 +15,8 @@ export function ErrorNotice({
   testId?: string;
 }) {
   const known = error instanceof DashboardApiError ? error : undefined;
+  // Asking again for what was refused as asked cannot help; changing the request can.
+  const retry = known?.isRefused ? undefined : onRetry;
   return (
     <div
       role="alert"
@@ -27,10 +29,10 @@ export function ErrorNotice({
           Request id: <span data-testid="request-id">{known.requestId}</span>
         </span>
       )}
-      {onRetry && (
+      {retry && (
         <button
           type="button"
-          onClick={onRetry}
+          onClick={retry}
           className="ml-3 rounded border border-current px-2 py-0.5 text-sm"
         >
           Retry

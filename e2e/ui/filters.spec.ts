@@ -67,6 +67,58 @@ test("a preset range stays relative in the URL and bounds the rows", async ({ pa
   await expect(page.getByTestId("picker-zone")).toContainText("Times in");
 });
 
+test("a preset chosen again, or Refresh, moves the window to end now", async ({ page }) => {
+  await page.clock.install();
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=24h");
+  // How far the latest first page (no cursor) of a 24-hour list ends after the first one.
+  const firstPageEnds = async () =>
+    (await record.read()).urls
+      .filter((url) => !url.searchParams.has("cursor"))
+      .filter((url) => {
+        const span =
+          Date.parse(url.searchParams.get("to") ?? "") - Date.parse(url.searchParams.get("from") ?? "");
+        return span === 24 * 3_600_000;
+      })
+      .map((url) => Date.parse(url.searchParams.get("to") ?? ""));
+  const firstTo = Math.max(...(await firstPageEnds()));
+  const latestShift = async () => Math.max(...(await firstPageEnds())) - firstTo;
+
+  // Three hours in an open tab, then the same preset chosen again: it ends now, not three hours ago.
+  await page.clock.fastForward("03:00:00");
+  await page.getByLabel("Range").selectOption({ label: "Last 7 days" });
+  await expect(page).not.toHaveURL(/range=24h/);
+  await page.getByLabel("Range").selectOption({ label: "Last 24 hours" });
+  await expect.poll(latestShift, { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(3 * 3_600_000 - 60_000);
+
+  // An hour later, Refresh moves the same list to end now; the URL stays relative.
+  await page.clock.fastForward("01:00:00");
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect.poll(latestShift, { timeout: LOAD_TIMEOUT }).toBeGreaterThanOrEqual(4 * 3_600_000 - 60_000);
+  await expect(page).toHaveURL(/range=24h$/);
+});
+
+test("an MVA the service would refuse is explained beside the field and not sent", async ({ page }) => {
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=30d");
+  const before = (await record.read()).urls.length;
+  await textFilter(page, "MVA").fill("123 456");
+  await expect(page.getByRole("alert").filter({ hasText: "An MVA is letters, digits" })).toBeVisible();
+  await expect(textFilter(page, "MVA")).toHaveAttribute("aria-invalid", "true");
+  await page.waitForTimeout(800); // past the debounce
+  expect((await record.read()).urls.length).toBe(before);
+  await expect(page).not.toHaveURL(/mva=/);
+});
+
+test("a partial task type that matches nothing offers the full ones", async ({ page }) => {
+  await openTasks(page, "range=30d");
+  await textFilter(page, "Task type").fill("Oil change");
+  await expect(page.getByTestId("empty-state")).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await page.getByTestId("empty-state").getByRole("button", { name: "oil_change" }).click();
+  await expect(page).toHaveURL(/task_type=oil_change/);
+  await expectEveryRow(page, "Task type", "oil_change");
+});
+
 test("a window over the service's limit is refused with a clear message and no request", async ({ page }) => {
   const record = recordTaskPages(page);
   await page.goto(dashboardUrl("/tasks?from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z"));

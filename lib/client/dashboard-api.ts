@@ -14,10 +14,26 @@ export class DashboardApiError extends Error {
     super(message);
   }
 
-  /** The shared upstream budget is spent for now; the same request succeeds after Retry-After. */
+  /**
+   * The shared upstream budget is spent for now; the same request succeeds after Retry-After. A
+   * bare 429 (from a proxy in front of the dashboard: the dashboard itself never sends one) is
+   * waited out the same way rather than shown.
+   */
   get isBudgetWait(): boolean {
-    return this.status === 503 && this.code === "upstream_busy";
+    return (this.status === 503 && this.code === "upstream_busy") || this.status === 429;
   }
+
+  /** A request the dashboard refused as it was asked: sending it again cannot help. */
+  get isRefused(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+/** Words for an answer without the dashboard's error body (a proxy's page, a crash): no status code. */
+function messageForStatus(status: number): string {
+  if (status === 429 || status === 503) return "The dashboard is busy right now; trying again shortly.";
+  if (status >= 500) return "The dashboard could not answer just now. Try again in a moment.";
+  return "The dashboard could not answer this request.";
 }
 
 interface ErrorBody {
@@ -39,7 +55,7 @@ async function errorFrom(response: Response): Promise<DashboardApiError> {
   return new DashboardApiError(
     response.status,
     body.error?.code ?? "unexpected_response",
-    body.error?.message ?? `The dashboard answered ${response.status}.`,
+    body.error?.message ?? messageForStatus(response.status),
     body.error?.request_id ?? response.headers.get("x-request-id") ?? undefined,
     retryAfterSeconds(response),
   );

@@ -2,7 +2,8 @@ import { rangeWindow, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // A relative range ("last 7 days") is pinned to the minute it was first resolved in this tab, so
 // the same URL keeps the same query key: back and forward reuse cached pages instead of
-// refetching because the clock moved. "Refresh" re-pins it to now.
+// refetching because the clock moved. Choosing filters re-pins the list they lead to, and
+// "Refresh" re-pins the current one, to now.
 
 const pinned = new Map<string, TimeWindow>();
 

@@ -1,7 +1,7 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { stableWindow } from "./stable-window";
+import { repinWindow, stableWindow } from "./stable-window";
 import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
   parseTaskFilters,
@@ -27,6 +27,8 @@ export interface TaskListState {
   listParams: string;
   setFilters: (change: Partial<TaskFilters>) => void;
   clearFilters: () => void;
+  /** Moves a relative range ("last 7 days") to end now; a custom range stays as it is. */
+  refresh: () => void;
   setView: (change: Partial<TableView>) => void;
 }
 
@@ -58,6 +60,9 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     latestSearch.current = undefined;
   }, [search]);
 
+  // Bumped by refresh(): the URL stays the same while the window it resolves to moves.
+  const [pinVersion, setPinVersion] = useState(0);
+
   const state = useMemo(() => {
     const current = new URLSearchParams(search);
     const filters = parseTaskFilters(current);
@@ -70,7 +75,8 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
       problem: windowProblem(window, maxWindowDays),
       query: taskQuery(filters, window),
     };
-  }, [search, remembered, maxWindowDays]);
+    // pinVersion is not read here: a new one means stableWindow has a new pin for these filters.
+  }, [search, remembered, maxWindowDays, pinVersion]);
 
   const latestParams = useCallback(() => new URLSearchParams(latestSearch.current ?? search), [search]);
 
@@ -84,20 +90,33 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     [router, pathname],
   );
 
-  const setFilters = useCallback(
-    (change: Partial<TaskFilters>) => {
+  // A list a person chooses ends now, even if this tab resolved the same filters hours ago; back
+  // and forward, which do not come through here, keep the pinned window and its cached pages.
+  const goToFilters = useCallback(
+    (filters: TaskFilters) => {
       scrollToTopRequested = true;
-      const current = latestParams();
-      navigate(withTaskFilters(current, { ...parseTaskFilters(current), ...change }));
+      const next = withTaskFilters(latestParams(), filters);
+      repinWindow(parseTaskFilters(next));
+      navigate(next);
     },
     [navigate, latestParams],
   );
 
-  const clearFilters = useCallback(() => {
+  const setFilters = useCallback(
+    (change: Partial<TaskFilters>) => goToFilters({ ...parseTaskFilters(latestParams()), ...change }),
+    [goToFilters, latestParams],
+  );
+
+  const clearFilters = useCallback(
+    () => goToFilters({ range: "7d", order: parseTaskFilters(latestParams()).order }),
+    [goToFilters, latestParams],
+  );
+
+  const refresh = useCallback(() => {
     scrollToTopRequested = true;
-    const current = latestParams();
-    navigate(withTaskFilters(current, { range: "7d", order: parseTaskFilters(current).order }));
-  }, [navigate, latestParams]);
+    repinWindow(parseTaskFilters(latestParams()));
+    setPinVersion((version) => version + 1);
+  }, [latestParams]);
 
   const setView = useCallback(
     (change: Partial<TableView>) => {
@@ -119,6 +138,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     listParams: search,
     setFilters,
     clearFilters,
+    refresh,
     setView,
   };
 }

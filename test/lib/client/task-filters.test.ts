@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  rangeAround,
   describeFilters,
   parseTaskFilters,
   rangeWindow,
@@ -96,5 +97,35 @@ describe("task filters in the URL", () => {
       () => "LAX Airport",
     );
     expect(words).toEqual(["Last 30 days", "location LAX Airport", "MVA 7"]);
+  });
+});
+
+describe("rangeAround (the range of a task's related-tasks links)", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const lastWeek = { range: "7d", order: "desc" } as const;
+  const lastWeekWindow = { from: new Date("2026-11-15T12:00:00Z"), to: now };
+
+  it("keeps the list's range when it holds the task", () => {
+    expect(rangeAround("2026-11-20T08:00:00Z", lastWeek, lastWeekWindow, now)).toEqual({
+      range: "7d",
+      from: undefined,
+      to: undefined,
+    });
+  });
+
+  it("widens to the last 30 days for an older task within them", () => {
+    expect(rangeAround("2026-11-01T08:00:00Z", lastWeek, lastWeekWindow, now).range).toBe("30d");
+  });
+
+  it("centres 30 days on a task outside the last 30 days, past or booked ahead", () => {
+    expect(rangeAround("2026-06-01T00:00:00Z", lastWeek, lastWeekWindow, now)).toEqual({
+      range: "custom",
+      from: "2026-05-17T00:00:00.000Z",
+      to: "2026-06-16T00:00:00.000Z",
+    });
+    const ahead = rangeAround("2026-12-01T09:00:00Z", lastWeek, lastWeekWindow, now);
+    expect(ahead.range).toBe("custom");
+    expect(Date.parse(ahead.from!)).toBeLessThan(Date.parse("2026-12-01T09:00:00Z"));
+    expect(Date.parse(ahead.to!)).toBeGreaterThan(Date.parse("2026-12-01T09:00:00Z"));
   });
 });

@@ -1,9 +1,10 @@
 "use client";
-import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
 import { ErrorNotice } from "@/components/error-notice";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
+import { taskListQuery } from "@/lib/client/task-queries";
 import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
@@ -42,22 +43,60 @@ export function TableStatus({
       {stalePage?.fetchedAt && (
         <Notice tone="wait" testId="stale-banner">
           The task service is not answering; showing saved rows, data as of{" "}
-          {new Date(stalePage.fetchedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.
+          {new Date(stalePage.fetchedAt).toLocaleString([], {
+            month: "short",
+            day: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+            timeZoneName: "short",
+          })}
+          .
         </Notice>
       )}
-      <p
-        role="status"
-        aria-live="polite"
-        className="text-sm text-slate-600 dark:text-slate-400"
-        data-testid="row-count"
-      >
-        {!list.data
-          ? list.isError
-            ? "No tasks loaded."
-            : "Loading tasks…"
-          : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
-      </p>
+      <div className="flex flex-wrap items-baseline gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <p role="status" aria-live="polite" data-testid="row-count">
+          {!list.data
+            ? list.isError
+              ? "No tasks loaded."
+              : "Loading tasks…"
+            : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
+        </p>
+        <RefreshControl state={state} />
+      </div>
     </div>
+  );
+}
+
+/**
+ * A relative range ends when it was chosen; this says when, and moves it to now. A custom range
+ * does not move: its list is loaded again from the first page.
+ */
+function RefreshControl({ state }: { state: TaskListState }) {
+  const client = useQueryClient();
+  const relative = state.filters.range !== "custom";
+  const refresh = () => {
+    if (relative) state.refresh();
+    else void client.resetQueries({ queryKey: taskListQuery(state.query).queryKey, exact: true });
+  };
+  return (
+    <>
+      {relative && (
+        <span data-testid="window-end">
+          up to{" "}
+          {state.window.to.toLocaleString([], {
+            dateStyle: "medium",
+            timeStyle: "short",
+          })}
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={refresh}
+        className="rounded border border-slate-400 px-2 py-0.5 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        Refresh
+      </button>
+    </>
   );
 }
 

@@ -4,7 +4,12 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
-import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
+import {
+  parseTaskFilters,
+  rangeAround,
+  taskQuery as listQueryOf,
+  withTaskFilters,
+} from "@/lib/client/task-filters";
 import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
 import { stableWindow } from "@/lib/client/stable-window";
 import { formatInZone } from "@/lib/client/time-format";
@@ -30,11 +35,19 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   if (task.isError) {
     const notFound = task.error instanceof DashboardApiError && task.error.status === 404;
     return (
-      <ErrorNotice
-        error={task.error}
-        fallback="The task could not be loaded."
-        onRetry={notFound ? undefined : () => void task.refetch()}
-      />
+      <article className="flex flex-col gap-4" data-testid="task-detail-error">
+        <Heading tabIndex={-1} id="task-detail-heading" className="text-xl font-semibold">
+          Task <span className="font-mono">{id}</span>
+        </Heading>
+        <ErrorNotice
+          error={task.error}
+          fallback="The task could not be loaded."
+          onRetry={notFound ? undefined : () => void task.refetch()}
+        />
+        <Link className="text-sm underline" href={`/tasks${params.size > 0 ? `?${params.toString()}` : ""}`}>
+          Back to the tasks
+        </Link>
+      </article>
     );
   }
 
@@ -42,8 +55,10 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   const location = locations.data?.find((candidate) => candidate.id === data.location.id);
   const zone = location?.timezone;
   const filterLink = (change: Record<string, string>) => {
+    const current = parseTaskFilters(params);
     const filters = {
-      ...parseTaskFilters(params),
+      ...current,
+      ...rangeAround(data.started_at, current, stableWindow(current), new Date()),
       location_id: undefined,
       mva: undefined,
       vehicle_id: undefined,
@@ -78,7 +93,7 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   return (
     <article className="flex flex-col gap-4" data-testid="task-detail" data-task-id={data.id}>
       <Heading tabIndex={-1} id="task-detail-heading" className="text-xl font-semibold">
-        {data.task_type} · {data.mva}
+        {taskTypeTitle(data.task_type)} · MVA {data.mva}
       </Heading>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {fields.map(([label, value]) => (
@@ -143,4 +158,10 @@ function useNeighbours(id: string, params: URLSearchParams) {
     next: rows[index + 1]?.id,
     href: (neighbour: string) => `/tasks/${encodeURIComponent(neighbour)}${search ? `?${search}` : ""}`,
   };
+}
+
+/** "oil_change" as a heading reads "Oil change"; the field below keeps the value as sent. */
+function taskTypeTitle(type: string): string {
+  const words = type.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import type { Location, Task } from "@/lib/client/api-types";
+import { noteTaskTypes } from "@/lib/client/seen-task-types";
 import { activeFilterCount } from "@/lib/client/task-filters";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { LocationPicker } from "./location-picker";
@@ -17,8 +18,8 @@ export function TaskFilterBar({
   rows: readonly Task[];
 }) {
   const { filters, setFilters } = state;
-  // Suggestions come from rows already loaded: no request is spent on them.
-  const taskTypes = useMemo(() => [...new Set(rows.map((task) => task.task_type))].sort(), [rows]);
+  // Suggestions come from rows loaded in this tab: no request is spent on them.
+  const taskTypes = useMemo(() => noteTaskTypes(rows.map((task) => task.task_type)), [rows]);
 
   return (
     <form
@@ -33,11 +34,17 @@ export function TaskFilterBar({
         value={filters.location_id}
         onChange={(location_id) => setFilters({ location_id })}
       />
-      <TextFilter label="MVA" value={filters.mva} onCommit={(mva) => setFilters({ mva })} />
+      <TextFilter
+        label="MVA"
+        value={filters.mva}
+        onCommit={(mva) => setFilters({ mva })}
+        problemOf={identifierProblem("An MVA")}
+      />
       <TextFilter
         label="Vehicle"
         value={filters.vehicle_id}
         onCommit={(vehicle_id) => setFilters({ vehicle_id })}
+        problemOf={identifierProblem("A vehicle id")}
       />
       <TextFilter
         label="Task type"
@@ -55,4 +62,12 @@ export function TaskFilterBar({
       </button>
     </form>
   );
+}
+
+/** The service's identifier shape (its OpenAPI `Identifier`), which MVAs and vehicle ids follow. */
+const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function identifierProblem(what: string) {
+  return (text: string) =>
+    IDENTIFIER.test(text) ? undefined : `${what} is letters, digits, ".", "_", ":" or "-", without spaces.`;
 }

@@ -5,22 +5,28 @@ import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
 const DEBOUNCE_MS = 400;
 
 // A free-text filter that commits after typing pauses (or at once on Enter), and follows the URL
-// when back or forward changes it.
+// when back or forward changes it. Text the dashboard would refuse is explained beside the field
+// and not sent, so no request is spent on it and the list stays as it was.
 export function TextFilter({
   label,
   value,
   onCommit,
   suggestions,
   placeholder,
+  problemOf,
 }: {
   label: string;
   value: string | undefined;
   onCommit: (value: string | undefined) => void;
   suggestions?: readonly string[];
   placeholder?: string;
+  /** Why a (trimmed, non-empty) text cannot be a filter; undefined when it can. */
+  problemOf?: (text: string) => string | undefined;
 }) {
   const id = useId();
   const [text, setText] = useState(value ?? "");
+  const trimmedText = text.trim();
+  const problem = trimmedText ? problemOf?.(trimmedText) : undefined;
   const committed = useRef(value ?? "");
   const debounced = useDebouncedCallback((next: string) => commit(next), DEBOUNCE_MS);
 
@@ -33,33 +39,47 @@ export function TextFilter({
 
   function commit(next: string) {
     const trimmed = next.trim();
-    if (trimmed === committed.current) return;
+    if (trimmed === committed.current || (trimmed && problemOf?.(trimmed))) return;
     committed.current = trimmed;
     onCommit(trimmed || undefined);
   }
 
+  // The explanation sits outside the label, so the field's accessible name stays the label alone.
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <input
-        type="search"
-        value={text}
-        placeholder={placeholder}
-        list={suggestions ? `${id}-suggestions` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => {
-          setText(event.target.value);
-          debounced.call(event.target.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            debounced.cancel();
-            commit(text);
-          }
-        }}
-        className="w-40 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
-      />
+    <div className="flex flex-col gap-1">
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {label}
+        <input
+          type="search"
+          value={text}
+          placeholder={placeholder}
+          list={suggestions ? `${id}-suggestions` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => {
+            setText(event.target.value);
+            debounced.call(event.target.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              debounced.cancel();
+              commit(text);
+            }
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="w-40 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal aria-invalid:border-red-600"
+        />
+      </label>
+      {problem && (
+        <span
+          id={`${id}-problem`}
+          role="alert"
+          className="w-40 text-xs font-normal text-red-700 dark:text-red-300"
+        >
+          {problem}
+        </span>
+      )}
       {suggestions && (
         <datalist id={`${id}-suggestions`}>
           {suggestions.map((suggestion) => (
@@ -67,6 +87,6 @@ export function TextFilter({
           ))}
         </datalist>
       )}
-    </label>
+    </div>
   );
 }

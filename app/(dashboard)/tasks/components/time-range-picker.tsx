@@ -62,7 +62,8 @@ export function TimeRangePicker({
         />
       ))}
       <span className="pb-1.5 text-xs text-slate-600 dark:text-slate-400" data-testid="picker-zone">
-        Times in {zone} ({zoneAbbreviation(zone)})
+        Times in {zone}
+        {zoneAbbreviation(zone) !== zone && ` (${zoneAbbreviation(zone)})`}
       </span>
     </fieldset>
   );
