@@ -128,6 +128,42 @@ test("column visibility, order, zone and time order are in the URL and remembere
   await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
 });
 
+test("the column menu closes like a menu, and its arrows point the way the column moves", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+  const button = page.getByText("Columns", { exact: true });
+  const menu = page.getByRole("list", { name: "Columns" });
+  await button.click();
+  await expect(menu).toBeVisible();
+  const left = page.getByRole("button", { name: "Move the MVA column left" });
+  await expect(left).toHaveText("←");
+  await expect(page.getByRole("button", { name: "Move the MVA column right" })).toHaveText("→");
+  const before = await columnLabels(page);
+  await left.click();
+  await expect.poll(() => columnLabels(page)).not.toEqual(before);
+  expect((await columnLabels(page)).indexOf("MVA")).toBe(before.indexOf("MVA") - 1);
+
+  await page.getByRole("checkbox", { name: "VIN column" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await rowCount(page).click();
+  await expect(menu).toBeHidden();
+
+  // Esc closes the innermost thing: the menu, not the task drawer beside it.
+  await renderedRows(page).first().click();
+  await expect(page.getByTestId("task-drawer")).toBeVisible();
+  await button.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId("task-drawer")).toBeVisible();
+});
+
 test("locations list the local time and open their tasks", async ({ page }) => {
   await page.goto(dashboardUrl("/locations"));
   const table = page.getByRole("table");
