@@ -1,20 +1,28 @@
 // Staff sign-in and sign-out in a real browser.
 import { expect, test } from "@playwright/test";
+import { DEMO_STAFF } from "./global-setup";
 import {
   apiStatusWithCookies,
   cookieHeader,
   dashboardUrl,
   SIGN_IN_TIMEOUT,
   signIn,
+  signInButton,
   signedIn,
+  submitSignIn,
 } from "./support/session";
 
-test("a signed-out visit to /tasks goes to sign-in and comes back after it", async ({ page }) => {
-  await page.goto(dashboardUrl("/tasks"));
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ftasks/);
+const ASKED_FOR = "/tasks?range=30d";
+const SENT_TO_SIGN_IN = /\/sign-in\?callbackUrl=%2Ftasks%3Frange%3D30d$/;
+
+test("a signed-out visit to a link goes to sign-in and comes back to that link after it", async ({
+  page,
+}) => {
+  await page.goto(dashboardUrl(ASKED_FOR));
+  await expect(page).toHaveURL(SENT_TO_SIGN_IN);
   await page.screenshot({ path: test.info().outputPath("sign-in.png"), fullPage: true });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
+  await submitSignIn(page);
+  await expect(page).toHaveURL(dashboardUrl(ASKED_FOR), SIGN_IN_TIMEOUT);
   await expect(page.getByText("Sandbox Staff")).toBeVisible();
 });
 
@@ -22,6 +30,23 @@ test("a wrong password is refused with a clear message", async ({ page }) => {
   await signIn(page, "not-the-password");
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible(SIGN_IN_TIMEOUT);
   await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("after a wrong password the email stays typed and the link asked for is still followed", async ({
+  page,
+}) => {
+  await page.goto(dashboardUrl(ASKED_FOR));
+  await submitSignIn(page, "not-the-password");
+  await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible(SIGN_IN_TIMEOUT);
+  await expect(page).toHaveURL(SENT_TO_SIGN_IN);
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_STAFF.email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+
+  // Only the password is typed again.
+  await page.getByLabel("Password").fill(DEMO_STAFF.password);
+  await signInButton(page).click();
+  await expect(page).toHaveURL(dashboardUrl(ASKED_FOR), SIGN_IN_TIMEOUT);
+  await expect(page.getByText("Sandbox Staff")).toBeVisible();
 });
 
 test("signing out ends the session", async ({ page }) => {

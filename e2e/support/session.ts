@@ -11,11 +11,18 @@ export function dashboardUrl(path: string): string {
 
 export async function signIn(page: Page, password = DEMO_STAFF.password): Promise<void> {
   await page.goto(dashboardUrl("/sign-in"));
+  await submitSignIn(page, password);
+}
+
+/** Fills and sends the sign-in form of the page the browser is on (a redirect may have led there). */
+export async function submitSignIn(page: Page, password = DEMO_STAFF.password): Promise<void> {
   await page.getByLabel("Email").fill(DEMO_STAFF.email);
   await page.getByLabel("Password").fill(password);
-  // Exact: "Sign in with <provider>" is a button on the same page.
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInButton(page).click();
 }
+
+// Exact: "Sign in with <provider>" is a button on the same page.
+export const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in", exact: true });
 
 export async function signedIn(page: Page): Promise<void> {
   await signIn(page);

@@ -158,3 +158,57 @@ test("back and forward restore the filters, the rows and the scroll position wit
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
   expect((await record.read()).urls.length, "cached pages are not asked for again").toBe(requestsBeforeBack);
 });
+
+test("the location list is in name order and names the chosen one in full", async ({ page }) => {
+  await openTasks(page);
+  const names = (await locationSelect(page).locator("option").allTextContents()).slice(1);
+  expect(names.length).toBeGreaterThan(1);
+  expect(names[0]).toBe("Atlanta, Midtown");
+  const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  expect(names).toEqual([...names].sort(collator.compare));
+
+  const longName = "Los Angeles International Airport (LAX)";
+  await locationSelect(page).selectOption({ label: longName });
+  await expect(page).toHaveURL(/location_id=loc_lax_airport/);
+  await expect(locationSelect(page)).toHaveAttribute("title", longName);
+  // Room for the name itself: the option's text fits inside the closed select.
+  const fits = await locationSelect(page).evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]?.text ?? "").width;
+    const arrow = 20;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    return text <= room;
+  });
+  expect(fits, `"${longName}" fits in the closed select`).toBe(true);
+});
+
+test("clearing the filters also clears the location search, from the bar or the empty state", async ({
+  page,
+}) => {
+  const search = page.getByRole("searchbox", { name: "Search locations" });
+  await openTasks(page);
+  const all = await locationSelect(page).locator("option").count();
+  await search.fill("Los Angeles");
+  await expect(locationSelect(page).locator("option")).toHaveCount(3);
+  await locationSelect(page).selectOption({ label: "Los Angeles, Downtown" });
+  await expect(page).toHaveURL(/location_id=loc_la_downtown/);
+
+  await page
+    .getByRole("search", { name: "Filter tasks" })
+    .getByRole("button", { name: "Clear filters" })
+    .click();
+  await expect(page).not.toHaveURL(/location_id=/);
+  await expect(search).toHaveValue("");
+  await expect(locationSelect(page).locator("option")).toHaveCount(all);
+
+  await openTasks(page, "mva=no-such-mva");
+  await search.fill("Zürich");
+  await expect(locationSelect(page).locator("option")).toHaveCount(2);
+  await page.getByTestId("empty-state").getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/mva=/);
+  await expect(search).toHaveValue("");
+  await expect(locationSelect(page).locator("option")).toHaveCount(all);
+});

@@ -155,6 +155,42 @@ test("column visibility, order, zone and time order are in the URL and remembere
   await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
 });
 
+test("the column menu closes like a menu, and its arrows point the way the column moves", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+  const button = page.getByText("Columns", { exact: true });
+  const menu = page.getByRole("list", { name: "Columns" });
+  await button.click();
+  await expect(menu).toBeVisible();
+  const left = page.getByRole("button", { name: "Move the MVA column left" });
+  await expect(left).toHaveText("←");
+  await expect(page.getByRole("button", { name: "Move the MVA column right" })).toHaveText("→");
+  const before = await columnLabels(page);
+  await left.click();
+  await expect.poll(() => columnLabels(page)).not.toEqual(before);
+  expect((await columnLabels(page)).indexOf("MVA")).toBe(before.indexOf("MVA") - 1);
+
+  await page.getByRole("checkbox", { name: "VIN column" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(menu).toBeVisible();
+  await rowCount(page).click();
+  await expect(menu).toBeHidden();
+
+  // Esc closes the innermost thing: the menu, not the task drawer beside it.
+  await renderedRows(page).first().click();
+  await expect(page.getByTestId("task-drawer")).toBeVisible();
+  await button.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId("task-drawer")).toBeVisible();
+});
+
 test("locations list the local time and open their tasks", async ({ page }) => {
   await page.goto(dashboardUrl("/locations"));
   const table = page.getByRole("table");
@@ -167,4 +203,49 @@ test("locations list the local time and open their tasks", async ({ page }) => {
   await link.click();
   await expect(page).toHaveURL(/\/tasks\?location_id=/);
   await expect(locationSelect(page).locator("option:checked")).toHaveText(name);
+});
+
+test("a click anywhere on a location's row opens its tasks, and a middle-click opens them in a new tab", async ({
+  page,
+}) => {
+  await page.goto(dashboardUrl("/locations"));
+  const row = page.getByRole("row").filter({ hasText: "loc_lax_airport" });
+  const address = row.getByRole("cell").nth(2);
+  // A person clicks the cell, wherever the link's own box ends: the mouse, not an element handle.
+  const box = await address.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+  const newTab = page.context().waitForEvent("page");
+  await page.mouse.click(middle.x, middle.y, { button: "middle" });
+  await expect(await newTab).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
+  await expect(page).toHaveURL(/\/locations$/);
+
+  await page.mouse.click(middle.x, middle.y);
+  await expect(page).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
+  await expect(locationSelect(page).locator("option:checked")).toHaveText(
+    "Los Angeles International Airport (LAX)",
+  );
+});
+
+test("a location's ID, time zone and local time each stay on one line", async ({ page }) => {
+  await page.goto(dashboardUrl("/locations"));
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/,
+  );
+  // Rendered lines of each cell's text: one box per line it occupies.
+  const lines = await table.locator("tbody tr").evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      [1, 3, 4].map((column) => {
+        const cell = row.children[column];
+        const range = document.createRange();
+        if (cell) range.selectNodeContents(cell);
+        return { text: cell?.textContent ?? "", lines: range.getClientRects().length };
+      }),
+    ),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
 });

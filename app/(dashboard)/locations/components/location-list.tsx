@@ -6,7 +6,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { formatInZone } from "@/lib/client/time-format";
 
-// Every branch with the time there now (a branch's "today" is what staff there mean), each
+// Every branch with the time there now (a branch's "today" is what staff there mean), each row
 // opening its tasks.
 export function LocationList() {
   const locations = useQuery(locationsQuery);
@@ -58,22 +58,26 @@ export function LocationList() {
         </thead>
         <tbody>
           {shown.map((location) => (
+            // The name's link stretches over its row (the ::after box), so a click anywhere on the
+            // row opens the tasks while there is still one plain link: one tab stop, middle-click
+            // opens a new tab, and no interactive element sits inside another.
             <tr
               key={location.id}
-              className="border-b border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
+              className="group relative border-b border-slate-200 focus-within:bg-slate-50 hover:bg-slate-50 dark:border-slate-800 dark:focus-within:bg-slate-900 dark:hover:bg-slate-900"
             >
               <td className="px-2 py-1.5">
                 <Link
                   href={`/tasks?location_id=${encodeURIComponent(location.id)}`}
-                  className="font-medium underline-offset-2 hover:underline"
+                  className="font-medium underline-offset-2 group-hover:underline after:absolute after:inset-0"
                 >
                   {location.name}
                 </Link>
               </td>
-              <td className="px-2 py-1.5 font-mono text-xs">{location.id}</td>
+              {/* Short values stay on one line: "GMT-3" broken after its hyphen reads as two. */}
+              <td className="px-2 py-1.5 font-mono text-xs whitespace-nowrap">{location.id}</td>
               <td className="px-2 py-1.5">{location.address}</td>
-              <td className="px-2 py-1.5">{location.timezone}</td>
-              <td className="px-2 py-1.5 tabular-nums" suppressHydrationWarning>
+              <td className="px-2 py-1.5 whitespace-nowrap">{location.timezone}</td>
+              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums" suppressHydrationWarning>
                 {now ? formatInZone(now, location.timezone) : ""}
               </td>
             </tr>

@@ -1,8 +1,11 @@
 "use client";
+import { useCallback, useRef, useState } from "react";
+import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 import { COLUMN_IDS, COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
 
 // Show, hide and reorder columns. Hidden columns keep their place at the end of the list, so
-// showing one again puts it back where a person expects.
+// showing one again puts it back where a person expects. It closes like a menu: Esc (focus goes
+// back to its button) or a click anywhere else.
 export function ColumnMenu({
   columns,
   onChange,
@@ -10,6 +13,12 @@ export function ColumnMenu({
   columns: readonly ColumnId[];
   onChange: (columns: ColumnId[]) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const button = useRef<HTMLElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useMenuDismissal({ menu, button, open, close });
+
   const hidden = COLUMN_IDS.filter((column) => !columns.includes(column));
   const all = [...columns, ...hidden];
 
@@ -31,8 +40,16 @@ export function ColumnMenu({
   }
 
   return (
-    <details className="relative text-sm">
-      <summary className="cursor-pointer rounded border border-slate-400 px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+    <details
+      ref={menu}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="relative text-sm"
+    >
+      <summary
+        ref={button}
+        className="cursor-pointer rounded border border-slate-400 px-3 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
         Columns
       </summary>
       <ul
@@ -53,28 +70,48 @@ export function ColumnMenu({
                 />
                 {COLUMN_LABELS[column]}
               </label>
-              <button
-                type="button"
-                aria-label={`Move the ${COLUMN_LABELS[column]} column left`}
+              {/* The columns stand left to right in the table, so the arrows point that way too. */}
+              <MoveButton
+                label={`Move the ${COLUMN_LABELS[column]} column left`}
+                symbol="←"
                 disabled={index <= 0}
                 onClick={() => move(column, -1)}
-                className="rounded px-1 disabled:opacity-30"
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                aria-label={`Move the ${COLUMN_LABELS[column]} column right`}
+              />
+              <MoveButton
+                label={`Move the ${COLUMN_LABELS[column]} column right`}
+                symbol="→"
                 disabled={index < 0 || index === columns.length - 1}
                 onClick={() => move(column, 1)}
-                className="rounded px-1 disabled:opacity-30"
-              >
-                ↓
-              </button>
+              />
             </li>
           );
         })}
       </ul>
     </details>
+  );
+}
+
+function MoveButton({
+  label,
+  symbol,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  symbol: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded px-1 hover:bg-slate-100 disabled:opacity-30 dark:hover:bg-slate-800"
+    >
+      {symbol}
+    </button>
   );
 }

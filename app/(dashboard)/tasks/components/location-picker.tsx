@@ -1,6 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
 import type { Location } from "@/lib/client/api-types";
+import { locationsByName } from "@/lib/client/location-order";
 
 // A location by name: a search box narrows the list (31 branches are too many to scan), the
 // select picks one. The selected one always stays in the list.
@@ -8,35 +9,47 @@ export function LocationPicker({
   locations,
   value,
   onChange,
+  anyFilterActive,
 }: {
   locations: readonly Location[];
   value: string | undefined;
   onChange: (id: string | undefined) => void;
+  /** Whether any task filter is on; when they all go (Clear filters), the search goes too. */
+  anyFilterActive: boolean;
 }) {
   const [search, setSearch] = useState("");
+  // Set during render, not in an effect, so the narrowed list never shows for a frame after a clear.
+  const [wasFiltered, setWasFiltered] = useState(anyFilterActive);
+  if (anyFilterActive !== wasFiltered) {
+    setWasFiltered(anyFilterActive);
+    if (!anyFilterActive) setSearch("");
+  }
+
+  const sorted = useMemo(() => locationsByName(locations), [locations]);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return locations.filter(
+    return sorted.filter(
       (location) =>
         location.id === value ||
         !needle ||
         `${location.name} ${location.id} ${location.address}`.toLowerCase().includes(needle),
     );
-  }, [locations, search, value]);
+  }, [sorted, search, value]);
+  const selected = locations.find((location) => location.id === value);
 
   return (
     <div className="flex items-end gap-1">
       <label className="flex flex-col gap-1 text-sm font-medium">
         Location
+        {/* Wide enough for most names; the longest ones are whole in the tooltip. */}
         <select
           value={value ?? ""}
+          title={selected?.name ?? value}
           onChange={(event) => onChange(event.target.value || undefined)}
-          className="w-56 rounded border border-slate-400 bg-white px-2 py-1 font-normal dark:bg-slate-900"
+          className="w-80 rounded border border-slate-400 bg-white px-2 py-1 font-normal dark:bg-slate-900"
         >
           <option value="">All locations</option>
-          {value && !locations.some((location) => location.id === value) && (
-            <option value={value}>{value}</option>
-          )}
+          {value && !selected && <option value={value}>{value}</option>}
           {shown.map((location) => (
             <option key={location.id} value={location.id}>
               {location.name}

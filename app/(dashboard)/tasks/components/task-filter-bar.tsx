@@ -33,6 +33,7 @@ export function TaskFilterBar({
         locations={locations}
         value={filters.location_id}
         onChange={(location_id) => setFilters({ location_id })}
+        anyFilterActive={activeFilterCount(filters) > 0}
       />
       <TextFilter
         label="MVA"

@@ -1,0 +1,41 @@
+"use client";
+import { useEffect, type RefObject } from "react";
+
+// A pop-up menu closes the way menus do: Esc (focus goes back to the button that opened it, so a
+// keyboard user is where they started) or a pointer pressed anywhere else. The listeners exist
+// only while the menu is open, so no other key or click pays for them.
+export function useMenuDismissal({
+  menu,
+  button,
+  open,
+  close,
+}: {
+  menu: RefObject<HTMLElement | null>;
+  button: RefObject<HTMLElement | null>;
+  open: boolean;
+  close: () => void;
+}): void {
+  useEffect(() => {
+    const element = menu.current;
+    if (!open || !element) return;
+    // Esc belongs to the open menu wherever focus is, and to nothing else: caught on its way down
+    // (capture, on the window) it never reaches the task drawer's listener on the document.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      const focus = document.activeElement;
+      close();
+      // Back to the button from inside the menu; a person who tabbed on elsewhere stays there.
+      if (!focus || focus === document.body || element.contains(focus)) button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !element.contains(event.target)) close();
+    };
+    window.addEventListener("keydown", onKeyDown, true);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown, true);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menu, button, open, close]);
+}
