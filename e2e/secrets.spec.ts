@@ -64,7 +64,8 @@ test("no secret or service token in bundles, pages, API responses or logs", asyn
   expect(seen.length).toBeGreaterThan(apiPaths.length);
   for (const { where, text } of seen) expectClean(where, text);
 
-  const bundles = filesUnder(".next/static");
+  // The build under test: next.config.mjs builds into NEXT_DIST_DIR when it is set.
+  const bundles = filesUnder(join(process.env.NEXT_DIST_DIR || ".next", "static"));
   expect(bundles.length).toBeGreaterThan(0);
   for (const file of bundles) expectClean(file, readFileSync(file, "utf8"));
 
