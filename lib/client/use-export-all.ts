@@ -41,15 +41,16 @@ export function useExportAll(): {
         const response = await dashboardFetch(`/api/export?${query.toString()}`, abort.signal, {
           accept: "text/csv",
         });
-        const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-        const chunks: string[] = [];
+        // The bytes are kept as they arrive, never decoded: a TextDecoder (or TextDecoderStream)
+        // drops the byte order mark the file starts with, and Excel needs it for non-ASCII text.
+        const reader = response.body?.getReader();
+        const chunks: Uint8Array<ArrayBuffer>[] = [];
         for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
           chunks.push(next.value);
           counter.push(next.value);
           setProgress({ phase: "running", rows: counter.rows, startedAt });
         }
         const fileName = fileNameOf(response);
-        // The stream starts with the byte order mark; TextDecoderStream keeps it as U+FEFF.
         saveFile(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
         setProgress({ phase: "done", rows: counter.rows, fileName });
       } catch (error) {
