@@ -1,0 +1,74 @@
+"use client";
+import { estimateExport, type ExportEstimate } from "@/lib/client/export-estimate";
+import type { BudgetReading } from "@/lib/client/export-waiting";
+import { roughDuration } from "@/lib/client/time-format";
+import { UPSTREAM_PAGE_ROWS, type ExportProgress, type RunningExport } from "@/lib/client/use-export-all";
+import { useNow } from "@/lib/client/use-now";
+
+// Where "export all matching" is: rows so far, upstream requests, an estimated time left, and how
+// it ended. Estimates are labelled as such: they come from the rows' start times, not a count.
+export function ExportProgressReport({
+  progress,
+  budget,
+}: {
+  progress: ExportProgress;
+  budget: BudgetReading | undefined;
+}) {
+  if (progress.phase === "idle") return null;
+  if (progress.phase === "failed") {
+    return (
+      <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+        Export failed: {progress.message}
+        {progress.requestId && (
+          <span className="ml-1 font-mono text-xs">(request id {progress.requestId})</span>
+        )}
+      </p>
+    );
+  }
+  if (progress.phase === "done") {
+    return (
+      <p role="status" className="text-sm">
+        Exported {progress.rows.toLocaleString("en-US")} rows to {progress.fileName}.
+      </p>
+    );
+  }
+  if (progress.phase === "cancelled") {
+    return (
+      <p role="status" className="text-sm">
+        Export cancelled after {progress.rows.toLocaleString("en-US")} rows.
+      </p>
+    );
+  }
+  return <RunningReport progress={progress} budget={budget} />;
+}
+
+function RunningReport({ progress, budget }: { progress: RunningExport; budget: BudgetReading | undefined }) {
+  // Never before the latest rows: the clock ticks once a second, rows may be newer than its tick.
+  const now = Math.max(useNow(true), progress.lastRowAt ?? progress.startedAt);
+  const estimate = estimateExport({ ...progress, now, budget });
+  const requests = Math.ceil(progress.rows / UPSTREAM_PAGE_ROWS);
+  return (
+    <div role="status" className="flex flex-col gap-1 text-sm" data-testid="export-progress">
+      <progress
+        aria-label="Export progress (estimated)"
+        className="h-2 w-full"
+        max={1}
+        // Undefined leaves the bar indeterminate until a row tells how far the export is.
+        value={estimate.fraction}
+      />
+      <span>
+        {progress.rows.toLocaleString("en-US")} rows so far, {requests} upstream{" "}
+        {requests === 1 ? "request" : "requests"}
+      </span>
+      <span data-testid="export-estimate">{timeLeft(estimate)}</span>
+    </div>
+  );
+}
+
+function timeLeft({ fraction, secondsLeft, atLeast }: ExportEstimate): string {
+  if (secondsLeft === undefined) return "Time left: estimating…";
+  if (atLeast)
+    return `Time left: at least ${roughDuration(secondsLeft)}, until the shared budget resets (estimate)`;
+  const share = fraction === undefined ? "" : `, ${Math.floor(fraction * 100)}% of the time window done`;
+  return `Time left: about ${roughDuration(secondsLeft)} (estimate${share})`;
+}

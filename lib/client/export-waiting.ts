@@ -1,0 +1,28 @@
+import type { BudgetSnapshot } from "./api-types";
+
+// "Export all matching" and the shared upstream budget: exports come last by design, and while the
+// budget is spent no row can arrive, whatever the rate so far.
+
+/** A budget snapshot and when the browser received it (its seconds count from then). */
+export interface BudgetReading {
+  snapshot: BudgetSnapshot;
+  receivedAt: number;
+}
+
+/** Seconds until the budget frees a slot (or its pause ends), counted down; undefined if not known. */
+export function budgetResetSeconds(budget: BudgetReading | undefined, now: number): number | undefined {
+  if (!budget) return undefined;
+  const wait = Math.max(budget.snapshot.reset_in_seconds, budget.snapshot.paused_for_seconds);
+  const left = Math.ceil(wait - (now - budget.receivedAt) / 1000);
+  return left > 0 ? left : undefined;
+}
+
+/** The budget is spent for now: no upstream request, the export's included, before it resets. */
+export function budgetExhausted(budget: BudgetReading | undefined): boolean {
+  return budget !== undefined && (budget.snapshot.remaining <= 0 || budget.snapshot.paused_for_seconds > 0);
+}
+
+/** Seconds no row can come in because the budget is spent; undefined while it is not. */
+export function budgetWaitSeconds(budget: BudgetReading | undefined, now: number): number | undefined {
+  return budgetExhausted(budget) ? budgetResetSeconds(budget, now) : undefined;
+}
