@@ -9,9 +9,6 @@ import { UTC_COLUMN_LABEL } from "./task-columns";
 // "Export all matching": the dashboard streams the CSV page by page at export priority; the
 // browser counts rows as they come so a person sees progress, and may cancel at any time.
 
-/** Rows per upstream call: the dashboard always asks the service for full pages. */
-export const UPSTREAM_PAGE_ROWS = 500;
-
 export interface RunningExport {
   phase: "running";
   rows: number;

@@ -2,7 +2,8 @@
 import { estimateExport, type ExportEstimate } from "@/lib/client/export-estimate";
 import type { BudgetReading } from "@/lib/client/export-waiting";
 import { roughDuration } from "@/lib/client/time-format";
-import { UPSTREAM_PAGE_ROWS, type ExportProgress, type RunningExport } from "@/lib/client/use-export-all";
+import { describeUpstreamRequests } from "@/lib/client/upstream-requests";
+import type { ExportProgress, RunningExport } from "@/lib/client/use-export-all";
 import { useNow } from "@/lib/client/use-now";
 
 // Where "export all matching" is: rows so far, upstream requests, an estimated time left, and how
@@ -28,14 +29,16 @@ export function ExportProgressReport({
   if (progress.phase === "done") {
     return (
       <p role="status" className="text-sm">
-        Exported {progress.rows.toLocaleString("en-US")} rows to {progress.fileName}.
+        Exported {progress.rows.toLocaleString("en-US")} rows to {progress.fileName} (
+        {describeUpstreamRequests(progress.rows, true)}).
       </p>
     );
   }
   if (progress.phase === "cancelled") {
     return (
       <p role="status" className="text-sm">
-        Export cancelled after {progress.rows.toLocaleString("en-US")} rows.
+        Export cancelled after {progress.rows.toLocaleString("en-US")} rows (
+        {describeUpstreamRequests(progress.rows, false)}).
       </p>
     );
   }
@@ -46,7 +49,6 @@ function RunningReport({ progress, budget }: { progress: RunningExport; budget: 
   // Never before the latest rows: the clock ticks once a second, rows may be newer than its tick.
   const now = Math.max(useNow(true), progress.lastRowAt ?? progress.startedAt);
   const estimate = estimateExport({ ...progress, now, budget });
-  const requests = Math.ceil(progress.rows / UPSTREAM_PAGE_ROWS);
   return (
     <div role="status" className="flex flex-col gap-1 text-sm" data-testid="export-progress">
       <progress
@@ -57,8 +59,7 @@ function RunningReport({ progress, budget }: { progress: RunningExport; budget: 
         value={estimate.fraction}
       />
       <span>
-        {progress.rows.toLocaleString("en-US")} rows so far, {requests} upstream{" "}
-        {requests === 1 ? "request" : "requests"}
+        {progress.rows.toLocaleString("en-US")} rows so far, {describeUpstreamRequests(progress.rows, false)}
       </span>
       <span data-testid="export-estimate">{timeLeft(estimate)}</span>
     </div>
