@@ -1,7 +1,12 @@
 import type { BudgetSnapshot } from "./api-types";
 
 // "Export all matching" and the shared upstream budget: exports come last by design, and while the
-// budget is spent no row can arrive, whatever the rate so far.
+// budget is spent no row can arrive, whatever the rate so far. When rows stop coming, the export is
+// almost always queued for the budget; the UI says so, with the budget's countdown, rather than
+// showing a progress bar that silently stands still.
+
+/** No new rows for this long reads as waiting, not streaming: a page arrives well within it. */
+export const STALLED_AFTER_MS = 2_000;
 
 /** A budget snapshot and when the browser received it (its seconds count from then). */
 export interface BudgetReading {
@@ -25,4 +30,20 @@ export function budgetExhausted(budget: BudgetReading | undefined): boolean {
 /** Seconds no row can come in because the budget is spent; undefined while it is not. */
 export function budgetWaitSeconds(budget: BudgetReading | undefined, now: number): number | undefined {
   return budgetExhausted(budget) ? budgetResetSeconds(budget, now) : undefined;
+}
+
+/** How long no row has come in, once that is long enough to say so; undefined while rows flow. */
+export function waitingForRowsMs(
+  startedAt: number,
+  lastRowAt: number | undefined,
+  now: number,
+): number | undefined {
+  const waited = now - (lastRowAt ?? startedAt);
+  return waited > STALLED_AFTER_MS ? waited : undefined;
+}
+
+export function describeExportWait(waitedMs: number, budget: BudgetReading | undefined, now: number): string {
+  const reset = budgetResetSeconds(budget, now);
+  const countdown = reset === undefined ? "" : `; the next slot frees in ${reset} s`;
+  return `No new rows for ${Math.floor(waitedMs / 1000)} s: waiting for the shared upstream budget, where exports go after people's requests${countdown}.`;
 }

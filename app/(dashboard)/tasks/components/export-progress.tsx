@@ -1,6 +1,6 @@
 "use client";
 import { estimateExport, type ExportEstimate } from "@/lib/client/export-estimate";
-import type { BudgetReading } from "@/lib/client/export-waiting";
+import { describeExportWait, waitingForRowsMs, type BudgetReading } from "@/lib/client/export-waiting";
 import { roughDuration } from "@/lib/client/time-format";
 import { describeUpstreamRequests } from "@/lib/client/upstream-requests";
 import type { ExportProgress, RunningExport } from "@/lib/client/use-export-all";
@@ -49,6 +49,7 @@ function RunningReport({ progress, budget }: { progress: RunningExport; budget: 
   // Never before the latest rows: the clock ticks once a second, rows may be newer than its tick.
   const now = Math.max(useNow(true), progress.lastRowAt ?? progress.startedAt);
   const estimate = estimateExport({ ...progress, now, budget });
+  const waitedMs = waitingForRowsMs(progress.startedAt, progress.lastRowAt, now);
   return (
     <div role="status" className="flex flex-col gap-1 text-sm" data-testid="export-progress">
       <progress
@@ -62,6 +63,11 @@ function RunningReport({ progress, budget }: { progress: RunningExport; budget: 
         {progress.rows.toLocaleString("en-US")} rows so far, {describeUpstreamRequests(progress.rows, false)}
       </span>
       <span data-testid="export-estimate">{timeLeft(estimate)}</span>
+      {waitedMs !== undefined && (
+        <span data-testid="export-waiting" className="text-amber-900 dark:text-amber-200">
+          {describeExportWait(waitedMs, budget, now)}
+        </span>
+      )}
     </div>
   );
 }
