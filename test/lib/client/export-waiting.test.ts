@@ -31,13 +31,19 @@ describe("an export that gets no rows", () => {
     expect(waitingForRowsMs(0, 9_000, 14_000)).toBe(5_000);
   });
 
-  it("says it waits for the budget, with the budget's countdown when known", () => {
-    expect(describeExportWait(5_400, reading({ reset_in_seconds: 12 }, 1_000), 4_000)).toBe(
+  it("says it waits for the budget while requests queue for it, with its countdown when known", () => {
+    expect(describeExportWait(5_400, reading({ queued: 1, reset_in_seconds: 12 }, 1_000), 4_000)).toBe(
       "No new rows for 5 s: waiting for the shared upstream budget, where exports go after people's requests; the next slot frees in 9 s.",
     );
-    expect(describeExportWait(3_000, undefined, 4_000)).toBe(
+    expect(describeExportWait(3_000, reading({ queued: 0, remaining: 0, reset_in_seconds: 1 }), 4_000)).toBe(
       "No new rows for 3 s: waiting for the shared upstream budget, where exports go after people's requests.",
     );
+  });
+
+  it("does not blame the budget when it has room and nothing queues for it", () => {
+    const roomy = "No new rows for 3 s: waiting for the upstream service or the shared budget.";
+    expect(describeExportWait(3_000, reading({ queued: 0, remaining: 10 }), 4_000)).toBe(roomy);
+    expect(describeExportWait(3_000, undefined, 4_000)).toBe(roomy);
   });
 });
 
