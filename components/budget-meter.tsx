@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { budgetQuery } from "@/lib/client/task-queries";
-import { budgetIsLow } from "@/lib/client/budget-level";
+import { budgetIsLow, queuedRequests } from "@/lib/client/budget-level";
 
 // The shared upstream budget as staff see it: calls left in this minute, and why things wait.
 export function BudgetMeter() {
@@ -9,11 +9,12 @@ export function BudgetMeter() {
   if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">Budget: …</span>;
   const low = budgetIsLow(data);
   const share = data.limit > 0 ? Math.max(0, Math.min(1, data.remaining / data.limit)) : 0;
+  const queued = queuedRequests(data);
   const waiting =
     data.paused_for_seconds > 0
       ? `paused ${data.paused_for_seconds}s`
-      : data.queued > 0
-        ? `${data.queued} queued`
+      : queued > 0
+        ? `${queued} queued`
         : `resets in ${data.reset_in_seconds}s`;
   return (
     <div
@@ -34,7 +35,7 @@ export function BudgetMeter() {
         data-testid="budget-remaining"
         className={low ? "font-semibold text-amber-700 dark:text-amber-300" : undefined}
       >
-        {data.remaining}/{data.limit} left{share < 1 || data.queued > 0 ? `, ${waiting}` : ""}
+        {data.remaining}/{data.limit} left{share < 1 || queued > 0 ? `, ${waiting}` : ""}
       </span>
     </div>
   );

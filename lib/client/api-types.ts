@@ -19,7 +19,8 @@ export interface BudgetSnapshot {
   limit: number;
   remaining: number;
   used_in_window: number;
-  queued: number;
+  /** Requests waiting for a slot, by what they are for (README: GET /api/budget). */
+  queued: Record<"interactive" | "prefetch" | "export", number>;
   reset_in_seconds: number;
   paused_for_seconds: number;
   shared: boolean;

@@ -42,12 +42,12 @@ export function waitingForRowsMs(
   return waited > STALLED_AFTER_MS ? waited : undefined;
 }
 
-/** What a stalled export waits for: the budget when its snapshot shows a queue or none left. */
+/** What a stalled export waits for: the budget when its snapshot shows an export queued or none left. */
 export function describeExportWait(waitedMs: number, budget: BudgetReading | undefined, now: number): string {
   const waited = `No new rows for ${Math.floor(waitedMs / 1000)} s`;
-  // Without a queue or a spent budget the wait is not the budget's: the service itself is slow.
+  // With no export queued and budget left the wait is not the budget's: the service itself is slow.
   // (The snapshot is up to a few seconds old, so a queue may show a moment after the stall.)
-  if (!budget || (budget.snapshot.queued <= 0 && !budgetExhausted(budget))) {
+  if (!budget || (budget.snapshot.queued.export <= 0 && !budgetExhausted(budget))) {
     return `${waited}: waiting for the upstream service or the shared budget.`;
   }
   const reset = budgetResetSeconds(budget, now);

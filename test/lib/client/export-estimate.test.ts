@@ -17,7 +17,7 @@ function snapshot(overrides: Partial<BudgetSnapshot> = {}): BudgetSnapshot {
     limit: 60,
     remaining: 30,
     used_in_window: 30,
-    queued: 0,
+    queued: { interactive: 0, prefetch: 0, export: 0 },
     reset_in_seconds: 20,
     paused_for_seconds: 0,
     shared: true,

@@ -7,13 +7,15 @@ import {
   waitingForRowsMs,
 } from "@/lib/client/export-waiting";
 
+const NONE_QUEUED = { interactive: 0, prefetch: 0, export: 0 };
+
 function reading(overrides: Partial<BudgetSnapshot>, receivedAt = 0) {
   return {
     snapshot: {
       limit: 60,
       remaining: 10,
       used_in_window: 50,
-      queued: 1,
+      queued: { interactive: 0, prefetch: 0, export: 1 },
       reset_in_seconds: 12,
       paused_for_seconds: 0,
       shared: true,
@@ -32,17 +34,25 @@ describe("an export that gets no rows", () => {
   });
 
   it("says it waits for the budget while requests queue for it, with its countdown when known", () => {
-    expect(describeExportWait(5_400, reading({ queued: 1, reset_in_seconds: 12 }, 1_000), 4_000)).toBe(
+    expect(describeExportWait(5_400, reading({ reset_in_seconds: 12 }, 1_000), 4_000)).toBe(
       "No new rows for 5 s: waiting for the shared upstream budget, where exports go after people's requests; the next slot frees in 9 s.",
     );
-    expect(describeExportWait(3_000, reading({ queued: 0, remaining: 0, reset_in_seconds: 1 }), 4_000)).toBe(
+    expect(
+      describeExportWait(3_000, reading({ queued: NONE_QUEUED, remaining: 0, reset_in_seconds: 1 }), 4_000),
+    ).toBe(
       "No new rows for 3 s: waiting for the shared upstream budget, where exports go after people's requests.",
     );
   });
 
   it("does not blame the budget when it has room and nothing queues for it", () => {
     const roomy = "No new rows for 3 s: waiting for the upstream service or the shared budget.";
-    expect(describeExportWait(3_000, reading({ queued: 0, remaining: 10 }), 4_000)).toBe(roomy);
+    expect(
+      describeExportWait(
+        3_000,
+        reading({ queued: { interactive: 2, prefetch: 1, export: 0 }, remaining: 10 }),
+        4_000,
+      ),
+    ).toBe(roomy);
     expect(describeExportWait(3_000, undefined, 4_000)).toBe(roomy);
   });
 });
