@@ -4,8 +4,10 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
+import { paceExportStream } from "./slow-export-stream";
 import {
   columnLabels,
+  grid,
   openTasks,
   recordTaskPages,
   rowCount,
@@ -93,4 +95,36 @@ test("export all matching streams every matching task, with progress", async ({ 
   await expect(
     page.getByRole("status").filter({ hasText: `Exported ${loaded.toLocaleString("en-US")} rows` }),
   ).toBeVisible();
+});
+
+test("export all matching shows how far it is, an estimate, and when it waits, without moving the table", async ({
+  page,
+}) => {
+  await paceExportStream(page, { pieceBytes: 4_096, pauseMs: 250, stallAfterPiece: 3, stallMs: 4_000 });
+  await openTasks(page, "range=30d");
+  const tableTop = async () => (await grid(page).boundingBox())?.y;
+  const before = await tableTop();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all matching" }).click();
+
+  const bar = page.getByRole("progressbar", { name: /^Export progress/ });
+  await expect(bar).toBeVisible();
+  expect(await tableTop()).toBe(before);
+  // Determinate as soon as a row tells how far through the time window the export is.
+  await expect(bar).toHaveAttribute("value", /^0\.\d+$/);
+  await expect(page.getByTestId("export-estimate")).toHaveText(
+    /^Time left: about .+ \(estimate, \d+% of the time window done\)$/,
+  );
+  // The paced stream stalls for 4 s: the panel says it waits (for what depends on the budget).
+  const waiting = page.getByTestId("export-waiting");
+  await expect(waiting).toHaveText(/^No new rows for \d+ s: waiting for the /, { timeout: 10_000 });
+  // The wait ends when rows come again.
+  await expect(waiting).toBeHidden();
+  expect(await tableTop()).toBe(before);
+
+  await download;
+  await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
+  expect(await tableTop()).toBe(before);
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByTestId("export-panel")).toBeHidden();
 });

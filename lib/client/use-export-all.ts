@@ -35,6 +35,8 @@ export function useExportAll(): {
   progress: ExportProgress;
   start(query: URLSearchParams): void;
   cancel(): void;
+  /** Puts away the report of a finished, cancelled or failed export. */
+  dismiss(): void;
 } {
   const [progress, setProgress] = useState<ExportProgress>({ phase: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
@@ -88,5 +90,9 @@ export function useExportAll(): {
   }, []);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
-  return { progress, start, cancel };
+  const dismiss = useCallback(
+    () => setProgress((current) => (current.phase === "running" ? current : { phase: "idle" })),
+    [],
+  );
+  return { progress, start, cancel, dismiss };
 }

@@ -6,7 +6,7 @@ import { saveFile } from "@/lib/client/save-file";
 import { useExportAll } from "@/lib/client/use-export-all";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
-import { ExportProgressReport } from "./export-progress";
+import { ExportProgressPanel } from "./export-progress";
 
 const BUTTON =
   "rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800";
@@ -41,7 +41,7 @@ export function ExportControls({
   }
 
   return (
-    <div className="ml-auto flex flex-wrap items-center gap-2">
+    <div className="relative ml-auto flex flex-wrap items-center gap-2">
       <button
         type="button"
         className={BUTTON}
@@ -50,21 +50,26 @@ export function ExportControls({
       >
         Export visible rows ({rows.length.toLocaleString("en-US")})
       </button>
+      {/* One width for both labels, so swapping them does not move the button beside them. */}
       {running ? (
-        <button type="button" className={BUTTON} onClick={() => exportAll.cancel()}>
+        <button type="button" className={`${BUTTON} w-40`} onClick={() => exportAll.cancel()}>
           Cancel export
         </button>
       ) : (
         <button
           type="button"
-          className={BUTTON}
+          className={`${BUTTON} w-40`}
           disabled={Boolean(state.problem)}
           onClick={() => exportAll.start(state.query)}
         >
           Export all matching
         </button>
       )}
-      <ExportProgressReport progress={exportAll.progress} budget={budget} />
+      <ExportProgressPanel
+        progress={exportAll.progress}
+        budget={budget}
+        onDismiss={() => exportAll.dismiss()}
+      />
     </div>
   );
 }

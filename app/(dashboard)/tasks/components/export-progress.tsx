@@ -8,7 +8,43 @@ import { useNow } from "@/lib/client/use-now";
 
 // Where "export all matching" is: rows so far, upstream requests, an estimated time left, and how
 // it ended. Estimates are labelled as such: they come from the rows' start times, not a count.
-export function ExportProgressReport({
+
+/**
+ * The report in a panel under the export buttons, over the table: in the toolbar's flow it pushed
+ * the buttons onto a new line and moved the table down while a person was reading it.
+ */
+export function ExportProgressPanel({
+  progress,
+  budget,
+  onDismiss,
+}: {
+  progress: ExportProgress;
+  budget: BudgetReading | undefined;
+  onDismiss: () => void;
+}) {
+  if (progress.phase === "idle") return null;
+  return (
+    <div
+      data-testid="export-panel"
+      className="absolute right-0 top-full z-20 mt-1 flex w-[28rem] max-w-[calc(100vw-2rem)] items-start gap-2 rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="min-w-0 flex-1">
+        <ExportProgressReport progress={progress} budget={budget} />
+      </div>
+      {progress.phase !== "running" && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="rounded border border-slate-400 px-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ExportProgressReport({
   progress,
   budget,
 }: {
