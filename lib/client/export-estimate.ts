@@ -1,4 +1,4 @@
-import { budgetWaitSeconds, type BudgetReading } from "./export-waiting";
+import { budgetWaitSeconds, STALLED_AFTER_MS, type BudgetReading } from "./export-waiting";
 
 // How far "export all matching" is and how long it may take. The server streams rows ordered by
 // started_at within the filter's window [from, to), so the latest row's start time says how much of
@@ -58,10 +58,11 @@ export function estimateExport(input: ExportEstimateInput): ExportEstimate {
   if (fraction === undefined || fraction < MIN_FRACTION_FOR_ESTIMATE || input.lastRowAt === undefined) {
     return { fraction, secondsLeft: budgetWait, atLeast: budgetWait !== undefined };
   }
-  // elapsed * (1 - fraction) / fraction, measured when the rows arrived, then counted down; a
-  // spent budget adds its wait, since no row comes before it grants again.
+  // elapsed * (1 - fraction) / fraction, measured when the rows arrived. It counts down while rows
+  // flow, and holds once they stall: no work is done meanwhile (counting on would reach "a few
+  // seconds" during a minute's wait). A budget that holds exports back adds its wait.
   const elapsedSeconds = (input.lastRowAt - input.startedAt) / 1000;
-  const sinceRowsSeconds = (input.now - input.lastRowAt) / 1000;
-  const byRate = Math.max(0, (elapsedSeconds * (1 - fraction)) / fraction - sinceRowsSeconds);
+  const flowingSeconds = Math.min(input.now - input.lastRowAt, STALLED_AFTER_MS) / 1000;
+  const byRate = Math.max(0, (elapsedSeconds * (1 - fraction)) / fraction - flowingSeconds);
   return { fraction, secondsLeft: Math.round(byRate + (budgetWait ?? 0)), atLeast: false };
 }

@@ -22,14 +22,20 @@ export function budgetResetSeconds(budget: BudgetReading | undefined, now: numbe
   return left > 0 ? left : undefined;
 }
 
-/** The budget is spent for now: no upstream request, the export's included, before it resets. */
-export function budgetExhausted(budget: BudgetReading | undefined): boolean {
-  return budget !== undefined && (budget.snapshot.remaining <= 0 || budget.snapshot.paused_for_seconds > 0);
+/**
+ * The budget holds exports back: it is spent or paused, or an export is queued for it. Exports stop
+ * short of the limit to leave room for people, so one can queue while calls are left for others.
+ * (The snapshot is up to a few seconds old, so a queue may show a moment after rows stop.)
+ */
+export function budgetHoldsExports(budget: BudgetReading | undefined): boolean {
+  if (!budget) return false;
+  const { remaining, paused_for_seconds, queued } = budget.snapshot;
+  return remaining <= 0 || paused_for_seconds > 0 || queued.export > 0;
 }
 
-/** Seconds no row can come in because the budget is spent; undefined while it is not. */
+/** Seconds no export row can come in because of the budget; undefined while it does not hold them. */
 export function budgetWaitSeconds(budget: BudgetReading | undefined, now: number): number | undefined {
-  return budgetExhausted(budget) ? budgetResetSeconds(budget, now) : undefined;
+  return budgetHoldsExports(budget) ? budgetResetSeconds(budget, now) : undefined;
 }
 
 /** How long no row has come in, once that is long enough to say so; undefined while rows flow. */
@@ -42,12 +48,10 @@ export function waitingForRowsMs(
   return waited > STALLED_AFTER_MS ? waited : undefined;
 }
 
-/** What a stalled export waits for: the budget when its snapshot shows an export queued or none left. */
+/** What a stalled export waits for: the budget when it holds exports back, else the service too. */
 export function describeExportWait(waitedMs: number, budget: BudgetReading | undefined, now: number): string {
   const waited = `No new rows for ${Math.floor(waitedMs / 1000)} s`;
-  // With no export queued and budget left the wait is not the budget's: the service itself is slow.
-  // (The snapshot is up to a few seconds old, so a queue may show a moment after the stall.)
-  if (!budget || (budget.snapshot.queued.export <= 0 && !budgetExhausted(budget))) {
+  if (!budgetHoldsExports(budget)) {
     return `${waited}: waiting for the upstream service or the shared budget.`;
   }
   const reset = budgetResetSeconds(budget, now);

@@ -69,9 +69,16 @@ describe("the estimated time left", () => {
     expect(estimateExport(input())).toEqual({ fraction: 0.25, secondsLeft: 30, atLeast: false });
   });
 
-  it("counts down between arrivals of rows, and never below zero", () => {
-    expect(estimateExport(input({ now: 14_000 })).secondsLeft).toBe(26);
-    expect(estimateExport(input({ now: 60_000 })).secondsLeft).toBe(0);
+  it("counts down while rows flow, and holds while they stall: no work is done meanwhile", () => {
+    expect(estimateExport(input({ now: 11_000 })).secondsLeft).toBe(29);
+    expect(estimateExport(input({ now: 14_000 })).secondsLeft).toBe(28);
+    expect(estimateExport(input({ now: 60_000 })).secondsLeft).toBe(28);
+  });
+
+  it("never goes below zero", () => {
+    // Nearly done: 0.1 s of work left by the rate.
+    const nearlyDone = input({ lastStartedAt: dayIso(9.999), now: 11_500 });
+    expect(estimateExport(nearlyDone).secondsLeft).toBe(0);
   });
 
   it("is not given before there are rows, or while the share done is too small to go on", () => {
@@ -85,10 +92,16 @@ describe("the estimated time left", () => {
     expect(tiny.secondsLeft).toBeUndefined();
   });
 
-  it("adds the wait of a spent budget, counted from when the snapshot arrived", () => {
+  it("adds the wait of a budget that holds exports back, counted from when the snapshot arrived", () => {
     const spent = { snapshot: snapshot({ remaining: 0, reset_in_seconds: 20 }), receivedAt: 6_000 };
     // 30 s by the rate, plus 20 − 4 s until the budget grants again.
     expect(estimateExport(input({ budget: spent })).secondsLeft).toBe(46);
+    // Calls are left for people, but an export is queued: exports stop short of the limit.
+    const queued = {
+      snapshot: snapshot({ queued: { interactive: 0, prefetch: 0, export: 1 } }),
+      receivedAt: 6_000,
+    };
+    expect(estimateExport(input({ budget: queued })).secondsLeft).toBe(46);
     const paused = {
       snapshot: snapshot({ paused_for_seconds: 40, reset_in_seconds: 5 }),
       receivedAt: 10_000,
@@ -96,7 +109,7 @@ describe("the estimated time left", () => {
     expect(estimateExport(input({ budget: paused })).secondsLeft).toBe(70);
   });
 
-  it("ignores a budget that is not spent", () => {
+  it("ignores a budget that does not hold exports back", () => {
     const budget = { snapshot: snapshot({ remaining: 3 }), receivedAt: 10_000 };
     expect(estimateExport(input({ budget })).secondsLeft).toBe(30);
   });

@@ -64,11 +64,12 @@ describe("the budget's countdown", () => {
     expect(budgetResetSeconds(reading({ reset_in_seconds: 2, paused_for_seconds: 30 }), 0)).toBe(30);
   });
 
-  it("holds rows back only while the budget is spent or paused", () => {
-    expect(budgetWaitSeconds(reading({ remaining: 10 }), 0)).toBeUndefined();
-    expect(budgetWaitSeconds(reading({ remaining: 0 }), 0)).toBe(12);
-    expect(budgetWaitSeconds(reading({ remaining: 10, paused_for_seconds: 7, reset_in_seconds: 0 }), 0)).toBe(
-      7,
-    );
+  it("holds export rows back while the budget is spent or paused, or an export queues for it", () => {
+    expect(budgetWaitSeconds(reading({ queued: NONE_QUEUED, remaining: 10 }), 0)).toBeUndefined();
+    expect(budgetWaitSeconds(reading({ queued: { ...NONE_QUEUED, interactive: 3 } }), 0)).toBeUndefined();
+    expect(budgetWaitSeconds(reading({ queued: { ...NONE_QUEUED, export: 1 } }), 0)).toBe(12);
+    expect(budgetWaitSeconds(reading({ queued: NONE_QUEUED, remaining: 0 }), 0)).toBe(12);
+    const paused = reading({ queued: NONE_QUEUED, paused_for_seconds: 7, reset_in_seconds: 0 });
+    expect(budgetWaitSeconds(paused, 0)).toBe(7);
   });
 });
