@@ -110,8 +110,9 @@ function RunningReport({ progress, budget }: { progress: RunningExport; budget: 
 
 function timeLeft({ fraction, secondsLeft, atLeast }: ExportEstimate): string {
   if (secondsLeft === undefined) return "Time left: estimating…";
-  if (atLeast)
-    return `Time left: at least ${roughDuration(secondsLeft)}, until the shared budget resets (estimate)`;
+  const span = roughDuration(secondsLeft);
+  if (atLeast) return `Time left: at least ${span}, until the shared budget frees a slot (estimate)`;
   const share = fraction === undefined ? "" : `, ${Math.floor(fraction * 100)}% of the time window done`;
-  return `Time left: about ${roughDuration(secondsLeft)} (estimate${share})`;
+  // "a few seconds" is already approximate; "about" is for figures.
+  return `Time left: ${/^\d/.test(span) ? `about ${span}` : span} (estimate${share})`;
 }
