@@ -4,8 +4,10 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
+import { paceExportStream } from "./slow-export-stream";
 import {
   columnLabels,
+  grid,
   openTasks,
   recordTaskPages,
   rowCount,
@@ -20,11 +22,14 @@ test.beforeEach(async ({ page }) => {
 async function downloaded(
   page: Page,
   action: () => Promise<void>,
-): Promise<{ file: Download; text: string }> {
+): Promise<{ file: Download; bytes: Buffer; text: string }> {
   const [file] = await Promise.all([page.waitForEvent("download"), action()]);
-  const path = await file.path();
-  return { file, text: await readFile(path, "utf8") };
+  const bytes = await readFile(await file.path());
+  return { file, bytes, text: bytes.toString("utf8") };
 }
+
+/** Excel reads a CSV as UTF-8 only when it starts with these bytes. */
+const UTF8_BOM_BYTES = [0xef, 0xbb, 0xbf];
 
 test("export visible rows writes the loaded rows with the visible columns, in order", async ({ page }) => {
   const record = recordTaskPages(page);
@@ -32,11 +37,11 @@ test("export visible rows writes the loaded rows with the visible columns, in or
   const loaded = await scrollUntilLoaded(page, 200);
   const labels = await columnLabels(page);
 
-  const { file, text } = await downloaded(page, () =>
+  const { file, bytes, text } = await downloaded(page, () =>
     page.getByRole("button", { name: /^Export visible rows/ }).click(),
   );
   expect(file.suggestedFilename()).toMatch(/^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/);
-  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
   const [header, ...rows] = parseCsv(text.slice(1));
   const expectedHeader = labels.flatMap((label) =>
     label === "Started" ? [label, "Started (UTC)"] : [label],
@@ -76,11 +81,13 @@ test("export all matching streams every matching task, with progress", async ({ 
   const loaded = await scrollUntilLoaded(page, 10_000);
   await expect(rowCount(page)).toHaveText(/end of results/);
 
-  const { file, text } = await downloaded(page, () =>
+  const { file, bytes, text } = await downloaded(page, () =>
     page.getByRole("button", { name: "Export all matching" }).click(),
   );
   expect(file.suggestedFilename()).toMatch(/^tasks_oil_change_.*\.csv$/);
+  expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
   const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header?.[0]).toBe("Task ID");
   expect(header).toContain("Started (UTC)");
   expect(rows).toHaveLength(loaded);
   const ids = new Set((await record.read()).pages.flat().map((task) => task.id));
@@ -88,4 +95,36 @@ test("export all matching streams every matching task, with progress", async ({ 
   await expect(
     page.getByRole("status").filter({ hasText: `Exported ${loaded.toLocaleString("en-US")} rows` }),
   ).toBeVisible();
+});
+
+test("export all matching shows how far it is, an estimate, and when it waits, without moving the table", async ({
+  page,
+}) => {
+  await paceExportStream(page, { pieceBytes: 4_096, pauseMs: 250, stallAfterPiece: 3, stallMs: 4_000 });
+  await openTasks(page, "range=30d");
+  const tableTop = async () => (await grid(page).boundingBox())?.y;
+  const before = await tableTop();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all matching" }).click();
+
+  const bar = page.getByRole("progressbar", { name: /^Export progress/ });
+  await expect(bar).toBeVisible();
+  expect(await tableTop()).toBe(before);
+  // Determinate as soon as a row tells how far through the time window the export is.
+  await expect(bar).toHaveAttribute("value", /^0\.\d+$/);
+  await expect(page.getByTestId("export-estimate")).toHaveText(
+    /^Time left: (about \d+ (s|min)|a few seconds) \(estimate, \d+% of the time window done\)$/,
+  );
+  // The paced stream stalls for 4 s: the panel says it waits (for what depends on the budget).
+  const waiting = page.getByTestId("export-waiting");
+  await expect(waiting).toHaveText(/^No new rows for \d+ s: waiting for the /, { timeout: 10_000 });
+  // The wait ends when rows come again.
+  await expect(waiting).toBeHidden();
+  expect(await tableTop()).toBe(before);
+
+  await download;
+  await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
+  expect(await tableTop()).toBe(before);
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByTestId("export-panel")).toBeHidden();
 });

@@ -21,3 +21,12 @@ export function toLocalInputValue(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A rough duration for an estimate ("45 s", "3 min", "1 h 20 min"): finer would be false precision. */
+export function roughDuration(seconds: number): string {
+  if (seconds < 10) return "a few seconds";
+  if (seconds < 55) return `${Math.ceil(seconds / 5) * 5} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+import { formatInZone, roughDuration, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
 
 describe("times for people", () => {
   it("shows the wall-clock time in the zone with its short name", () => {
@@ -16,5 +16,17 @@ describe("times for people", () => {
   it("fills a datetime-local input in the browser's zone", () => {
     const date = new Date(2026, 10, 2, 9, 5);
     expect(toLocalInputValue(date)).toBe("2026-11-02T09:05");
+  });
+
+  it("rounds an estimated duration to what an estimate can promise", () => {
+    expect(roughDuration(0)).toBe("a few seconds");
+    expect(roughDuration(9.4)).toBe("a few seconds");
+    expect(roughDuration(12)).toBe("15 s");
+    expect(roughDuration(54)).toBe("55 s");
+    expect(roughDuration(59)).toBe("1 min");
+    expect(roughDuration(89)).toBe("1 min");
+    expect(roughDuration(150)).toBe("3 min");
+    expect(roughDuration(3_599)).toBe("1 h 0 min");
+    expect(roughDuration(4_800)).toBe("1 h 20 min");
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
-import { csvRowCounter } from "@/lib/client/csv-row-counter";
 import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
 
 function task(overrides: Partial<Task> = {}): Task {
@@ -78,13 +77,5 @@ describe("export visible rows", () => {
       new Date("2026-11-22T03:15:00Z"),
     );
     expect(name).toBe("tasks_visible_lax_oil-change_2026-11-01--2026-11-08_exported-2026-11-22T0315Z.csv");
-  });
-});
-
-describe("counting streamed CSV rows", () => {
-  it("counts records, not line breaks inside quoted cells, across chunk borders", () => {
-    const counter = csvRowCounter();
-    for (const chunk of ['\uFEFFa,b\r\n1,"x\r', '\ny"\r\n2,', "z\r\n"]) counter.push(chunk);
-    expect(counter.rows).toBe(2);
   });
 });

@@ -41,7 +41,12 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
       <TaskFilterBar state={state} locations={locations.data ?? []} rows={rows} />
       <div className="flex flex-wrap items-center gap-3">
         <TableToolbar state={state} />
-        <ExportControls state={state} rows={rows} zoneOf={zoneOf} budget={budget.data} />
+        <ExportControls
+          state={state}
+          rows={rows}
+          zoneOf={zoneOf}
+          budget={budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt }}
+        />
       </div>
       <TableStatus state={state} list={list} rowCount={rows.length} />
       {!state.problem && (
