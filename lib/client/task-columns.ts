@@ -1,8 +1,8 @@
-import { isoInZone } from "@/lib/time/zoned-iso";
 import type { Task } from "./api-types";
 
 // The table's columns as data: their ids, labels and the text of a cell. The table renders them
-// and "export visible rows" writes them, so a column reads the same on screen and in the file.
+// and "export visible rows" writes them (visible-rows-export.ts), so a column reads the same on
+// screen and in the file.
 
 export const COLUMN_IDS = [
   "started_at",
@@ -49,27 +49,3 @@ export function columnValue(task: Task, column: Exclude<ColumnId, "started_at">)
 }
 
 export const UTC_COLUMN_LABEL = "Started (UTC)";
-
-/** The CSV's header for these columns: Started gains a UTC twin. */
-export function visibleRowsHeader(columns: readonly ColumnId[]): string[] {
-  const header: string[] = [];
-  for (const column of columns) {
-    header.push(COLUMN_LABELS[column]);
-    if (column === "started_at") header.push(UTC_COLUMN_LABEL);
-  }
-  return header;
-}
-
-/** A task's CSV row under that header: Started with its offset, then in UTC. */
-export function visibleRowCells(
-  task: Task,
-  columns: readonly ColumnId[],
-  zoneOf: (task: Task) => string,
-): CellValue[] {
-  const row: CellValue[] = [];
-  for (const column of columns) {
-    if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
-    else row.push(columnValue(task, column));
-  }
-  return row;
-}

@@ -1,14 +1,11 @@
 "use client";
 import { useCallback, useRef, useState } from "react";
-import { csvRowCounter } from "./csv-row-counter";
-import { dashboardFetch, DashboardApiError } from "./dashboard-api";
-import { exportWindowOf, type ExportWindow } from "./export-estimate";
-import { saveFile } from "./save-file";
-import { UTC_COLUMN_LABEL } from "./task-columns";
+import { DashboardApiError } from "./dashboard-api";
+import type { ExportWindow } from "./export-estimate";
 
 // "Export all matching": the dashboard streams the CSV page by page at export priority; the
-// browser counts rows as they come so a person sees progress, and may cancel at any time.
-
+// browser counts rows as they come so a person sees progress, and may cancel at any time. The
+// streaming itself (export-download.ts) is loaded at the first export, not with the page.
 export interface RunningExport {
   phase: "running";
   rows: number;
@@ -26,10 +23,6 @@ export type ExportProgress =
   | { phase: "done"; rows: number; fileName: string }
   | { phase: "cancelled"; rows: number }
   | { phase: "failed"; message: string; requestId?: string };
-
-function fileNameOf(response: Response): string {
-  return /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "tasks.csv";
-}
 
 export function useExportAll(): {
   progress: ExportProgress;
@@ -51,37 +44,24 @@ export function useExportAll(): {
       startedAt: Date.now(),
       lastRowAt: undefined,
       lastStartedAt: undefined,
-      window: exportWindowOf(query),
+      window: undefined,
     };
     setProgress(running);
-    const counter = csvRowCounter(UTC_COLUMN_LABEL);
     void (async () => {
       try {
-        const response = await dashboardFetch(`/api/export?${query.toString()}`, abort.signal, {
-          accept: "text/csv",
+        const [{ downloadExport }, { exportWindowOf }] = await Promise.all([
+          import("./export-download"),
+          import("./export-estimate"),
+        ]);
+        running = { ...running, window: exportWindowOf(query) };
+        setProgress(running);
+        const saved = await downloadExport(query, abort.signal, ({ rows, lastStartedAt }) => {
+          running = { ...running, rows, lastRowAt: Date.now(), lastStartedAt };
+          setProgress(running);
         });
-        // The bytes are kept as they arrive, never decoded: a TextDecoder (or TextDecoderStream)
-        // drops the byte order mark the file starts with, and Excel needs it for non-ASCII text.
-        const reader = response.body?.getReader();
-        const chunks: Uint8Array<ArrayBuffer>[] = [];
-        for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
-          chunks.push(next.value);
-          counter.push(next.value);
-          if (counter.rows > running.rows) {
-            running = {
-              ...running,
-              rows: counter.rows,
-              lastRowAt: Date.now(),
-              lastStartedAt: counter.lastCell,
-            };
-            setProgress(running);
-          }
-        }
-        const fileName = fileNameOf(response);
-        saveFile(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
-        setProgress({ phase: "done", rows: counter.rows, fileName });
+        setProgress({ phase: "done", ...saved });
       } catch (error) {
-        if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: counter.rows });
+        if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: running.rows });
         else if (error instanceof DashboardApiError) {
           setProgress({ phase: "failed", message: error.message, requestId: error.requestId });
         } else setProgress({ phase: "failed", message: "The export stopped before it was complete." });

@@ -1,9 +1,35 @@
 import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
+import { isoInZone } from "@/lib/time/zoned-iso";
 import type { Task } from "./api-types";
-import { visibleRowCells, visibleRowsHeader, type ColumnId } from "./task-columns";
+import { COLUMN_LABELS, columnValue, UTC_COLUMN_LABEL, type CellValue, type ColumnId } from "./task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 
 // "Export visible rows": what the table holds now, in its order and columns; no request at all.
+// Loaded when a person first exports (export-controls.tsx), not with the tasks page.
+
+/** The CSV's header for these columns: Started gains a UTC twin. */
+export function visibleRowsHeader(columns: readonly ColumnId[]): string[] {
+  const header: string[] = [];
+  for (const column of columns) {
+    header.push(COLUMN_LABELS[column]);
+    if (column === "started_at") header.push(UTC_COLUMN_LABEL);
+  }
+  return header;
+}
+
+/** A task's CSV row under that header: Started with its offset, then in UTC. */
+export function visibleRowCells(
+  task: Task,
+  columns: readonly ColumnId[],
+  zoneOf: (task: Task) => string,
+): CellValue[] {
+  const row: CellValue[] = [];
+  for (const column of columns) {
+    if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
+    else row.push(columnValue(task, column));
+  }
+  return row;
+}
 
 export function exportFileParts(filters: TaskFilters, window: TimeWindow): (string | undefined)[] {
   const span = `${window.from.toISOString().slice(0, 10)}--${window.to.toISOString().slice(0, 10)}`;

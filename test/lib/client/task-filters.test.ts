@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { rangeAround } from "@/lib/client/related-range";
 import {
-  rangeAround,
   describeFilters,
   parseTaskFilters,
   rangeWindow,

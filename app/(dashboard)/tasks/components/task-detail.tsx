@@ -4,12 +4,8 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
-import {
-  parseTaskFilters,
-  rangeAround,
-  taskQuery as listQueryOf,
-  withTaskFilters,
-} from "@/lib/client/task-filters";
+import { rangeAround } from "@/lib/client/related-range";
+import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
 import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
 import { stableWindow } from "@/lib/client/stable-window";
 import { formatInZone } from "@/lib/client/time-format";

@@ -3,6 +3,8 @@ import { flexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { usePathname, useRouter } from "next/navigation";
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -14,7 +16,7 @@ import {
 import type { Task } from "@/lib/client/api-types";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
-import { EmptyState, SkeletonRows } from "./table-placeholders";
+import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { gridLayout, taskCells, taskTableColumns, taskTableFeatures } from "./task-columns";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
@@ -22,6 +24,8 @@ import { ROW_HEIGHT, TaskRow } from "./task-row";
 // The task grid: TanStack Table for the column model and header, TanStack Virtual so only the
 // rows in view are in the DOM (20,000 loaded rows scroll like 50), and the next page asked for
 // as the end nears.
+
+const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
 const PREFETCH_ROWS = 60;
@@ -207,7 +211,11 @@ export function TaskTable({
           </div>
         </div>
         {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
-        {showEmpty && <EmptyState state={state} />}
+        {showEmpty && (
+          <Suspense>
+            <EmptyState state={state} />
+          </Suspense>
+        )}
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const task = rows[item.index];

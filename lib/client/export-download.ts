@@ -1,0 +1,44 @@
+import { csvRowCounter } from "./csv-row-counter";
+import { dashboardFetch } from "./dashboard-api";
+import { saveFile } from "./save-file";
+import { UTC_COLUMN_LABEL } from "./task-columns";
+
+// The work of "export all matching", loaded when a person first asks for an export rather than
+// with the tasks page (use-export-all.ts): streams /api/export, reports rows as they complete,
+// and saves the file as it arrived.
+
+export interface RowsSoFar {
+  rows: number;
+  /** The latest complete row's start time in UTC. */
+  lastStartedAt: string | undefined;
+}
+
+/** Resolves with the saved file's name and row count; rejects as dashboardFetch does, or on abort. */
+export async function downloadExport(
+  query: URLSearchParams,
+  signal: AbortSignal,
+  onRows: (progress: RowsSoFar) => void,
+): Promise<{ fileName: string; rows: number }> {
+  const counter = csvRowCounter(UTC_COLUMN_LABEL);
+  const response = await dashboardFetch(`/api/export?${query.toString()}`, signal, { accept: "text/csv" });
+  // The bytes are kept as they arrive, never decoded: a TextDecoder (or TextDecoderStream) drops
+  // the byte order mark the file starts with, and Excel needs it for non-ASCII text.
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let reported = 0;
+  for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+    chunks.push(next.value);
+    counter.push(next.value);
+    if (counter.rows > reported) {
+      reported = counter.rows;
+      onRows({ rows: counter.rows, lastStartedAt: counter.lastCell });
+    }
+  }
+  const fileName = fileNameOf(response);
+  saveFile(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
+  return { fileName, rows: counter.rows };
+}
+
+function fileNameOf(response: Response): string {
+  return /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "tasks.csv";
+}
