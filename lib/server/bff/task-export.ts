@@ -1,7 +1,9 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import type { TaskListParams } from "../api/task-list-params";
+import { asDashboardError } from "../api/upstream-failure";
 import type { Task } from "../upstream/vts-schemas";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations, readTaskPage } from "./task-data";
@@ -58,10 +60,9 @@ export function exportStream(
     // Pulled only as fast as the client reads, so a slow download does not buffer pages.
     async pull(stream) {
       if (upstreamCursor === null) return stream.close();
-      const page = await readTaskPage(
-        backend,
-        { ...filters, cursor: upstreamCursor },
-        "export",
+      const cursor = upstreamCursor;
+      const page = await waitingForBudget(
+        () => readTaskPage(backend, { ...filters, cursor }, "export", controller.signal),
         controller.signal,
       );
       stream.enqueue(
@@ -73,4 +74,23 @@ export function exportStream(
       controller.abort(reason);
     },
   });
+}
+
+/**
+ * One page of an export, however long the shared budget keeps it waiting. People's requests go
+ * first, so under load an export page can be refused a slot for longer than a request's deadline;
+ * the person is waiting for the whole file (and watching its progress), so the export waits for the
+ * next slot rather than breaking off. Cancelling the download ends the wait.
+ */
+export async function waitingForBudget<T>(read: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  for (;;) {
+    try {
+      return await read();
+    } catch (error) {
+      // The budget, or the service throttling token requests: both say when to come back.
+      const busy = asDashboardError(error);
+      if (busy?.code !== "upstream_busy" || signal.aborted) throw error;
+      await sleep((busy.options.retryAfterSeconds ?? 1) * 1000, undefined, { signal });
+    }
+  }
 }
