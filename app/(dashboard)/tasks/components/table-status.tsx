@@ -5,6 +5,7 @@ import type { TaskPage } from "@/lib/client/api-types";
 import { ErrorNotice } from "@/components/error-notice";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
@@ -73,6 +74,8 @@ export function TableStatus({
  */
 function RefreshControl({ state }: { state: TaskListState }) {
   const client = useQueryClient();
+  // The end of the window is written in the browser's zone, so only in the browser (use-in-browser.ts).
+  const inBrowser = useInBrowser();
   const relative = state.filters.range !== "custom";
   const refresh = () => {
     if (relative) state.refresh();
@@ -80,7 +83,7 @@ function RefreshControl({ state }: { state: TaskListState }) {
   };
   return (
     <>
-      {relative && (
+      {relative && inBrowser && (
         <span data-testid="window-end">
           up to{" "}
           {state.window.to.toLocaleString([], {

@@ -7,6 +7,7 @@ import {
   type TimeWindow,
 } from "@/lib/client/task-filters";
 import { browserTimeZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 
 // "From" and "To" in the browser's zone (named beside them), with presets that stay relative.
 export function TimeRangePicker({
@@ -19,6 +20,8 @@ export function TimeRangePicker({
   onChange: (change: Partial<TaskFilters>) => void;
 }) {
   const zone = browserTimeZone();
+  // The fields and the zone's name are the browser's: the server's zone may differ (use-in-browser.ts).
+  const inBrowser = useInBrowser();
 
   function setBound(bound: "from" | "to", text: string) {
     const instant = new Date(text);
@@ -55,15 +58,19 @@ export function TimeRangePicker({
       </label>
       {(["from", "to"] as const).map((bound) => (
         <DateTimeField
-          key={`${bound}-${window[bound].getTime()}`}
+          key={`${bound}-${window[bound].getTime()}-${inBrowser}`}
           label={bound === "from" ? "From" : "To"}
           value={toLocalInputValue(window[bound])}
           onCommit={(text) => setBound(bound, text)}
         />
       ))}
       <span className="pb-1.5 text-xs text-slate-600 dark:text-slate-400" data-testid="picker-zone">
-        Times in {zone}
-        {zoneAbbreviation(zone) !== zone && ` (${zoneAbbreviation(zone)})`}
+        {inBrowser && (
+          <>
+            Times in {zone}
+            {zoneAbbreviation(zone) !== zone && ` (${zoneAbbreviation(zone)})`}
+          </>
+        )}
       </span>
     </fieldset>
   );
