@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BudgetSnapshot } from "@/lib/client/api-types";
 import { budgetIsLow, queuedTotal } from "@/lib/client/budget-level";
+import { budgetSnapshot } from "./budget-snapshot";
 
-// The shape GET /api/budget answers (README): the queue comes by priority.
-const budget = (overrides: Partial<BudgetSnapshot> = {}): BudgetSnapshot => ({
-  limit: 60,
-  remaining: 40,
-  used_in_window: 20,
-  queued: { interactive: 0, prefetch: 0, export: 0 },
-  reset_in_seconds: 30,
-  paused_for_seconds: 0,
-  shared: true,
-  ...overrides,
-});
+const budget = budgetSnapshot;
 
 describe("budgetIsLow", () => {
   it("is not low with most of the window left and nobody waiting", () => {

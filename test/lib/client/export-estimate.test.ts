@@ -6,6 +6,7 @@ import {
   windowFractionDone,
   type ExportEstimateInput,
 } from "@/lib/client/export-estimate";
+import { budgetSnapshot } from "./budget-snapshot";
 
 const DAY_MS = 86_400_000;
 const from = Date.parse("2026-11-01T00:00:00.000Z");
@@ -13,16 +14,7 @@ const window = { from, to: from + 10 * DAY_MS, order: "asc" as const };
 const dayIso = (days: number) => new Date(from + days * DAY_MS).toISOString();
 
 function snapshot(overrides: Partial<BudgetSnapshot> = {}): BudgetSnapshot {
-  return {
-    limit: 60,
-    remaining: 30,
-    used_in_window: 30,
-    queued: { interactive: 0, prefetch: 0, export: 0 },
-    reset_in_seconds: 20,
-    paused_for_seconds: 0,
-    shared: true,
-    ...overrides,
-  };
+  return budgetSnapshot({ remaining: 30, used_in_window: 30, reset_in_seconds: 20, ...overrides });
 }
 
 /** Started at 0 ms; rows arrived at 10 s, a quarter into the window; asked at 10 s. */

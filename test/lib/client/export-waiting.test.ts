@@ -6,23 +6,19 @@ import {
   describeExportWait,
   waitingForRowsMs,
 } from "@/lib/client/export-waiting";
+import { budgetSnapshot } from "./budget-snapshot";
 
 const NONE_QUEUED = { interactive: 0, prefetch: 0, export: 0 };
 
 function reading(overrides: Partial<BudgetSnapshot>, receivedAt = 0) {
-  return {
-    snapshot: {
-      limit: 60,
-      remaining: 10,
-      used_in_window: 50,
-      queued: { interactive: 0, prefetch: 0, export: 1 },
-      reset_in_seconds: 12,
-      paused_for_seconds: 0,
-      shared: true,
-      ...overrides,
-    },
-    receivedAt,
-  };
+  const snapshot = budgetSnapshot({
+    remaining: 10,
+    used_in_window: 50,
+    queued: { interactive: 0, prefetch: 0, export: 1 },
+    reset_in_seconds: 12,
+    ...overrides,
+  });
+  return { snapshot, receivedAt };
 }
 
 describe("an export that gets no rows", () => {
