@@ -2,22 +2,21 @@
 import { useEffect, type RefObject } from "react";
 
 // A pop-up menu closes the way menus do: Esc (focus goes back to the button that opened it, so a
-// keyboard user is where they started) or a pointer pressed anywhere else. The listeners exist
-// only while the menu is open, so no other key or click pays for them.
+// keyboard user is where they started) or a pointer pressed anywhere else. Called by the menu's
+// open content, so the listeners exist only while the menu is open and no other key or click pays
+// for them.
 export function useMenuDismissal({
   menu,
   button,
-  open,
   close,
 }: {
   menu: RefObject<HTMLElement | null>;
   button: RefObject<HTMLElement | null>;
-  open: boolean;
   close: () => void;
 }): void {
   useEffect(() => {
     const element = menu.current;
-    if (!open || !element) return;
+    if (!element) return;
     // Esc belongs to the open menu wherever focus is, and to nothing else: caught on its way down
     // (capture, on the window) it never reaches the task drawer's listener on the document.
     const onKeyDown = (event: KeyboardEvent) => {
@@ -37,5 +36,5 @@ export function useMenuDismissal({
       window.removeEventListener("keydown", onKeyDown, true);
       document.removeEventListener("pointerdown", onPointerDown);
     };
-  }, [menu, button, open, close]);
+  }, [menu, button, close]);
 }

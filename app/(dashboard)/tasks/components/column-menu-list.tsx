@@ -19,7 +19,7 @@ export function ColumnMenuList({
   button: RefObject<HTMLElement | null>;
   close: () => void;
 }) {
-  useMenuDismissal({ menu, button, open: true, close });
+  useMenuDismissal({ menu, button, close });
 
   const hidden = COLUMN_IDS.filter((column) => !columns.includes(column));
   const all = [...columns, ...hidden];
