@@ -28,6 +28,10 @@ export class HttpClient {
     return this.send("POST", path, body, headers);
   }
 
+  put(path: string, body: Buffer, headers: Record<string, string>): Promise<HttpResponse> {
+    return this.send("PUT", path, body, headers);
+  }
+
   /** Like get, but fails unless the answer is 200, and parses the JSON body. */
   async getJson<T>(path: string): Promise<T> {
     const response = await this.get(path);
@@ -41,7 +45,7 @@ export class HttpClient {
     this.agent.destroy();
   }
 
-  private send(method: string, path: string, body?: string, extra: Record<string, string> = {}) {
+  private send(method: string, path: string, body?: string | Buffer, extra: Record<string, string> = {}) {
     return new Promise<HttpResponse>((resolve, reject) => {
       const headers = { ...this.headers, ...extra };
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));

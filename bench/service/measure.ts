@@ -1,4 +1,5 @@
 // The sequential measurements: each page case against its floor, and the token endpoint.
+import type { IncomingHttpHeaders } from "node:http";
 import type pg from "pg";
 import type { PageCase } from "./cases";
 import { floorRunner } from "./floor";
@@ -14,38 +15,62 @@ export interface SampleOptions {
 }
 
 /**
- * Round-robin over all cases in small blocks (service, floor, next case, ...), so that noise from
- * other work on the machine spreads over every case alike: service/floor and deep/page 1 are then
- * ratios of figures taken over the same stretch of time.
+ * Round-robin over all cases in small blocks (service, floor, transport, next case, ...), so that
+ * noise from other work on the machine spreads over every case alike: service/floor, deep/page 1 and
+ * the transport's share are then ratios of figures taken over the same stretch of time.
  */
 export async function measurePages(
   cases: readonly PageCase[],
-  http: HttpClient,
+  clients: { service: HttpClient; transport: HttpClient },
   db: pg.Client,
   options: SampleOptions,
 ): Promise<PageResult[]> {
   const runs = [];
-  for (const pageCase of cases) runs.push(await prepare(pageCase, http, db));
-  for (const run of runs) for (let i = 0; i < options.warmup; i++) await run.service().then(run.floor);
-  const samples = runs.map(() => ({ service: [] as number[], floor: [] as number[] }));
+  for (const [index, pageCase] of cases.entries())
+    runs.push(await prepare(pageCase, clients, `/answers/${index}`, db));
+  const kinds = ["service", "floor", "transport"] as const;
+  for (const run of runs)
+    for (let i = 0; i < options.warmup; i++) for (const kind of kinds) await run[kind]();
+  const samples = runs.map(() => ({
+    service: [] as number[],
+    floor: [] as number[],
+    transport: [] as number[],
+  }));
   for (let taken = 0; taken < options.samples; taken += options.block) {
     const size = Math.min(options.block, options.samples - taken);
     for (const [index, run] of runs.entries()) {
       const into = samples[index]!;
-      for (let i = 0; i < size; i++) into.service.push(await timeMs(run.service));
-      for (let i = 0; i < size; i++) into.floor.push(await timeMs(run.floor));
+      for (const kind of kinds) for (let i = 0; i < size; i++) into[kind].push(await timeMs(run[kind]));
     }
   }
   return runs.map((run, index) => ({
     pageCase: run.pageCase,
     rows: run.rows,
+    bytes: run.bytes,
     service: summarize(samples[index]!.service),
     floor: summarize(samples[index]!.floor),
+    transport: summarize(samples[index]!.transport),
   }));
 }
 
-/** Checks that service and floor return the same page, then hands out one call of each. */
-async function prepare(pageCase: PageCase, http: HttpClient, db: pg.Client) {
+/** Framing headers node:http sets itself for the connection it answers on. */
+const FRAMING = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "date"]);
+
+function replayableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMING.has(name)));
+}
+
+/**
+ * Checks that service and floor return the same page, hands the service's answer to the transport
+ * server to replay, then hands out one call of each.
+ */
+async function prepare(
+  pageCase: PageCase,
+  clients: { service: HttpClient; transport: HttpClient },
+  answerPath: string,
+  db: pg.Client,
+) {
+  const http = clients.service;
   const floor = floorRunner(db, pageCase.floor);
   const rows = Math.min(await floor(), pageCase.floor.fetch - 1);
   const check = await http.get(pageCase.path);
@@ -53,12 +78,21 @@ async function prepare(pageCase: PageCase, http: HttpClient, db: pg.Client) {
     throw new Error(`${pageCase.path} answered ${check.status}: ${check.body.toString()}`);
   const served = (JSON.parse(check.body.toString("utf8")) as { data: unknown[] }).data.length;
   if (served !== rows) throw new Error(`${pageCase.path}: service returned ${served} rows, floor ${rows}`);
+  const stored = await clients.transport.put(answerPath, check.body, {
+    "x-replay-headers": JSON.stringify(replayableHeaders(check.headers)),
+  });
+  if (stored.status !== 204) throw new Error(`the transport server answered ${stored.status}`);
   // The whole body is read but not parsed: a client's JSON.parse is not the service's cost.
   const service = async () => {
     const response = await http.get(pageCase.path);
     if (response.status !== 200) throw new Error(`${pageCase.path} answered ${response.status}`);
   };
-  return { pageCase, rows, service, floor };
+  const transport = async () => {
+    const response = await clients.transport.get(answerPath);
+    if (response.status !== 200 || response.body.length !== check.body.length)
+      throw new Error(`the transport server answered ${response.status} for ${answerPath}`);
+  };
+  return { pageCase, rows, bytes: check.body.length, service, floor, transport };
 }
 
 export const SANDBOX_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };

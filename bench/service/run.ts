@@ -11,7 +11,7 @@ import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startData
 import { HttpClient } from "./http-client";
 import { fetchToken, measurePages, measureToken } from "./measure";
 import { describeMachine, renderReport, writeReport, type Report } from "./report";
-import { startService, type ServiceProcess } from "./service-process";
+import { startProcess, startService, type ServiceProcess } from "./service-process";
 import { throughputSuite } from "./throughput";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -27,20 +27,25 @@ const log = elapsedLog();
 
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
+let transportServer: ServiceProcess | undefined;
 let db: pg.Client | undefined;
 let http: HttpClient | undefined;
+let transport: HttpClient | undefined;
 
 /** Idempotent, and safe from a signal handler: whatever was started is stopped. */
 async function cleanUp(): Promise<void> {
   http?.close();
+  transport?.close();
   await db?.end().catch(() => {});
   await service?.stop();
+  await transportServer?.stop();
   try {
     pgServer?.stop();
   } catch {
     // Already gone (a Ctrl-C in the terminal also reaches the postmaster); its folder is removed anyway.
   }
-  [http, db, service, pgServer] = [undefined, undefined, undefined, undefined];
+  [http, transport, db] = [undefined, undefined, undefined];
+  [service, transportServer, pgServer] = [undefined, undefined, undefined];
 }
 
 async function main(): Promise<void> {
@@ -83,8 +88,26 @@ async function main(): Promise<void> {
   log(`finding deep cursors (window ${facts.window.from} .. ${facts.window.to})`);
   const cases = await buildCases(api, facts, log);
 
-  log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service and floor, round-robin`);
-  const pages = await measurePages(cases, api, db, { samples: SAMPLES, warmup: 20, block: 10 });
+  const transportPort = await freePort();
+  transportServer = await startProcess({
+    name: "transport server",
+    cwd: ROOT,
+    args: ["--import", "tsx", "bench/service/prepared-answer-server.ts"],
+    env: { PORT: String(transportPort) },
+    baseUrl: `http://127.0.0.1:${transportPort}`,
+    healthPath: "/healthz",
+    startTimeoutMs: 30_000,
+    progressEveryMs: 30_000,
+    onWaiting: async () => {},
+  });
+  transport = new HttpClient(transportServer.baseUrl);
+
+  log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor and transport, round-robin`);
+  const pages = await measurePages(cases, { service: api, transport }, db, {
+    samples: SAMPLES,
+    warmup: 20,
+    block: 10,
+  });
 
   const deep =
     cases.find((c) => c.depth === "deep" && c.filter === "location_id") ??
