@@ -1,6 +1,7 @@
 // The BFF benchmark's markdown: one table comparing the arms, the targets, and the cache outcomes.
 // Printed, and kept in docs/benchmarks.md between markers like the service benchmark's results.
 import type { Summary } from "../service/latency";
+import type { IdleFigures } from "./idle-latency";
 import type { ArmFigures, LatencyFigures } from "./results";
 
 export interface BffReport {
@@ -13,6 +14,8 @@ export interface BffReport {
   seed: number;
   bff: ArmFigures;
   baseline: ArmFigures;
+  /** One request at a time after each arm, nothing else running. */
+  idle: { bff: IdleFigures; baseline: IdleFigures };
 }
 
 export const TARGETS = {
@@ -41,7 +44,7 @@ function latencyRows(label: string, bff?: LatencyFigures, baseline?: LatencyFigu
 }
 
 export function renderReport(report: BffReport): string {
-  const { bff, baseline } = report;
+  const { bff, baseline, idle } = report;
   const row = (label: string, a: number, b: number, show = count) =>
     `| ${label} | ${show(a)} | ${show(b)} | ${ratio(a, b)} |`;
   const lines = [
@@ -74,6 +77,9 @@ export function renderReport(report: BffReport): string {
     ...latencyRows("miss", bff.byCache.miss, baseline.byCache.miss),
     `| budget queue p50 / p99, misses (ms) | ${pair(bff.byCache.miss?.queue)} | — | |`,
     `| a trivial route of the same server under the same load, p50 / p99 (ms) | ${pair(bff.floor)} | ${pair(baseline.floor)} | ${pairRatio(bff.floor, baseline.floor)} |`,
+    `| one request at a time, nothing else running: added latency p50 / p99, cache hit (ms; n = ${count(idle.bff.hit?.added.n ?? 0)}) | ${pair(idle.bff.hit?.added)} | — | |`,
+    `| of which in the route handler, one request at a time (ms) | ${pair(idle.bff.hit?.handler)} | — | |`,
+    `| one request at a time, nothing else running: a trivial route, p50 / p99 (ms; n = ${count(idle.bff.trivial.n)}) | ${pair(idle.bff.trivial)} | ${pair(idle.baseline.trivial)} | ${pairRatio(idle.bff.trivial, idle.baseline.trivial)} |`,
     "",
     `Cache outcomes of the BFF's 200s: ${cacheLine(bff)}. The busiest sliding window of the BFF's upstream ` +
       `calls starts ${bff.busiestWindowAtS.toFixed(1)} s after its first call. Machine load (1-min load average ` +
@@ -100,7 +106,7 @@ function cacheLine(arm: ArmFigures): string {
 }
 
 export function verdicts(report: BffReport): string[] {
-  const { bff } = report;
+  const { bff, idle } = report;
   const met = (ok: boolean) => (ok ? "met" : "**not met**");
   const hitP99 = bff.byCache.hit?.added.p99 ?? Number.NaN;
   const missP99 = bff.byCache.miss?.added.p99 ?? Number.NaN;
@@ -110,7 +116,9 @@ export function verdicts(report: BffReport): string[] {
     `One token request per ${TARGETS.tokenEveryMinutes} minutes: ${bff.tokenRequests} in this ${report.seconds}-s run — ` +
       `${met(bff.tokenRequests <= 1)} for the run; a run this short cannot show the steady state (see below)`,
     `p99 added latency under ${TARGETS.addedP99MissMs} ms on a miss: ${ms(missP99)} ms — ${met(missP99 < TARGETS.addedP99MissMs)}`,
-    `p99 added latency under ${TARGETS.addedP99HitMs} ms on a hit: ${ms(hitP99)} ms — ${met(hitP99 < TARGETS.addedP99HitMs)}`,
+    `p99 added latency under ${TARGETS.addedP99HitMs} ms on a hit: ${ms(hitP99)} ms — ${met(hitP99 < TARGETS.addedP99HitMs)}` +
+      ` (one request at a time with nothing else running: ${ms(idle.bff.hit?.added.p99 ?? Number.NaN)} ms;` +
+      ` Next's trivial route alone ${ms(idle.bff.trivial.p99)} ms)`,
   ];
 }
 

@@ -13,10 +13,12 @@ import { describeMachine, writeMarkedSection } from "../service/report";
 import { startProcess, startService, type ServiceProcess } from "../service/service-process";
 import { runArm, serviceCounters } from "./arm";
 import { loadCatalog } from "./catalog";
+import { measureIdle } from "./idle-latency";
 import { HEALTH_PATH, startPassThrough, startTap } from "./proxies";
 import { renderReport, type BffReport } from "./report";
 import { figures, statusCounts } from "./results";
 import { signInAll } from "./staff-session";
+import { popularFilters, WORKLOAD } from "./workload";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -25,6 +27,8 @@ const STAFF = envNumber("BENCH_STAFF", DEFAULTS.staff);
 const SECONDS = envNumber("BENCH_SECONDS", DEFAULTS.seconds);
 const TASKS = envNumber("BENCH_TASKS", DEFAULTS.tasks);
 const SEED = envNumber("BENCH_SEED", DEFAULTS.seed);
+/** Requests of each kind timed one at a time once an arm has ended. */
+const IDLE_SAMPLES = envNumber("BENCH_IDLE_SAMPLES", 600);
 
 /** The sandbox's documented clients: each arm has its own, so each has its own 60 a minute. */
 const BFF_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
@@ -142,6 +146,18 @@ async function main(): Promise<void> {
     dashboardMetrics: { url: `${dashboardUrl}/api/metrics`, token: metricsToken },
   });
   log(`  BFF statuses: ${statusCounts(bff.samples)}`);
+  // The default table's first page, as every person opens it.
+  const [defaultView = {}] = popularFilters(catalog);
+  const hitPath = `/api/tasks?${new URLSearchParams({ ...defaultView, limit: String(WORKLOAD.pageLimit) }).toString()}`;
+  log(`BFF, one request at a time: ${IDLE_SAMPLES} of /api/health and of a cached page`);
+  const bffIdle = await measureIdle({
+    baseUrl: dashboardUrl,
+    trivialPath: "/api/health",
+    hit: { path: hitPath, cookie: cookies[0] ?? "" },
+    samples: IDLE_SAMPLES,
+    block: 10,
+    signal: stopping.signal,
+  });
   await stopChild(dashboard);
 
   // The baseline: the same people, the same script, through the pass-through proxy.
@@ -159,6 +175,14 @@ async function main(): Promise<void> {
     log,
   });
   log(`  baseline statuses: ${statusCounts(baseline.samples)}`);
+  log(`baseline, one request at a time: ${IDLE_SAMPLES} of its trivial route`);
+  const baselineIdle = await measureIdle({
+    baseUrl: passThrough.baseUrl,
+    trivialPath: HEALTH_PATH,
+    samples: IDLE_SAMPLES,
+    block: 10,
+    signal: stopping.signal,
+  });
 
   const report: BffReport = {
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -170,6 +194,7 @@ async function main(): Promise<void> {
     seed: SEED,
     bff: figures(bff),
     baseline: figures(baseline),
+    idle: { bff: bffIdle, baseline: baselineIdle },
   };
   const timed = Object.values(report.bff.cacheCounts).reduce((sum, n) => sum + n, 0);
   if (report.bff.untimed > 0 && timed === 0) {

@@ -1,0 +1,80 @@
+// The same latencies with nothing else running: one signed-in person, one request at a time, after
+// an arm has ended. Under 50 people the figures include waiting behind other requests for the two
+// cores; here they show what a request costs on its own, the least the server could take.
+import { setTimeout as sleep } from "node:timers/promises";
+import { HttpClient } from "../service/http-client";
+import { summarize, type Summary } from "../service/latency";
+import { parseServerTiming } from "./simulated-staff";
+
+export interface IdleFigures {
+  /** A trivial route of the server (ms). */
+  trivial: Summary;
+  /** A page the cache holds: wall time minus queue, upstream and shared waits, as in the arms. */
+  hit?: { added: Summary; handler: Summary };
+}
+
+export interface IdleOptions {
+  baseUrl: string;
+  trivialPath: string;
+  /** With `hitPath`: a signed-in person's page, timed once the cache holds it (the BFF only). */
+  hit?: { path: string; cookie: string };
+  samples: number;
+  block: number;
+  signal: AbortSignal;
+}
+
+const timed = async (http: HttpClient, path: string) => {
+  const started = process.hrtime.bigint();
+  const response = await http.get(path);
+  return { response, wallMs: Number(process.hrtime.bigint() - started) / 1e6 };
+};
+
+/** The cache may first need a budget slot, which the arm before may have spent: up to a window. */
+async function fillCache(http: HttpClient, path: string, signal: AbortSignal): Promise<void> {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline && !signal.aborted;) {
+    const { response } = await timed(http, path);
+    if (response.status === 200) return;
+    await sleep(5_000, undefined, { signal }).catch(() => {});
+  }
+  throw new Error(`${path} did not answer 200 within 90 s`);
+}
+
+export async function measureIdle(options: IdleOptions): Promise<IdleFigures> {
+  const trivial = new HttpClient(options.baseUrl);
+  const person = options.hit
+    ? new HttpClient(options.baseUrl, { cookie: options.hit.cookie, accept: "application/json" })
+    : undefined;
+  const trivialTimes: number[] = [];
+  const added: number[] = [];
+  const handler: number[] = [];
+  try {
+    if (person && options.hit) await fillCache(person, options.hit.path, options.signal);
+    // Blocks of each, in turn, as in the service benchmark: both see the same stretch of time.
+    while (trivialTimes.length < options.samples && !options.signal.aborted) {
+      for (let i = 0; i < options.block; i++) {
+        const { response, wallMs } = await timed(trivial, options.trivialPath);
+        if (response.status === 200) trivialTimes.push(wallMs);
+      }
+      if (!person || !options.hit) continue;
+      for (let i = 0; i < options.block; i++) {
+        const { response, wallMs } = await timed(person, options.hit.path);
+        const { timing, cache } = parseServerTiming(response.headers["server-timing"]);
+        // A page past its freshness would be a stale answer and a refresh: fill the cache again.
+        if (response.status !== 200 || cache !== "hit") {
+          await fillCache(person, options.hit.path, options.signal);
+          continue;
+        }
+        const waited = (timing.queue ?? 0) + (timing.upstream ?? 0) + (timing.shared ?? 0);
+        added.push(wallMs - waited);
+        handler.push(timing.bff ?? 0);
+      }
+    }
+  } finally {
+    trivial.close();
+    person?.close();
+  }
+  return {
+    trivial: summarize(trivialTimes),
+    ...(options.hit ? { hit: { added: summarize(added), handler: summarize(handler) } } : {}),
+  };
+}
