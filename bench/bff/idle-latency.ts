@@ -16,7 +16,7 @@ export interface IdleFigures {
 export interface IdleOptions {
   baseUrl: string;
   trivialPath: string;
-  /** With `hitPath`: a signed-in person's page, timed once the cache holds it (the BFF only). */
+  /** A signed-in person's page, timed once the cache holds it (the BFF only). */
   hit?: { path: string; cookie: string };
   samples: number;
   block: number;
@@ -40,28 +40,29 @@ async function fillCache(http: HttpClient, path: string, signal: AbortSignal): P
 }
 
 export async function measureIdle(options: IdleOptions): Promise<IdleFigures> {
+  const { hit } = options;
   const trivial = new HttpClient(options.baseUrl);
-  const person = options.hit
-    ? new HttpClient(options.baseUrl, { cookie: options.hit.cookie, accept: "application/json" })
+  const person = hit
+    ? new HttpClient(options.baseUrl, { cookie: hit.cookie, accept: "application/json" })
     : undefined;
   const trivialTimes: number[] = [];
   const added: number[] = [];
   const handler: number[] = [];
   try {
-    if (person && options.hit) await fillCache(person, options.hit.path, options.signal);
+    if (person && hit) await fillCache(person, hit.path, options.signal);
     // Blocks of each, in turn, as in the service benchmark: both see the same stretch of time.
-    while (trivialTimes.length < options.samples && !options.signal.aborted) {
+    for (let sent = 0; sent < options.samples && !options.signal.aborted; sent += options.block) {
       for (let i = 0; i < options.block; i++) {
         const { response, wallMs } = await timed(trivial, options.trivialPath);
         if (response.status === 200) trivialTimes.push(wallMs);
       }
-      if (!person || !options.hit) continue;
+      if (!person || !hit) continue;
       for (let i = 0; i < options.block; i++) {
-        const { response, wallMs } = await timed(person, options.hit.path);
+        const { response, wallMs } = await timed(person, hit.path);
         const { timing, cache } = parseServerTiming(response.headers["server-timing"]);
         // A page past its freshness would be a stale answer and a refresh: fill the cache again.
         if (response.status !== 200 || cache !== "hit") {
-          await fillCache(person, options.hit.path, options.signal);
+          await fillCache(person, hit.path, options.signal);
           continue;
         }
         const waited = (timing.queue ?? 0) + (timing.upstream ?? 0) + (timing.shared ?? 0);
@@ -75,6 +76,6 @@ export async function measureIdle(options: IdleOptions): Promise<IdleFigures> {
   }
   return {
     trivial: summarize(trivialTimes),
-    ...(options.hit ? { hit: { added: summarize(added), handler: summarize(handler) } } : {}),
+    ...(hit ? { hit: { added: summarize(added), handler: summarize(handler) } } : {}),
   };
 }
