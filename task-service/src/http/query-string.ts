@@ -1,12 +1,16 @@
 // Reads the raw query string ourselves: the framework's parser merges repeated parameters,
 // and the contract rejects repeats and unknown names (a typo must not silently widen a filter).
 import { invalidRequest } from "./api-error";
+import { decodeQueryPairs } from "./query-pairs";
 
 export function parseQueryString(url: string, allowed: readonly string[]): Map<string, string> {
   const questionMark = url.indexOf("?");
   const params = new Map<string, string>();
   if (questionMark === -1) return params;
-  for (const [name, value] of decodePairs(url.slice(questionMark + 1))) {
+  // Malformed percent-encoding (bytes that are not UTF-8) is an error here, not U+FFFD.
+  const pairs = decodeQueryPairs(url.slice(questionMark + 1));
+  if (!pairs) throw invalidRequest("The query string is not valid percent-encoded UTF-8.");
+  for (const [name, value] of pairs) {
     if (!allowed.includes(name)) {
       throw invalidRequest(
         allowed.length === 0
@@ -18,26 +22,6 @@ export function parseQueryString(url: string, allowed: readonly string[]): Map<s
     params.set(name, value);
   }
   return params;
-}
-
-/** Like URLSearchParams, but malformed percent-encoding (bytes that are not UTF-8) is an error, not U+FFFD. */
-function decodePairs(query: string): [string, string][] {
-  const decode = (part: string) => {
-    try {
-      return decodeURIComponent(part.replace(/\+/g, " "));
-    } catch {
-      throw invalidRequest("The query string is not valid percent-encoded UTF-8.");
-    }
-  };
-  return query
-    .split("&")
-    .filter((pair) => pair !== "")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      return equals === -1
-        ? [decode(pair), ""]
-        : [decode(pair.slice(0, equals)), decode(pair.slice(equals + 1))];
-    });
 }
 
 /** Echoing client input into a message must not echo control characters or unbounded text. */
