@@ -1,8 +1,11 @@
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
+import { otherMethods } from "@/lib/server/api/other-methods";
+import { readQueryParams } from "@/lib/server/api/query-params";
 import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 
 // What the budget meter shows: calls left in the window, the queue, and when a slot frees.
-export const GET = dashboardRoute(async () => {
+export const GET = dashboardRoute(async ({ request }) => {
+  readQueryParams(new URL(request.url), []);
   const snapshot = await (await dashboardBackend()).budget.snapshot();
   return Response.json({
     limit: snapshot.limit,
@@ -14,3 +17,5 @@ export const GET = dashboardRoute(async () => {
     shared: !snapshot.degraded,
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

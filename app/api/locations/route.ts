@@ -1,9 +1,14 @@
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
+import { otherMethods } from "@/lib/server/api/other-methods";
+import { readQueryParams } from "@/lib/server/api/query-params";
 import { freshnessHeaders } from "@/lib/server/api/freshness-headers";
 import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readLocations } from "@/lib/server/bff/task-data";
 
-export const GET = dashboardRoute(async ({ signal }) => {
+export const GET = dashboardRoute(async ({ request, signal }) => {
+  readQueryParams(new URL(request.url), []);
   const locations = await readLocations(await dashboardBackend(), signal);
   return Response.json({ data: locations.value.data }, { headers: freshnessHeaders(locations) });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

@@ -1,4 +1,5 @@
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
+import { otherMethods } from "@/lib/server/api/other-methods";
 import { freshnessHeaders } from "@/lib/server/api/freshness-headers";
 import { requestPriority } from "@/lib/server/api/request-priority";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
@@ -17,3 +18,5 @@ export const GET = dashboardRoute(({ request, signal }) =>
     );
   }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

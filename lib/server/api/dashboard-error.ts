@@ -7,6 +7,7 @@ export type DashboardErrorCode =
   | "invalid_request"
   | "unauthorized"
   | "not_found"
+  | "method_not_allowed"
   | "upstream_busy"
   | "upstream_unavailable"
   | "internal_error";
@@ -15,6 +16,7 @@ const STATUS: Record<DashboardErrorCode, number> = {
   invalid_request: 400,
   unauthorized: 401,
   not_found: 404,
+  method_not_allowed: 405,
   upstream_busy: 503,
   upstream_unavailable: 502,
   internal_error: 500,
@@ -26,7 +28,7 @@ export class DashboardError extends Error {
   constructor(
     readonly code: DashboardErrorCode,
     message: string,
-    readonly options: { retryAfterSeconds?: number; upstreamRequestId?: string } = {},
+    readonly options: { retryAfterSeconds?: number; upstreamRequestId?: string; allow?: string } = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -37,6 +39,7 @@ export function dashboardErrorResponse(error: DashboardError, requestId: string)
   const headers = new Headers({ "cache-control": "no-store", "x-request-id": requestId });
   if (error.options.retryAfterSeconds !== undefined)
     headers.set("retry-after", String(error.options.retryAfterSeconds));
+  if (error.options.allow !== undefined) headers.set("allow", error.options.allow);
   const body = {
     error: {
       code: error.code,

@@ -1,7 +1,9 @@
 import "server-only";
 import { z } from "zod";
+import { parseInstantText } from "@/task-service/src/http/instant-text";
 import type { TaskPageQuery } from "../upstream/vts-client";
 import { DashboardError } from "./dashboard-error";
+import { readQueryParams } from "./query-params";
 
 // GET /api/tasks takes the service's parameter names and rules (decisions.md), checked here so a
 // bad request never spends upstream budget. The cursor is the dashboard's own.
@@ -10,24 +12,22 @@ const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const TASK_TYPE = /^[^\u0000-\u001f\u007f]{1,128}$/;
 const DAY_MS = 86_400_000;
-const NAMES = [
-  "from",
-  "to",
-  "location_id",
-  "mva",
-  "vehicle_id",
-  "task_type",
-  "order",
-  "limit",
-  "cursor",
-] as const;
+const FILTER_NAMES = ["from", "to", "location_id", "mva", "vehicle_id", "task_type", "order"];
+const PAGING_NAMES = ["limit", "cursor"];
 
+// The service's own grammar for instants, so every window it would refuse is refused here first.
 const instant = (name: string) =>
-  z.iso
-    .datetime({ offset: true, message: `"${name}" must be an ISO 8601 timestamp with Z or an offset` })
-    .transform((text) => new Date(text));
+  z.string().transform((text, context) => {
+    const instantMs = parseInstantText(text);
+    if (instantMs !== undefined) return new Date(instantMs);
+    context.addIssue({
+      code: "custom",
+      message: `"${name}" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z`,
+    });
+    return z.NEVER;
+  });
 const identifier = (name: string) =>
-  z.string().regex(IDENTIFIER, `"${name}" must be letters, digits, ".", "_", ":" or "-"`).optional();
+  z.string().regex(IDENTIFIER, `"${name}" must be 1-128 letters, digits, ".", "_", ":" or "-"`).optional();
 
 const schema = z.object({
   from: instant("from"),
@@ -43,7 +43,7 @@ const schema = z.object({
     .transform(Number)
     .refine((limit) => limit >= 1 && limit <= 500, '"limit" must be a whole number from 1 to 500')
     .default(100),
-  cursor: z.string().max(4096).optional(),
+  cursor: z.string().min(1, '"cursor" must not be empty').max(4096).optional(),
 });
 
 export interface TaskListParams {
@@ -53,15 +53,9 @@ export interface TaskListParams {
   cursor: string | undefined;
 }
 
-export function parseTaskListParams(url: URL, maxWindowDays: number): TaskListParams {
-  const raw: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
-    if (!(NAMES as readonly string[]).includes(name)) {
-      throw new DashboardError("invalid_request", `Unknown parameter "${name.slice(0, 40)}".`);
-    }
-    if (name in raw) throw new DashboardError("invalid_request", `Parameter "${name}" is repeated.`);
-    raw[name] = value;
-  }
+/** `paging: false` for the export, which takes every matching task: a cursor or limit is a mistake. */
+export function parseTaskListParams(url: URL, maxWindowDays: number, { paging = true } = {}): TaskListParams {
+  const raw = readQueryParams(url, paging ? [...FILTER_NAMES, ...PAGING_NAMES] : FILTER_NAMES);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

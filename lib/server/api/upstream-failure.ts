@@ -27,6 +27,13 @@ export function asDashboardError(error: unknown): DashboardError | undefined {
     return new DashboardError("upstream_unavailable", "The dashboard cannot sign in to the task service.");
   }
   if (error instanceof UpstreamError) {
+    // The dashboard checks parameters by the service's own rules first, so this should not happen;
+    // if the service is stricter than we know, staff still learn it was their request, not an outage.
+    if (error.failure === "rejected" && error.details.status === 400) {
+      return new DashboardError("invalid_request", "The task service refused these parameters.", {
+        upstreamRequestId: error.details.upstreamRequestId,
+      });
+    }
     const message =
       error.failure === "timeout"
         ? "The task service did not answer in time."

@@ -10,6 +10,8 @@ const API_DIR = join(import.meta.dirname, "..", "..", "..", "..", "app", "api");
 const PUBLIC = new Set(["auth/[...nextauth]/route.ts", "health/route.ts", "metrics/route.ts"]);
 const HANDLER_EXPORT =
   /export\s+(?:async\s+)?(?:const|function)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b(.*)/g;
+/** `export const { POST, ... } = otherMethods`: refusals of methods a read-only route does not take. */
+const DESTRUCTURED_EXPORT = /export\s+const\s+\{[^}]*\}\s*=\s*(\w+)/g;
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -35,6 +37,7 @@ describe("the dashboard's API routes", () => {
       const handlers = [...source.matchAll(HANDLER_EXPORT)];
       expect(handlers.length).toBeGreaterThan(0);
       for (const [, method, rest] of handlers) expect(rest, method).toMatch(/^\s*=\s*dashboardRoute\b/);
+      for (const [, from] of source.matchAll(DESTRUCTURED_EXPORT)) expect(from).toBe("otherMethods");
     },
   );
 });
