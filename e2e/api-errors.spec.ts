@@ -69,3 +69,17 @@ test("signed in: unknown addresses are 404, malformed input 400, in the document
   expect(pageAnswer.status).toBe(400);
   expect(pageAnswer.headers.get("content-type")).toMatch(/^text\/plain/);
 });
+
+test("/api/metrics answers Prometheus only with its bearer token", async () => {
+  for (const authorization of [undefined, "Bearer wrong", `Basic ${process.env.E2E_METRICS_TOKEN}`]) {
+    const answer = await call("/api/metrics", authorization ? { headers: { authorization } } : {});
+    expectApiError(answer, 401, "unauthorized");
+    expect(answer.headers.get("www-authenticate")).toBe("Bearer");
+  }
+  const metrics = await call("/api/metrics", {
+    headers: { authorization: `Bearer ${process.env.E2E_METRICS_TOKEN}` },
+  });
+  expect(metrics.status).toBe(200);
+  expect(metrics.headers.get("content-type")).toMatch(/^text\/plain/);
+  expect(metrics.text).toContain("dashboard_token_fetches");
+});

@@ -82,6 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const authSecret = randomBytes(33).toString("base64url");
   const oidcClient = { clientId: "fleet-dashboard", clientSecret: randomBytes(32).toString("base64url") };
   const oidcPassword = randomBytes(12).toString("base64url");
+  const metricsToken = randomBytes(24).toString("base64url");
   const identityProvider = startLogged(
     process.execPath,
     ["--import", "tsx", "e2e/support/oidc-server.ts"],
@@ -110,6 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_OIDC_CLIENT_ID: oidcClient.clientId,
       AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
       AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
+      METRICS_TOKEN: metricsToken,
     },
     join(dir, "logs", "dashboard.log"),
   );
@@ -123,6 +125,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     E2E_OIDC_ISSUER: issuer,
     E2E_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
     E2E_OIDC_PASSWORD: oidcPassword,
+    E2E_METRICS_TOKEN: metricsToken,
     E2E_LOG_DIR: join(dir, "logs"),
   });
   return async () => {

@@ -34,6 +34,7 @@ function expectClean(where: string, text: string): void {
     process.env.E2E_AUTH_SECRET!,
     process.env.E2E_OIDC_CLIENT_SECRET!,
     process.env.E2E_OIDC_PASSWORD!,
+    process.env.E2E_METRICS_TOKEN!,
   ];
   for (const secret of secrets) expect(text.includes(secret), `a secret appears in ${where}`).toBe(false);
   expect(serviceTokensIn(text), `a service token appears in ${where}`).toEqual([]);

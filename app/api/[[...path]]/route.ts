@@ -7,9 +7,11 @@ function noSuchAddress(): never {
   throw new DashboardError("not_found", "The dashboard API has no such address.");
 }
 
-export const GET = dashboardRoute(noSuchAddress);
-export const POST = dashboardRoute(noSuchAddress);
-export const PUT = dashboardRoute(noSuchAddress);
-export const PATCH = dashboardRoute(noSuchAddress);
-export const DELETE = dashboardRoute(noSuchAddress);
-export const OPTIONS = dashboardRoute(noSuchAddress);
+type CatchAll = { path?: string[] };
+
+export const GET = dashboardRoute<CatchAll>(noSuchAddress);
+export const POST = dashboardRoute<CatchAll>(noSuchAddress);
+export const PUT = dashboardRoute<CatchAll>(noSuchAddress);
+export const PATCH = dashboardRoute<CatchAll>(noSuchAddress);
+export const DELETE = dashboardRoute<CatchAll>(noSuchAddress);
+export const OPTIONS = dashboardRoute<CatchAll>(noSuchAddress);

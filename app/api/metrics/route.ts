@@ -1,4 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { DashboardError, dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
+import { otherMethods } from "@/lib/server/api/other-methods";
 import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 
 // Prometheus scrape endpoint, protected by its own bearer token (not a staff session).
@@ -8,9 +10,17 @@ export async function GET(request: Request): Promise<Response> {
   const given = Buffer.from(request.headers.get("authorization")?.replace(/^Bearer /i, "") ?? "");
   const wanted = Buffer.from(expected ?? "");
   const allowed = expected !== undefined && given.length === wanted.length && timingSafeEqual(given, wanted);
-  if (!allowed)
-    return new Response("unauthorized\n", { status: 401, headers: { "www-authenticate": "Bearer" } });
+  if (!allowed) {
+    const refused = dashboardErrorResponse(
+      new DashboardError("unauthorized", "Send the metrics token as a bearer token."),
+      randomUUID(),
+    );
+    refused.headers.set("www-authenticate", "Bearer");
+    return refused;
+  }
   return new Response(await backend.metrics.registry.metrics(), {
     headers: { "content-type": backend.metrics.registry.contentType, "cache-control": "no-store" },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

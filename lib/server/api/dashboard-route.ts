@@ -17,9 +17,9 @@ export interface DashboardRequest {
   signal: AbortSignal;
 }
 
-export function dashboardRoute<Params extends Record<string, string> = Record<string, never>>(
-  handler: (context: DashboardRequest & { params: Params }) => Promise<Response>,
-) {
+export function dashboardRoute<
+  Params extends Record<string, string | string[] | undefined> = Record<string, never>,
+>(handler: (context: DashboardRequest & { params: Params }) => Promise<Response>) {
   return async (request: Request, route?: { params: Promise<Params> }): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const startedAt = performance.now();

@@ -19,7 +19,7 @@ export interface RequestLogLine {
 }
 
 /** The path with each segment that is a route parameter's value replaced by [name]. */
-export function routePattern(path: string, params: Record<string, string | string[]>): string {
+export function routePattern(path: string, params: Record<string, string | string[] | undefined>): string {
   const names = new Map<string, string>();
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === "string") names.set(value, `[${name}]`);
