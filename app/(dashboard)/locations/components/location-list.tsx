@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { locationsQuery } from "@/lib/client/task-queries";
+import { locationsByName } from "@/lib/client/location-order";
+import { locationMatches } from "@/lib/client/location-search";
 import { formatInZone } from "@/lib/client/time-format";
 
 // Every branch with the time there now (a branch's "today" is what staff there mean), each row
@@ -12,16 +14,10 @@ export function LocationList() {
   const locations = useQuery(locationsQuery);
   const [search, setSearch] = useState("");
   const now = useNow(30_000);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (locations.data ?? []).filter(
-      (location) =>
-        !needle ||
-        `${location.name} ${location.id} ${location.address} ${location.timezone}`
-          .toLowerCase()
-          .includes(needle),
-    );
-  }, [locations.data, search]);
+  const shown = useMemo(
+    () => locationsByName(locations.data ?? []).filter((location) => locationMatches(location, search)),
+    [locations.data, search],
+  );
 
   if (locations.isPending) return <p role="status">Loading locations…</p>;
   if (locations.isError) {
