@@ -23,7 +23,7 @@ export function ErrorNotice({
       data-testid={testId}
       className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
-      <span>{known?.message ?? fallback}</span>
+      <span>{known?.message ?? fallback}</span>{" "}
       {known?.requestId && (
         <span className="ml-2 font-mono text-xs">
           Request id: <span data-testid="request-id">{known.requestId}</span>

@@ -13,6 +13,7 @@ import { addStaffMember, startDashboard, startService, stop, waitForOk } from ".
 let service: ChildProcess | undefined;
 let dashboard: ChildProcess | undefined;
 let baseUrl = "";
+let serviceUrl = "";
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -30,7 +31,8 @@ test.beforeAll(async () => {
     },
     join(dir, "service.log"),
   );
-  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
+  serviceUrl = `http://127.0.0.1:${servicePort}`;
+  await waitForOk(`${serviceUrl}/healthz`, 90_000, service);
   baseUrl = `http://localhost:${dashboardPort}`;
   dashboard = startDashboard(
     dashboardPort,
@@ -82,4 +84,45 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   await expect(page.getByTestId("row-count")).toHaveText(/loaded/);
   expect(statuses).not.toContain(429);
   await expect(page.getByRole("alert").filter({ hasText: /429|Too Many Requests/ })).toHaveCount(0);
+});
+
+/** Spends the rest of the service's minute for the dashboard's client, behind the dashboard's back. */
+async function spendServiceMinute(): Promise<void> {
+  const tokenResponse = await fetch(`${serviceUrl}/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("sandbox-full:sandbox-full-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  for (let calls = 0; calls < 20; calls++) {
+    const response = await fetch(`${serviceUrl}/v1/locations`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await response.body?.cancel();
+    if (response.status === 429) return;
+  }
+  throw new Error("the service never said the minute was spent");
+}
+
+test("a task opened while the budget is spent says it waits, counts down, then shows", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel("Email").fill(DEMO_STAFF.email);
+  await page.getByLabel("Password").fill(DEMO_STAFF.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  // A task of the table (its own row, never fetched alone), opened as a page of its own.
+  const row = page.locator("[data-task-id]").first();
+  await expect(row).toBeVisible({ timeout: 120_000 });
+  const id = (await row.getAttribute("data-task-id")) ?? "";
+  await spendServiceMinute();
+  await page.goto(`${baseUrl}/tasks/${id}`);
+  const wait = page.getByTestId("budget-wait");
+  await expect(wait).toBeVisible({ timeout: 45_000 });
+  await expect(wait).toContainText(/Retrying by itself in \d+ s/);
+  await expect(page.getByText(`Loading task ${id}…`)).toBeVisible();
+  await expect(page.getByTestId("task-detail")).toBeVisible({ timeout: 120_000 });
+  await expect(wait).toBeHidden();
 });

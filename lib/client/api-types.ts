@@ -13,6 +13,8 @@ export interface TaskPage {
   fetchedAt: string | null;
   /** True when the rows are served from the dashboard's cache after the service failed. */
   stale: boolean;
+  /** Why they are stale: "budget" (the shared budget is spent for now), "unavailable" (the service failed). */
+  staleReason: string | null;
 }
 
 export interface BudgetSnapshot {

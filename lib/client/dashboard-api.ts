@@ -108,6 +108,7 @@ export async function fetchTaskPage(
     ...body,
     fetchedAt: response.headers.get("x-data-fetched-at"),
     stale: response.headers.get("x-data-stale") === "true",
+    staleReason: response.headers.get("x-data-stale-reason"),
   };
 }
 

@@ -134,6 +134,7 @@ describe("the service failing behind the dashboard", () => {
       clock.advance(PAST_FRESH_MS);
       const stale = await readTaskPage(backend, filters, "interactive");
       expect(stale.stale).toBe(true);
+      expect(stale.staleBecause).toBe("unavailable");
       expect(stale.fetchedAt).toBe(fresh.fetchedAt);
       expect(stale.data).toEqual(fresh.data);
     } finally {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DashboardCursorCodec, PagePosition } from "./dashboard-cursor";
+import type { StaleReason } from "./freshness-headers";
 
 // Serves the dashboard's small pages out of the upstream's full pages (always 500 rows), so one
 // upstream call feeds several screens. Rows are never reordered or filtered here.
@@ -10,6 +11,7 @@ export interface UpstreamPage<Row> {
   /** When the rows were fetched from the service (ms since epoch), for staleness reporting. */
   fetchedAt: number;
   stale: boolean;
+  staleBecause?: StaleReason;
 }
 
 export interface SlicedPage<Row> {
@@ -18,6 +20,8 @@ export interface SlicedPage<Row> {
   /** The oldest fetch time among the upstream pages used. */
   fetchedAt: number;
   stale: boolean;
+  /** Why the first stale upstream page used was stale. */
+  staleBecause?: StaleReason;
 }
 
 export async function slicePage<Row>(options: {
@@ -34,10 +38,12 @@ export async function slicePage<Row>(options: {
   const rows: Row[] = [];
   let fetchedAt = Number.POSITIVE_INFINITY;
   let stale = false;
+  let staleBecause: StaleReason | undefined;
   while (position && rows.length < limit) {
     const page = await options.loadUpstreamPage(position.upstreamCursor);
     fetchedAt = Math.min(fetchedAt, page.fetchedAt);
     stale ||= page.stale;
+    staleBecause ??= page.staleBecause;
     const taken = page.data.slice(position.offset, position.offset + limit - rows.length);
     rows.push(...taken);
     const nextOffset: number = position.offset + taken.length;
@@ -50,5 +56,6 @@ export async function slicePage<Row>(options: {
     next_cursor: position ? codec.encode(position, binding) : null,
     fetchedAt: Number.isFinite(fetchedAt) ? fetchedAt : Date.now(),
     stale,
+    ...(staleBecause ? { staleBecause } : {}),
   };
 }

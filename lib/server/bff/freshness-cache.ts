@@ -10,6 +10,8 @@ export interface Cached<V> {
   fetchedAt: number;
   stale: boolean;
   hit: boolean;
+  /** Why a stale answer was served: the refresh's failure (absent while a refresh runs behind it). */
+  refreshError?: unknown;
 }
 
 export interface FreshnessCacheOptions {
@@ -56,7 +58,7 @@ export class FreshnessCache<V extends object> {
       return { ...(await refresh(signal)), stale: false, hit: false };
     } catch (error) {
       if (!usable || signal?.aborted) throw error;
-      return { ...usable, stale: true, hit: true };
+      return { ...usable, stale: true, hit: true, refreshError: error };
     }
   }
 

@@ -8,6 +8,7 @@ import type { TaskListParams } from "../api/task-list-params";
 import type { Task } from "../upstream/vts-schemas";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";
+import { staleReason } from "../api/freshness-headers";
 
 // Cached reads of the service for the route handlers: coalesced, counted, timed, and with their age.
 
@@ -55,7 +56,12 @@ export async function readTaskPage(
       signal,
     ),
   );
-  return { ...cached.value, fetchedAt: cached.fetchedAt, stale: cached.stale };
+  return {
+    ...cached.value,
+    fetchedAt: cached.fetchedAt,
+    stale: cached.stale,
+    ...(cached.stale ? { staleBecause: staleReason(cached.refreshError) } : {}),
+  };
 }
 
 export async function readTask(backend: DashboardBackend, id: string, signal?: AbortSignal) {

@@ -9,6 +9,7 @@ const page = (ids: string[]): TaskPage => ({
   next_cursor: null,
   fetchedAt: null,
   stale: false,
+  staleReason: null,
 });
 
 describe("loaded rows", () => {

@@ -1,8 +1,8 @@
 "use client";
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
 import { ErrorNotice } from "@/components/error-notice";
+import { BudgetWaitNotice, Notice } from "@/components/notice";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
@@ -27,12 +27,7 @@ export function TableStatus({
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
     <div className="flex flex-col gap-2">
-      {waiting !== undefined && (
-        <Notice tone="wait" testId="budget-wait">
-          Waiting for the shared upstream budget: everyone&apos;s requests share it. Retrying by itself in{" "}
-          {waiting} s.
-        </Notice>
-      )}
+      {waiting !== undefined && <BudgetWaitNotice seconds={waiting} />}
       {list.isError && !list.isFetching && (
         <ErrorNotice
           testId="list-error"
@@ -43,7 +38,10 @@ export function TableStatus({
       )}
       {stalePage?.fetchedAt && (
         <Notice tone="wait" testId="stale-banner">
-          The task service is not answering; showing saved rows, data as of{" "}
+          {stalePage.staleReason === "budget"
+            ? "The shared upstream budget is spent for the moment"
+            : "The task service is not answering"}
+          ; showing saved rows, data as of{" "}
           {new Date(stalePage.fetchedAt).toLocaleString([], {
             month: "short",
             day: "numeric",
@@ -100,30 +98,5 @@ function RefreshControl({ state }: { state: TaskListState }) {
         Refresh
       </button>
     </>
-  );
-}
-
-const TONES = {
-  error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
-  wait: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
-};
-
-function Notice({
-  tone,
-  testId,
-  children,
-}: {
-  tone: keyof typeof TONES;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      data-testid={testId}
-      className={`rounded border p-2 text-sm ${TONES[tone]}`}
-    >
-      {children}
-    </div>
   );
 }

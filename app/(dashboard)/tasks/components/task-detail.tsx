@@ -8,9 +8,11 @@ import { rangeAround } from "@/lib/client/related-range";
 import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
 import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
 import { stableWindow } from "@/lib/client/stable-window";
+import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
 import { formatInZone } from "@/lib/client/time-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { ErrorNotice } from "@/components/error-notice";
+import { BudgetWaitNotice } from "@/components/notice";
 import { StatusBadge } from "./status-badge";
 
 // One task, everything about it: shown at once from a row the table already loaded, fetched
@@ -25,9 +27,18 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   });
   const locations = useQuery(locationsQuery);
   const neighbours = useNeighbours(id, params);
+  // A 503 upstream_busy is retried by itself after its Retry-After: say so while the task waits.
+  const waiting = useRetryCountdown(task.failureReason, task.failureCount, task.fetchStatus === "fetching");
   const Heading = headingLevel;
 
-  if (task.isPending) return <p role="status">Loading task {id}…</p>;
+  if (task.isPending) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p role="status">Loading task {id}…</p>
+        {waiting !== undefined && <BudgetWaitNotice seconds={waiting} />}
+      </div>
+    );
+  }
   if (task.isError) {
     const notFound = task.error instanceof DashboardApiError && task.error.status === 404;
     return (

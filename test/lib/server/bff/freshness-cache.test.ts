@@ -65,10 +65,12 @@ describe("FreshnessCache", () => {
     const { subject, advance } = cache(false);
     await subject.get("k", async () => ({ n: 1 }));
     advance(5_000);
+    const failure = new Error("upstream down");
     const served = await subject.get("k", async () => {
-      throw new Error("upstream down");
+      throw failure;
     });
-    expect(served).toMatchObject({ value: { n: 1 }, stale: true, fetchedAt: 0 });
+    // The failure goes with it, so the answer can say why it is old.
+    expect(served).toMatchObject({ value: { n: 1 }, stale: true, fetchedAt: 0, refreshError: failure });
   });
 
   it("fails when the only answer is older than the stale limit", async () => {
