@@ -63,6 +63,18 @@ test("arrow keys and j/k move the row focus, Enter opens the task, Esc closes it
   await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-task-id", id ?? "");
 });
 
+test("the first stop after the header skips the filters to the table's current row", async ({ page }) => {
+  await openTasks(page, "range=30d");
+  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await page.getByRole("button", { name: "Sign out" }).focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to the tasks table" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-index", "0");
+});
+
 test("Esc closes the drawer after several rows were opened from the table", async ({ page }) => {
   await openTasks(page, "range=30d");
   const rows = renderedRows(page);
@@ -105,8 +117,10 @@ test("the drawer and the deep link show the same task; previous and next walk th
   await expect(drawer.getByText(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).toBeVisible();
   const drawerFacts = (await drawer.locator("dl").textContent()) ?? "";
 
+  await expect(drawer.getByRole("link", { name: "← Back to the tasks" })).toHaveCount(0);
+
   const deep = await context.newPage();
-  await deep.goto(dashboardUrl(`/tasks/${id}`));
+  await deep.goto(dashboardUrl(`/tasks/${id}?range=30d`));
   await expect(deep.getByTestId("task-drawer")).toHaveCount(0);
   await expect(deep.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(deep.locator("dl")).toHaveText(drawerFacts);
@@ -114,6 +128,9 @@ test("the drawer and the deep link show the same task; previous and next walk th
   expect((JSON.parse((await deep.getByTestId("raw-json").textContent()) ?? "{}") as { id?: string }).id).toBe(
     id,
   );
+  // A shared link has no list behind it: the page leads back to the list it was shared from.
+  await deep.getByRole("link", { name: "← Back to the tasks" }).click();
+  await expect(deep).toHaveURL(/\/tasks\?range=30d$/);
   await deep.close();
 
   await drawer.getByRole("link", { name: "Next task →" }).click();

@@ -30,6 +30,7 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   // A 503 upstream_busy is retried by itself after its Retry-After: say so while the task waits.
   const waiting = useRetryCountdown(task.failureReason, task.failureCount, task.fetchStatus === "fetching");
   const Heading = headingLevel;
+  const listHref = `/tasks${params.size > 0 ? `?${params.toString()}` : ""}`;
 
   if (task.isPending) {
     return (
@@ -51,7 +52,7 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
           fallback="The task could not be loaded."
           onRetry={notFound ? undefined : () => void task.refetch()}
         />
-        <Link className="text-sm underline" href={`/tasks${params.size > 0 ? `?${params.toString()}` : ""}`}>
+        <Link className="text-sm underline" href={listHref}>
           Back to the tasks
         </Link>
       </article>
@@ -99,6 +100,12 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
 
   return (
     <article className="flex flex-col gap-4" data-testid="task-detail" data-task-id={data.id}>
+      {/* A task opened as a page (a shared link) has no list behind it to close back to. */}
+      {headingLevel === "h1" && (
+        <Link className="text-sm underline" href={listHref}>
+          ← Back to the tasks
+        </Link>
+      )}
       <Heading tabIndex={-1} id="task-detail-heading" className="text-xl font-semibold">
         {taskTypeTitle(data.task_type)} · MVA {data.mva}
       </Heading>

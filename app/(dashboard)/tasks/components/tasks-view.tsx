@@ -38,6 +38,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
 
   return (
     <>
+      <SkipToTable />
       <TaskFilterBar state={state} locations={locations.data ?? []} rows={rows} />
       <div className="flex flex-wrap items-center gap-3">
         <TableToolbar state={state} />
@@ -60,5 +61,26 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
         />
       )}
     </>
+  );
+}
+
+/**
+ * The filter bar holds many fields (each date-time field is several stops), so a keyboard user's
+ * first stop on the page can jump to the table's current row. Hidden until it has focus.
+ */
+function SkipToTable() {
+  return (
+    <a
+      href="#tasks-grid"
+      onClick={(event) => {
+        const row = document.querySelector<HTMLElement>('#tasks-grid [role="row"][tabindex="0"]');
+        if (!row) return;
+        event.preventDefault();
+        row.focus();
+      }}
+      className="sr-only rounded bg-white px-2 py-1 underline focus:not-sr-only dark:bg-slate-900"
+    >
+      Skip to the tasks table
+    </a>
   );
 }
