@@ -79,6 +79,9 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   await expect(wait).toBeVisible({ timeout: 30_000 });
   await expect(wait).toContainText(/Retrying by itself in \d+ s/);
   await expect(page.getByTestId("budget-remaining")).toContainText(/^0\/\d+ left/, { timeout: 10_000 });
+  // Refresh would only queue behind the wait and trade the rows for skeletons: it waits too.
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeDisabled({ timeout: 10_000 });
+  await expect(page.getByText("Waits for the shared budget")).toBeVisible();
 
   await expect(wait).toBeHidden({ timeout: 120_000 });
   await expect(page.getByTestId("row-count")).toHaveText(/loaded/);

@@ -9,6 +9,14 @@ export function budgetIsLow(budget: BudgetSnapshot | undefined): boolean {
   return budget.paused_for_seconds > 0 || peopleWaiting > 0 || budget.remaining < budget.limit * 0.25;
 }
 
+/**
+ * No slot is left or every instance is paused: anything new would only queue. The table's Refresh
+ * waits then, so rows already loaded are not traded for skeletons until the window frees.
+ */
+export function budgetIsSpent(budget: BudgetSnapshot | undefined): boolean {
+  return budget !== undefined && (budget.paused_for_seconds > 0 || budget.remaining <= 0);
+}
+
 /** Every request waiting for a slot, exports included. */
 export function queuedTotal(budget: BudgetSnapshot): number {
   return budget.queued.interactive + budget.queued.prefetch + budget.queued.export;

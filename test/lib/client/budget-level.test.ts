@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetIsLow, queuedTotal } from "@/lib/client/budget-level";
+import { budgetIsLow, budgetIsSpent, queuedTotal } from "@/lib/client/budget-level";
 import { budgetSnapshot } from "./budget-snapshot";
 
 const budget = budgetSnapshot;
@@ -18,6 +18,15 @@ describe("budgetIsLow", () => {
 
   it("ignores a queued export, which never holds up a person's page", () => {
     expect(budgetIsLow(budget({ queued: { interactive: 0, prefetch: 0, export: 3 } }))).toBe(false);
+  });
+});
+
+describe("budgetIsSpent", () => {
+  it("is spent with no slot left or while paused, not merely low, and not before the first reading", () => {
+    expect(budgetIsSpent(budget({ remaining: 0 }))).toBe(true);
+    expect(budgetIsSpent(budget({ paused_for_seconds: 12 }))).toBe(true);
+    expect(budgetIsSpent(budget({ remaining: 1 }))).toBe(false);
+    expect(budgetIsSpent(undefined)).toBe(false);
   });
 });
 

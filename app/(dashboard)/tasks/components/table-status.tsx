@@ -15,10 +15,13 @@ export function TableStatus({
   state,
   list,
   rowCount,
+  budgetSpent,
 }: {
   state: TaskListState;
   list: TaskListQuery;
   rowCount: number;
+  /** Refresh would only queue and trade the loaded rows for skeletons: it waits. */
+  budgetSpent: boolean;
 }) {
   const waiting = useRetryCountdown(list.failureReason, list.failureCount, list.fetchStatus === "fetching");
   const pages = list.data?.pages ?? [];
@@ -39,7 +42,7 @@ export function TableStatus({
       {stalePage?.fetchedAt && (
         <Notice tone="wait" testId="stale-banner">
           {stalePage.staleReason === "budget"
-            ? "The shared upstream budget is spent for the moment"
+            ? "The shared budget is spent for now"
             : "The task service is not answering"}
           ; showing saved rows, data as of{" "}
           {new Date(stalePage.fetchedAt).toLocaleString([], {
@@ -60,7 +63,7 @@ export function TableStatus({
               : "Loading tasks…"
             : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
         </p>
-        <RefreshControl state={state} />
+        <RefreshControl state={state} budgetSpent={budgetSpent} />
       </div>
     </div>
   );
@@ -70,7 +73,7 @@ export function TableStatus({
  * A relative range ends when it was chosen; this says when, and moves it to now. A custom range
  * does not move: its list is loaded again from the first page.
  */
-function RefreshControl({ state }: { state: TaskListState }) {
+function RefreshControl({ state, budgetSpent }: { state: TaskListState; budgetSpent: boolean }) {
   const client = useQueryClient();
   // The end of the window is written in the browser's zone, so only in the browser (use-in-browser.ts).
   const inBrowser = useInBrowser();
@@ -93,10 +96,12 @@ function RefreshControl({ state }: { state: TaskListState }) {
       <button
         type="button"
         onClick={refresh}
-        className="rounded border border-slate-400 px-2 py-0.5 text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        disabled={budgetSpent}
+        className="rounded border border-slate-400 px-2 py-0.5 text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         Refresh
       </button>
+      {budgetSpent && <span>Waits for the shared budget</span>}
     </>
   );
 }

@@ -34,6 +34,8 @@ export const TaskRow = memo(function TaskRow({
       data-task-id={task.id}
       aria-rowindex={index + 2}
       tabIndex={active ? 0 : -1}
+      // The skip link's target (tasks-view.tsx): the row a keyboard user is on.
+      id={active ? "tasks-current-row" : undefined}
       onFocus={() => onActivate(index)}
       onClick={() => onOpen(index)}
       className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900 dark:focus:bg-slate-800"

@@ -161,7 +161,6 @@ export function TaskTable({
   return (
     <div
       ref={scrollRef}
-      id="tasks-grid"
       role="grid"
       aria-label="Tasks"
       aria-rowcount={hasNextPage || list.isPending ? -1 : rows.length + 1}

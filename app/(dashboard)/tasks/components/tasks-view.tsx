@@ -1,7 +1,7 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import { budgetIsLow } from "@/lib/client/budget-level";
+import { budgetIsLow, budgetIsSpent } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
 import {
@@ -49,7 +49,12 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           budget={budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt }}
         />
       </div>
-      <TableStatus state={state} list={list} rowCount={rows.length} />
+      <TableStatus
+        state={state}
+        list={list}
+        rowCount={rows.length}
+        budgetSpent={budgetIsSpent(budget.data)}
+      />
       {!state.problem && (
         <TaskTable
           state={state}
@@ -71,13 +76,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
 function SkipToTable() {
   return (
     <a
-      href="#tasks-grid"
-      onClick={(event) => {
-        const row = document.querySelector<HTMLElement>('#tasks-grid [role="row"][tabindex="0"]');
-        if (!row) return;
-        event.preventDefault();
-        row.focus();
-      }}
+      href="#tasks-current-row"
       className="sr-only rounded bg-white px-2 py-1 underline focus:not-sr-only dark:bg-slate-900"
     >
       Skip to the tasks table
