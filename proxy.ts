@@ -1,4 +1,6 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { decodedOrUndefined } from "@/lib/path-segment";
+import { DashboardError, dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
 import { auth } from "@/lib/server/auth/auth";
 
 // Runs before every page: a fresh CSP nonce per request, and the session gate (a sign-in redirect).
@@ -42,33 +44,23 @@ const gate = auth((request) => {
   return response;
 });
 
-/** A path Next cannot decode (a byte that is not UTF-8, a stray "%"): Next itself would answer 500. */
-function isMalformedPath(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 const isDataApi = (pathname: string) => pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
 
-/** The documented error body for the API; a short text for a page. */
+/**
+ * A path Next cannot decode (a byte that is not UTF-8, a stray "%"), which Next itself would answer
+ * with a plain 500: the documented error body for the API, a short text for a page.
+ */
 function malformedPathResponse(pathname: string): Response {
   const message = "The address is not valid percent-encoded UTF-8.";
-  const headers = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
-  if (pathname === "/api" || pathname.startsWith("/api/")) {
-    const error = { code: "invalid_request", message, request_id: crypto.randomUUID() };
-    return Response.json(
-      { error },
-      { status: 400, headers: { ...headers, "x-request-id": error.request_id } },
-    );
-  }
-  return new Response(message, {
-    status: 400,
-    headers: { ...headers, "content-type": "text/plain; charset=utf-8" },
-  });
+  const response =
+    pathname === "/api" || pathname.startsWith("/api/")
+      ? dashboardErrorResponse(new DashboardError("invalid_request", message), crypto.randomUUID())
+      : new Response(message, {
+          status: 400,
+          headers: { "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" },
+        });
+  response.headers.set("x-content-type-options", "nosniff");
+  return response;
 }
 
 // Next looks for a function declaration named `proxy`; Auth.js supplies the session to `gate`.
@@ -76,7 +68,7 @@ function malformedPathResponse(pathname: string): Response {
 // wrapper comes back as a promise of the handler, whatever its types say.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
-  if (isMalformedPath(pathname)) return malformedPathResponse(pathname);
+  if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(pathname);
   // The data API comes here only for paths with a "%" (config.matcher), to be checked above; its
   // routes check the session themselves.
   if (isDataApi(pathname)) return NextResponse.next();
