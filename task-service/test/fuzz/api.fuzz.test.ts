@@ -683,7 +683,14 @@ function mutate(rng: Rng, query: QueryCase): void {
     [1, "name without ="],
   ] as const);
   const victim = known.length > 0 ? rng.pick(known) : undefined;
-  const bareName = (p: Param) => decodeURIComponent(p.name);
+  // An earlier mutation may have added a junk name that does not decode; it names nothing known.
+  const bareName = (p: Param) => {
+    try {
+      return decodeURIComponent(p.name);
+    } catch {
+      return p.name;
+    }
+  };
   switch (kind) {
     case "unknown parameter":
       query.params.push({
