@@ -150,7 +150,8 @@ export interface paths {
      *     no task is returned twice.
      *
      *     Unknown parameters and repeated parameters are rejected with 400 `invalid_request` (a typo
-     *     must not silently widen a filter); so is an access token sent as a query parameter.
+     *     must not silently widen a filter); so is an access token sent as a query parameter beside
+     *     the `Authorization` header (without the header, the request has no token: 401).
      *     `HEAD` is also served.
      */
     get: operations["listTasks"];
