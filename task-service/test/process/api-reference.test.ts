@@ -11,6 +11,7 @@ import { parse } from "yaml";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../e2e/support/chromium";
 import { contractDocument } from "../support/contract";
 import { REPO_ROOT, startServiceProcess, type ServiceProcess } from "../support/service-process";
+import { fixtureSecret } from "../support/test-service";
 
 const RATE_LIMIT = 3;
 
@@ -111,7 +112,7 @@ describe("GET /docs", () => {
     expect(body.error.request_id).toBe(response.headers.get("x-request-id"));
   });
 
-  it("runs in a browser under its policy: no violation, no outside request, every operation shown", async () => {
+  it("runs in a browser under its policy: every operation shown, Authorize and Try it out work, nothing blocked or fetched from outside", async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
@@ -137,6 +138,21 @@ describe("GET /docs", () => {
       const documented = Object.keys((contractDocument as { paths: Record<string, unknown> }).paths);
       expect(new Set(shown.map((text) => text.replace(/\u200b/g, "").trim()))).toEqual(new Set(documented));
       expect(await page.locator(".info .title").textContent()).toContain("Vehicle Task Service");
+
+      // "Authorize" fetches a token and "Try it out" calls the API, both from the page itself.
+      await page.locator(".btn.authorize").click();
+      await page.locator(".modal-ux input[id*=client_id]").fill("sandbox-full");
+      await page.locator(".modal-ux input[id*=client_secret]").fill(fixtureSecret("sandbox-full"));
+      const token = page.waitForResponse((response) => response.url().endsWith("/oauth/token"));
+      await page.getByRole("button", { name: "Apply given OAuth2 credentials" }).click();
+      expect((await token).status()).toBe(200);
+      await page.locator(".modal-ux .close-modal").click();
+      const operation = page.locator("#operations-locations-listLocations");
+      await operation.locator(".opblock-summary").click();
+      await operation.locator(".try-out__btn").click();
+      const locations = page.waitForResponse((response) => response.url().endsWith("/v1/locations"));
+      await operation.locator(".execute").click();
+      expect((await locations).status()).toBe(200);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
