@@ -6,6 +6,7 @@ import { answerMalformedRequest } from "./http/malformed-request";
 import { loggerOptions } from "./observability/logging";
 import { answerUnreadableUrl, installErrorRendering } from "./plugins/error-rendering";
 import { installDrainOnClose } from "./plugins/drain-on-close";
+import { apiReference } from "./plugins/api-reference";
 import { v1Guard } from "./plugins/v1-guard";
 import { countResponse, generateRequestId, installRequestTracking } from "./plugins/request-tracking";
 import { oauthTokenRoutes } from "./routes/oauth-token";
@@ -48,6 +49,7 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
   installDrainOnClose(app);
   installErrorRendering(app, guard);
   await app.register(publicRoutes, context);
+  await app.register(apiReference);
   await app.register(oauthTokenRoutes, { ...context, budget: context.tokenBudget });
   await app.register(v1Api, {
     ...context,

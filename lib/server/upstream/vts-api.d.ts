@@ -150,7 +150,8 @@ export interface paths {
      *     no task is returned twice.
      *
      *     Unknown parameters and repeated parameters are rejected with 400 `invalid_request` (a typo
-     *     must not silently widen a filter); so is an access token sent as a query parameter.
+     *     must not silently widen a filter); so is an access token sent as a query parameter beside
+     *     the `Authorization` header (without the header, the request has no token: 401).
      *     `HEAD` is also served.
      */
     get: operations["listTasks"];
@@ -350,7 +351,7 @@ export interface components {
      * @example {
      *       "error": {
      *         "code": "not_found",
-     *         "message": "Task not found",
+     *         "message": "No task has this id.",
      *         "request_id": "6f1c2a9e-0d4b-4d7a-9a51-2b8e1f0c3d47"
      *       }
      *     }
@@ -410,7 +411,7 @@ export interface components {
      * @description RFC 6749 section 5.2 error body of `POST /oauth/token`.
      * @example {
      *       "error": "invalid_scope",
-     *       "error_description": "Scope not granted to this client: locations:read"
+     *       "error_description": "The requested scope is unknown or not granted to this client."
      *     }
      */
     OAuthError: {
@@ -460,7 +461,7 @@ export interface components {
       x: string;
       /** @description Base64url y coordinate. */
       y: string;
-      /** @description Key id */
+      /** @description Key id, as in the access token header. */
       kid: string;
       /** @constant */
       use: "sig";
@@ -483,7 +484,7 @@ export interface components {
          * @example {
          *       "error": {
          *         "code": "invalid_request",
-         *         "message": "Unknown parameter: form",
+         *         "message": "Unknown parameter \"form\". Allowed: from, to, location_id, mva, vehicle_id, task_type, limit, cursor, order.",
          *         "request_id": "6f1c2a9e-0d4b-4d7a-9a51-2b8e1f0c3d47"
          *       }
          *     }
@@ -587,7 +588,7 @@ export interface components {
          * @example {
          *       "error": {
          *         "code": "rate_limited",
-         *         "message": "Rate limit exceeded; retry in 17 seconds",
+         *         "message": "Rate limit exceeded; retry in 17 seconds.",
          *         "request_id": "0b7d9a4e-6c1f-4e43-8f3a-5d2c9e8b1a60"
          *       }
          *     }
@@ -856,7 +857,7 @@ export interface operations {
           /**
            * @example {
            *       "error": "unsupported_grant_type",
-           *       "error_description": "grant_type must be client_credentials"
+           *       "error_description": "Only \"client_credentials\" is supported."
            *     }
            */
           "application/json": components["schemas"]["OAuthError"] & {
@@ -885,7 +886,7 @@ export interface operations {
           /**
            * @example {
            *       "error": "invalid_client",
-           *       "error_description": "Client authentication failed"
+           *       "error_description": "Client authentication failed."
            *     }
            */
           "application/json": components["schemas"]["OAuthError"] & {
@@ -926,7 +927,7 @@ export interface operations {
           /**
            * @example {
            *       "error": "rate_limited",
-           *       "error_description": "Too many token requests; retry in 42 seconds"
+           *       "error_description": "Too many token requests; retry in 42 seconds."
            *     }
            */
           "application/json": components["schemas"]["OAuthError"] & {
