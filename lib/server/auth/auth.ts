@@ -4,8 +4,9 @@ import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "nex
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
+import { clientAddress } from "./client-address";
 import { isLiveSession, sessionRevocations } from "./session-revocation";
-import { isSignInBlocked, recordSignInFailure } from "./sign-in-throttle";
+import { countSignInAttempt } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
@@ -16,11 +17,6 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "too_many_attempts";
-}
-
-/** The address the reverse proxy reports; undefined when there is none to go by. */
-function clientAddress(request: Request): string | undefined {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
 }
 
 const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);
@@ -62,14 +58,15 @@ function config(): NextAuthConfig {
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
         const password = typeof credentials.password === "string" ? credentials.password : "";
-        const address = clientAddress(request);
-        if (await isSignInBlocked(email, address)) throw new TooManyAttempts();
+        const attempt = await countSignInAttempt(
+          email,
+          clientAddress(request.headers, env.DASHBOARD_TRUST_PROXY),
+        );
+        if (!attempt.allowed) throw new TooManyAttempts();
         const member =
           email && password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
-        if (!member) {
-          await recordSignInFailure(email, address);
-          return null;
-        }
+        if (!member) return null;
+        await attempt.succeeded();
         return { id: member.email, email: member.email, name: member.name };
       },
     }),
