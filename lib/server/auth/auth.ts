@@ -5,6 +5,7 @@ import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
 import { clientAddress } from "./client-address";
+import { reportAtMostEvery } from "./report-at-most";
 import { isLiveSession, sessionRevocations } from "./session-revocation";
 import { countSignInAttempt } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
@@ -21,6 +22,15 @@ class TooManyAttempts extends CredentialsSignin {
 
 const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);
 
+// A cookie that does not decrypt (forged, or from another AUTH_SECRET) comes with every request
+// its sender makes: worth knowing, not worth a line per request.
+const reportUndecryptableCookie = reportAtMostEvery(60_000, (error, suppressed) =>
+  dashboardLogger().warn(
+    { err: error, suppressed },
+    "refused a session cookie that does not decrypt (forged, or from another AUTH_SECRET)",
+  ),
+);
+
 /** Auth.js's own reports, as dashboard log lines: refused sign-ins are routine, not errors. */
 function authLogger(): NextAuthConfig["logger"] {
   const log = () => dashboardLogger();
@@ -29,6 +39,8 @@ function authLogger(): NextAuthConfig["logger"] {
       const type = error instanceof AuthError ? error.type : undefined;
       if (error instanceof CredentialsSignin) {
         log().info({ code: error.code }, "password sign-in refused");
+      } else if (type === "JWTSessionError") {
+        reportUndecryptableCookie(error);
       } else if (type && REFUSED_SSO.has(type)) {
         log().warn({ err: error }, "sso sign-in refused");
       } else {
