@@ -42,7 +42,9 @@ async function main(): Promise<number> {
   }
   if (command === "remove" && email) {
     if (await removeStaffMember(file, email)) {
-      console.log(`${email} removed; their current session ends when it expires (at most 8 hours).`);
+      console.log(
+        `${email} removed; their sessions end at their next request (on every instance reading this file).`,
+      );
       return 0;
     }
     console.error(`${email} is not in ${file}.`);

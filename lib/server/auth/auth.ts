@@ -5,15 +5,17 @@ import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
 import { clientAddress } from "./client-address";
+import { PASSWORD_PROVIDER_ID, SSO_PROVIDER_ID } from "./provider-ids";
 import { reportAtMostEvery } from "./report-at-most";
-import { isLiveSession, sessionRevocations } from "./session-revocation";
+import { isLiveSession, sessionClaims } from "./session-check";
+import { sessionRevocations } from "./session-revocation";
 import { countSignInAttempt } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).
 
-export const SSO_PROVIDER_ID = "company-sso";
+export { SSO_PROVIDER_ID };
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
@@ -61,7 +63,7 @@ function config(): NextAuthConfig {
   const env = dashboardEnv();
   const providers: NextAuthConfig["providers"] = [
     Credentials({
-      id: "staff-password",
+      id: PASSWORD_PROVIDER_ID,
       name: "Staff password",
       credentials: {
         email: { label: "Email", type: "email" },
@@ -106,10 +108,18 @@ function config(): NextAuthConfig {
     providers,
     logger: authLogger(),
     callbacks: {
-      // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts).
-      async jwt({ token, user }) {
-        if (user) token.sid = randomUUID();
-        return (await isLiveSession(token.sid)) ? token : null;
+      // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
+      // and remembers its provider, so that the staff file is asked about password sessions only.
+      // Every page request asks session-check.ts, as the data API does; the cookie about to be
+      // issued is stamped with the time to the millisecond.
+      async jwt({ token, user, account }) {
+        if (user) {
+          token.sid = randomUUID();
+          token.provider = account?.provider;
+        }
+        if (!(await isLiveSession(sessionClaims(token)))) return null;
+        token.issued_ms = Date.now();
+        return token;
       },
       // Staff are known by their email (the API and the header use it): an SSO identity without
       // one, or with one the provider says is unverified, does not get a session.

@@ -7,9 +7,15 @@ import { authRedis, sharedStoreReporter } from "./auth-redis";
 // hand the browser a fresh copy, and a copied cookie would work on. Signing out therefore records
 // the session's id until the session would have expired, and a recorded session is refused.
 //
-// With Redis every instance sees the record. If Redis fails, this instance still refuses the
-// sessions signed out through it, and the others refuse what they have seen; staying signed in
-// through an outage is preferred to signing everyone out.
+// With Redis every instance sees the record. A Redis that restarts empty has forgotten every
+// sign-out, so it vouches only for sessions issued since it has held the records: the first
+// instance to find the marker key missing writes the current time into it (SET NX, once for all),
+// and a cookie issued before that time is refused. Losing Redis's data therefore signs everyone
+// out once, and never lets a signed-out session back in. Keep this Redis from evicting keys.
+//
+// If Redis fails (an outage, not a loss), this instance still refuses the sessions signed out
+// through it, and the others refuse what they have seen; staying signed in through an outage is
+// preferred to signing everyone out.
 
 export interface SessionRevocationsOptions {
   redis?: Redis;
@@ -31,6 +37,11 @@ export class SessionRevocations {
     return `${this.options.keyPrefix ?? "dashboard:signed-out"}:${sessionId}`;
   }
 
+  /** The time (ms) from which Redis holds every sign-out. */
+  private get sinceKey(): string {
+    return `${this.options.keyPrefix ?? "dashboard:signed-out"}-since`;
+  }
+
   async revoke(sessionId: string, untilMs: number): Promise<void> {
     const now = this.now();
     for (const [id, until] of this.local) if (until <= now) this.local.delete(id);
@@ -41,16 +52,31 @@ export class SessionRevocations {
       .catch((error: unknown) => this.options.onSharedError?.(error));
   }
 
-  async isRevoked(sessionId: string): Promise<boolean> {
+  /**
+   * Whether the session was signed out, or its cookie issued (`issuedAtMs`; undefined while it is
+   * being issued) before Redis last started holding sign-outs.
+   */
+  async isRevoked(sessionId: string, issuedAtMs?: number): Promise<boolean> {
     const until = this.local.get(sessionId);
     if (until !== undefined && until > this.now()) return true;
-    if (!this.options.redis) return false;
+    const redis = this.options.redis;
+    if (!redis) return false;
     try {
-      return (await this.options.redis.exists(this.key(sessionId))) === 1;
+      const [since, signedOut] = await redis.mget(this.sinceKey, this.key(sessionId));
+      if (signedOut !== null) return true;
+      const vouchedSince = since === null ? await this.startVouching(redis) : Number(since);
+      return issuedAtMs !== undefined && issuedAtMs < vouchedSince;
     } catch (error) {
       this.options.onSharedError?.(error);
       return false;
     }
+  }
+
+  /** Marks an empty Redis as holding sign-outs from now; the first instance to get here sets it. */
+  private async startVouching(redis: Redis): Promise<number> {
+    const now = this.now();
+    await redis.set(this.sinceKey, String(now), "NX");
+    return Number((await redis.get(this.sinceKey)) ?? now);
   }
 }
 
@@ -61,9 +87,4 @@ export function sessionRevocations(): Promise<SessionRevocations> {
     (redis) => new SessionRevocations({ redis, onSharedError: sharedStoreReporter("signed-out sessions") }),
   );
   return holder.__sessionRevocations;
-}
-
-/** A decoded session is live when it carries an id (every sign-in gives one) not signed out. */
-export async function isLiveSession(sessionId: unknown): Promise<boolean> {
-  return typeof sessionId === "string" && !(await (await sessionRevocations()).isRevoked(sessionId));
 }

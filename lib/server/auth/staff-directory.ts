@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./password-hash";
@@ -29,6 +29,29 @@ export async function readStaff(file: string): Promise<StaffMember[]> {
     throw error;
   }
   return staffFileSchema.parse(JSON.parse(text)).staff;
+}
+
+/** The file's emails as last read, and the stat that says whether it changed since. */
+const memberships = new Map<string, { version: string; emails: Set<string> }>();
+
+/**
+ * Whether the staff file lists this email, read again whenever the file changed: `npm run staff --
+ * remove` ends a member's sessions at their next request, on every instance reading the file,
+ * for the price of a stat per request.
+ */
+export async function isStaffMember(file: string, email: string): Promise<boolean> {
+  const info = await stat(file).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  });
+  // The CLI replaces the file by a rename, so the inode changes with every write.
+  const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
+  let known = memberships.get(file);
+  if (known?.version !== version) {
+    known = { version, emails: new Set((await readStaff(file)).map((member) => member.email)) };
+    memberships.set(file, known);
+  }
+  return known.emails.has(normaliseEmail(email));
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */

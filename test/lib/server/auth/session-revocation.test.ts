@@ -43,4 +43,28 @@ describe("signed-out sessions", () => {
     expect(await revocations.isRevoked("s6")).toBe(false);
     expect(errors.length).toBeGreaterThan(0);
   });
+
+  it("are not forgotten when Redis loses its data: sessions issued before then are refused", async () => {
+    const keyPrefix = `test-signed-out:${randomUUID()}`;
+    const client = redis();
+    let now = Date.now();
+    const a = new SessionRevocations({ redis: client, keyPrefix, now: () => now });
+    const b = new SessionRevocations({ redis: redis(), keyPrefix, now: () => now });
+    // Issued as at sign-in (no issue time yet), then read back with the cookie's.
+    expect(await a.isRevoked("s7")).toBe(false);
+    const issuedAt = now;
+    expect(await b.isRevoked("s7", issuedAt)).toBe(false);
+    expect(await b.isRevoked("s8", issuedAt)).toBe(false);
+    await a.revoke("s7", now + 60_000);
+    expect(await b.isRevoked("s7", issuedAt)).toBe(true);
+
+    // What a restart without persistence leaves: none of these keys.
+    now += 1;
+    await client.del(...(await client.keys(`${keyPrefix}*`)));
+    expect(await b.isRevoked("s7", issuedAt)).toBe(true);
+    expect(await b.isRevoked("s8", issuedAt)).toBe(true);
+    // Sessions issued from then on are vouched for again.
+    expect(await a.isRevoked("s9")).toBe(false);
+    expect(await b.isRevoked("s9", now)).toBe(false);
+  });
 });
