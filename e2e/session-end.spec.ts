@@ -6,9 +6,9 @@ import { expect, test } from "@playwright/test";
 import {
   mintedSessionCookie,
   passwordSignIn,
-  removeStaff,
   SESSION_COOKIE,
   signOut,
+  staffCommand,
   startInstances,
   withCookie,
   type Instances,
@@ -16,13 +16,14 @@ import {
 
 const LEAVER = { email: "leaver@company.example", password: "leaver-staff-password" };
 const STAYER = { email: "stayer@company.example", password: "stayer-staff-password" };
+const ON_LEAVE = { email: "on-leave@company.example", password: "on-leave-staff-password" };
 const SIGNED_OUT = { status: 307, renewed: false };
 
 let instances: Instances;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  instances = await startInstances([LEAVER, STAYER]);
+  instances = await startInstances([LEAVER, STAYER, ON_LEAVE]);
 });
 
 test.afterAll(async () => {
@@ -60,7 +61,7 @@ test("removing a staff member ends their session on every instance at its next r
   const stayer = await signedIn(b.baseUrl, STAYER);
   expect((await withCookie(b.baseUrl, "/api/budget", leaver)).status).toBe(200);
 
-  removeStaff(instances.staffFile, LEAVER.email);
+  staffCommand(instances.staffFile, "remove", LEAVER.email);
   expect(await withCookie(a.baseUrl, "/tasks", leaver)).toEqual(SIGNED_OUT);
   expect((await withCookie(b.baseUrl, "/api/budget", leaver)).status).toBe(401);
   expect(await withCookie(b.baseUrl, "/tasks", leaver)).toEqual(SIGNED_OUT);
@@ -68,6 +69,21 @@ test("removing a staff member ends their session on every instance at its next r
   // Everyone else stays signed in.
   expect((await withCookie(a.baseUrl, "/api/budget", stayer)).status).toBe(200);
   expect((await withCookie(b.baseUrl, "/tasks", stayer)).status).toBe(200);
+});
+
+test("disabling a staff member ends their session at its next request, until they are enabled", async () => {
+  const { a, b } = instances;
+  const session = await signedIn(a.baseUrl, ON_LEAVE);
+  expect((await withCookie(b.baseUrl, "/api/budget", session)).status).toBe(200);
+
+  staffCommand(instances.staffFile, "disable", ON_LEAVE.email);
+  expect((await withCookie(b.baseUrl, "/api/budget", session)).status).toBe(401);
+  expect(await withCookie(a.baseUrl, "/tasks", session)).toEqual(SIGNED_OUT);
+  expect((await passwordSignIn(b.baseUrl, ON_LEAVE)).refusal).toBe("credentials");
+
+  staffCommand(instances.staffFile, "enable", ON_LEAVE.email);
+  const again = await signedIn(b.baseUrl, ON_LEAVE);
+  expect((await withCookie(a.baseUrl, "/tasks", again)).status).toBe(200);
 });
 
 test("a copied signed-out cookie stays refused on another instance after Redis restarts empty", async () => {

@@ -95,8 +95,13 @@ export async function startInstances(
   };
 }
 
-export function removeStaff(staffFile: string, email: string): void {
-  staffCli(staffFile, ["remove", email]);
+/** `npm run staff -- <command> EMAIL` on the instances' staff file. */
+export function staffCommand(
+  staffFile: string,
+  command: "remove" | "disable" | "enable",
+  email: string,
+): void {
+  staffCli(staffFile, [command, email]);
 }
 
 /** A session cookie as Auth.js would have issued it, `maxAgeSeconds` from now (negative: expired). */
