@@ -1,11 +1,17 @@
 // `npm run staff -- add|remove|list`: manages the staff who may sign in with a password.
 // The password is read from standard input so it never appears in shell history or `ps`.
 import { parseArgs } from "node:util";
-import { readStaff, removeStaffMember, upsertStaffMember } from "../lib/server/auth/staff-directory";
+import {
+  readStaff,
+  removeStaffMember,
+  setStaffDisabled,
+  upsertStaffMember,
+} from "../lib/server/auth/staff-directory";
 
 const USAGE = `Usage: npm run staff -- <command>
   add EMAIL [--name "Full Name"]   then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)
   remove EMAIL
+  disable EMAIL | enable EMAIL     keep the account but refuse its sign-ins and end its sessions
   list
 Options: --file PATH (default: $STAFF_FILE or .data/staff.json)`;
 
@@ -26,8 +32,10 @@ async function main(): Promise<number> {
   const file = values.file ?? process.env.STAFF_FILE ?? ".data/staff.json";
   const [command, email] = positionals;
   if (command === "list") {
-    for (const member of await readStaff(file))
-      console.log(`${member.email}\t${member.name}\tadded ${member.addedAt}`);
+    for (const member of await readStaff(file)) {
+      const disabled = member.disabledAt ? `\tdisabled ${member.disabledAt}` : "";
+      console.log(`${member.email}\t${member.name}\tadded ${member.addedAt}${disabled}`);
+    }
     return 0;
   }
   if (command === "add" && email) {
@@ -42,7 +50,21 @@ async function main(): Promise<number> {
   }
   if (command === "remove" && email) {
     if (await removeStaffMember(file, email)) {
-      console.log(`${email} removed; their current session ends when it expires (at most 8 hours).`);
+      console.log(
+        `${email} removed; their sessions end at their next request (on every instance reading this file).`,
+      );
+      return 0;
+    }
+    console.error(`${email} is not in ${file}.`);
+    return 1;
+  }
+  if ((command === "disable" || command === "enable") && email) {
+    if (await setStaffDisabled(file, email, command === "disable")) {
+      console.log(
+        command === "disable"
+          ? `${email} disabled; their sessions end at their next request.`
+          : `${email} may sign in again.`,
+      );
       return 0;
     }
     console.error(`${email} is not in ${file}.`);

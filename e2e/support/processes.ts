@@ -62,28 +62,23 @@ export function startDashboard(port: number, env: Record<string, string>, logFil
 const REPO_ROOT = join(import.meta.dirname, "..", "..");
 
 /**
- * Adds a staff member to a staff file through the dashboard's own CLI (the password on stdin):
- * the browser tests and the benchmarks run without the react-server condition that the staff
- * directory module needs, so they go through `scripts/staff.ts` rather than importing it.
+ * Runs the dashboard's staff CLI on a staff file (a password goes on stdin): the browser tests and
+ * the benchmarks run without the react-server condition that the staff directory module needs, so
+ * they go through `scripts/staff.ts` rather than importing it.
  */
+export function staffCli(file: string, args: string[], input = ""): void {
+  execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/staff.ts", ...args, "--file", file],
+    { cwd: REPO_ROOT, input, stdio: ["pipe", "ignore", "inherit"] },
+  );
+}
+
+/** Adds a staff member to a staff file through the dashboard's own CLI. */
 export function addStaffMember(
   file: string,
   member: { email: string; name?: string; password: string },
 ): void {
   const name = member.name ? ["--name", member.name] : [];
-  execFileSync(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/staff.ts",
-      "add",
-      member.email,
-      ...name,
-      "--file",
-      file,
-    ],
-    { cwd: REPO_ROOT, input: member.password, stdio: ["pipe", "ignore", "inherit"] },
-  );
+  staffCli(file, ["add", member.email, ...name], member.password);
 }

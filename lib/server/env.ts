@@ -25,6 +25,13 @@ const dashboardEnvSchema = z.object({
   /** The service's longest window; checked here so a too-long window spends no upstream budget. */
   VTS_MAX_WINDOW_DAYS: z.coerce.number().int().min(1).max(3_660).default(92),
   STAFF_FILE: z.string().min(1).default(".data/staff.json"),
+  /**
+   * How many reverse proxies stand in front and append to X-Forwarded-For (client-address.ts);
+   * 0 trusts the header not at all. `true`/`false` as for VTS_TRUST_PROXY mean 1/0.
+   */
+  DASHBOARD_TRUST_PROXY: optional
+    .transform((value) => (value === "true" ? "1" : value === "false" ? "0" : (value ?? "0")))
+    .pipe(z.coerce.number<string>().int().min(0).max(10)),
   AUTH_SECRET: z.string().min(32, "use at least 32 random characters (openssl rand -base64 33)"),
   AUTH_OIDC_ISSUER: optional.pipe(z.url().optional()),
   AUTH_OIDC_CLIENT_ID: optional,

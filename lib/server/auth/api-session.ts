@@ -1,26 +1,20 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { dashboardEnv } from "../env";
-import { isLiveSession } from "./session-revocation";
+import { isLiveSession, sessionClaims, type SessionClaims } from "./session-check";
 
 // The dashboard API's session check. Auth.js's auth() in a route handler decrypts the session
 // cookie and then encrypts a renewed one that the route's answer never carries, and proxy.ts did
 // the same again before it: four key derivations and two JWE operations per API request, the
 // largest share of the dashboard's CPU under load (bench:bff profile). Here the cookie is only
 // decrypted, once per distinct cookie value: the same value always decrypts to the same claims,
-// so those are kept until they expire. Whether the session was signed out is asked every time.
+// so those are kept until they expire. Whether the session still counts (session-check.ts) is
+// asked every time.
 // Pages (through proxy.ts) still renew the cookie.
 
 /** Auth.js's names: `__Secure-` when the session was set over https. */
 const COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
 const MAX_CACHED = 1_000;
-
-interface SessionClaims {
-  email: string;
-  sid: unknown;
-  /** Seconds since the epoch. */
-  exp: number;
-}
 
 const decoded = new Map<string, SessionClaims>();
 
@@ -29,17 +23,16 @@ export async function apiSessionEmail(cookieHeader: string | null): Promise<stri
   const found = sessionCookie(cookieHeader);
   if (!found) return undefined;
   const claims = decoded.get(found.value) ?? (await decodeClaims(found.name, found.value));
-  if (!claims || claims.exp * 1000 <= Date.now()) return undefined;
-  return (await isLiveSession(claims.sid)) ? claims.email : undefined;
+  if (!claims) return undefined;
+  return (await isLiveSession(claims)) ? claims.email : undefined;
 }
 
 async function decodeClaims(name: string, value: string): Promise<SessionClaims | undefined> {
   const token = await decode({ token: value, secret: dashboardEnv().AUTH_SECRET, salt: name }).catch(
     () => null,
   );
-  const email = token?.email;
-  if (typeof email !== "string" || email === "" || typeof token?.exp !== "number") return undefined;
-  const claims = { email, sid: token.sid, exp: token.exp };
+  if (!token || typeof token.exp !== "number" || typeof token.iat !== "number") return undefined;
+  const claims = sessionClaims(token);
   if (decoded.size >= MAX_CACHED) decoded.delete(decoded.keys().next().value as string);
   decoded.set(value, claims);
   return claims;

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { connectSharedRedis } from "../bff/shared-redis";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
+import { reportAtMostEvery } from "./report-at-most";
 
 // The Redis connection sign-in state is shared through (failure counts, signed-out sessions):
 // one per instance, opened on first use; undefined without REDIS_URL.
@@ -17,10 +18,10 @@ export function authRedis(): Promise<Redis | undefined> {
 
 /** Reports a failing shared store at most once a minute while it fails. */
 export function sharedStoreReporter(what: string): (error: unknown) => void {
-  let lastReport = 0;
-  return (error) => {
-    if (Date.now() - lastReport < 60_000) return;
-    lastReport = Date.now();
-    dashboardLogger().warn({ err: error }, `${what} unavailable in Redis; using this instance's memory`);
-  };
+  return reportAtMostEvery(60_000, (error, suppressed) =>
+    dashboardLogger().warn(
+      { err: error, suppressed },
+      `${what} unavailable in Redis; using this instance's memory`,
+    ),
+  );
 }

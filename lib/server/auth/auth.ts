@@ -4,26 +4,34 @@ import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "nex
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
-import { isLiveSession, sessionRevocations } from "./session-revocation";
-import { isSignInBlocked, recordSignInFailure } from "./sign-in-throttle";
+import { clientAddress } from "./client-address";
+import { PASSWORD_PROVIDER_ID, SSO_PROVIDER_ID } from "./provider-ids";
+import { reportAtMostEvery } from "./report-at-most";
+import { isLiveSession, sessionClaims } from "./session-check";
+import { sessionRevocations } from "./session-revocation";
+import { countSignInAttempt } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).
 
-export const SSO_PROVIDER_ID = "company-sso";
+export { SSO_PROVIDER_ID };
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "too_many_attempts";
 }
 
-/** The address the reverse proxy reports; undefined when there is none to go by. */
-function clientAddress(request: Request): string | undefined {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
-}
-
 const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);
+
+// A cookie that does not decrypt (forged, or from another AUTH_SECRET) comes with every request
+// its sender makes: worth knowing, not worth a line per request.
+const reportUndecryptableCookie = reportAtMostEvery(60_000, (error, suppressed) =>
+  dashboardLogger().warn(
+    { err: error, suppressed },
+    "refused a session cookie that does not decrypt (forged, or from another AUTH_SECRET)",
+  ),
+);
 
 /** Auth.js's own reports, as dashboard log lines: refused sign-ins are routine, not errors. */
 function authLogger(): NextAuthConfig["logger"] {
@@ -33,6 +41,8 @@ function authLogger(): NextAuthConfig["logger"] {
       const type = error instanceof AuthError ? error.type : undefined;
       if (error instanceof CredentialsSignin) {
         log().info({ code: error.code }, "password sign-in refused");
+      } else if (type === "JWTSessionError") {
+        reportUndecryptableCookie(error);
       } else if (type && REFUSED_SSO.has(type)) {
         log().warn({ err: error }, "sso sign-in refused");
       } else {
@@ -53,7 +63,7 @@ function config(): NextAuthConfig {
   const env = dashboardEnv();
   const providers: NextAuthConfig["providers"] = [
     Credentials({
-      id: "staff-password",
+      id: PASSWORD_PROVIDER_ID,
       name: "Staff password",
       credentials: {
         email: { label: "Email", type: "email" },
@@ -62,14 +72,15 @@ function config(): NextAuthConfig {
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
         const password = typeof credentials.password === "string" ? credentials.password : "";
-        const address = clientAddress(request);
-        if (await isSignInBlocked(email, address)) throw new TooManyAttempts();
+        const attempt = await countSignInAttempt(
+          email,
+          clientAddress(request.headers, env.DASHBOARD_TRUST_PROXY),
+        );
+        if (!attempt.allowed) throw new TooManyAttempts();
         const member =
           email && password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
-        if (!member) {
-          await recordSignInFailure(email, address);
-          return null;
-        }
+        if (!member) return null;
+        await attempt.succeeded();
         return { id: member.email, email: member.email, name: member.name };
       },
     }),
@@ -97,10 +108,18 @@ function config(): NextAuthConfig {
     providers,
     logger: authLogger(),
     callbacks: {
-      // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts).
-      async jwt({ token, user }) {
-        if (user) token.sid = randomUUID();
-        return (await isLiveSession(token.sid)) ? token : null;
+      // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
+      // and remembers its provider, so that the staff file is asked about password sessions only.
+      // Every page request asks session-check.ts, as the data API does; the cookie about to be
+      // issued is stamped with the time to the millisecond.
+      async jwt({ token, user, account }) {
+        if (user) {
+          token.sid = randomUUID();
+          token.provider = account?.provider;
+        }
+        if (!(await isLiveSession(sessionClaims(token)))) return null;
+        token.issued_ms = Date.now();
+        return token;
       },
       // Staff are known by their email (the API and the header use it): an SSO identity without
       // one, or with one the provider says is unverified, does not get a session.

@@ -9,12 +9,15 @@ import {
 import { authRedis, sharedStoreReporter } from "./auth-redis";
 
 // Password guessing is slowed per account and per address: 5 failures in 15 minutes blocks
-// further attempts for the rest of that window. Successful sign-ins do not count. Without an
-// address (no proxy said where the request came from) only the account counts: one shared
-// "unknown" address would let 20 failures lock every member of staff out.
+// further attempts for the rest of that window. Every attempt is counted, atomically, before its
+// password is checked, and a successful one gives its count back: checking first and counting
+// after let a parallel burst have every password checked before any failure was recorded.
+// Without an address (no trusted proxy said where the request came from, client-address.ts)
+// only the account counts: one shared "unknown" address would let 20 failures lock every member
+// of staff out.
 //
 // With Redis every instance counts into the same windows, so a guesser gains nothing by being
-// spread over instances. Each instance also counts its own failures in memory, and answers from
+// spread over instances. Each instance also counts its own attempts in memory, and answers from
 // there while Redis fails: throttling goes on (per instance) rather than failing open, and a
 // Redis outage never stops anyone signing in.
 
@@ -58,22 +61,37 @@ function redisLimiters(redis: Redis, keyPrefix: string): Limiters {
   };
 }
 
-/** A consume past the limit rejects with the state; that is a counted failure, not an error. */
-async function countFailure(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  await limiter.consume(key).catch((rejection: unknown) => {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-  });
+/** Counts one attempt; false when it goes past the limit. */
+async function counted(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  return limiter.consume(key).then(
+    () => true,
+    (rejection: unknown) => {
+      if (rejection instanceof RateLimiterRes) return false;
+      throw rejection;
+    },
+  );
 }
 
-async function isBlockedIn(limiters: Limiters, account: string, address?: string): Promise<boolean> {
-  const [accountState, addressState] = await Promise.all([
-    limiters.account.get(account),
-    address === undefined ? null : limiters.address.get(address),
+async function countIn(limiters: Limiters, account: string, address?: string): Promise<boolean> {
+  const [accountAllowed, addressAllowed] = await Promise.all([
+    counted(limiters.account, account),
+    address === undefined ? true : counted(limiters.address, address),
   ]);
-  return (
-    (accountState?.consumedPoints ?? 0) >= FAILURES_PER_ACCOUNT ||
-    (addressState?.consumedPoints ?? 0) >= FAILURES_PER_ADDRESS
-  );
+  return accountAllowed && addressAllowed;
+}
+
+async function giveBack(limiters: Limiters, account: string, address?: string): Promise<void> {
+  await Promise.all([
+    limiters.account.reward(account, 1),
+    address === undefined ? undefined : limiters.address.reward(address, 1),
+  ]);
+}
+
+export interface SignInAttempt {
+  /** False: past the limit, the password must not be checked. */
+  allowed: boolean;
+  /** The password was right: successful sign-ins do not count. */
+  succeeded(): Promise<void>;
 }
 
 export class SignInThrottle {
@@ -86,28 +104,28 @@ export class SignInThrottle {
       : undefined;
   }
 
-  async isBlocked(account: string, address?: string): Promise<boolean> {
-    if (this.shared) {
-      try {
-        return await isBlockedIn(this.shared, account, address);
-      } catch (error) {
-        this.options.onSharedError?.(error);
-      }
-    }
-    return isBlockedIn(this.local, account, address);
-  }
-
-  async recordFailure(account: string, address?: string): Promise<void> {
-    const count = (limiters: Limiters) =>
-      Promise.all([
-        countFailure(limiters.account, account),
-        address === undefined ? undefined : countFailure(limiters.address, address),
-      ]);
+  /** Counts an attempt before its password is checked. */
+  async attempt(account: string, address?: string): Promise<SignInAttempt> {
     const shared = this.shared;
-    await Promise.all([
-      count(this.local),
-      shared && count(shared).catch((error: unknown) => this.options.onSharedError?.(error)),
+    const [locally, sharedly] = await Promise.all([
+      countIn(this.local, account, address),
+      shared &&
+        countIn(shared, account, address).catch((error: unknown) => {
+          this.options.onSharedError?.(error);
+          return undefined;
+        }),
     ]);
+    return {
+      allowed: sharedly ?? locally,
+      succeeded: async () => {
+        await Promise.all([
+          giveBack(this.local, account, address),
+          sharedly !== undefined &&
+            shared &&
+            giveBack(shared, account, address).catch((error: unknown) => this.options.onSharedError?.(error)),
+        ]);
+      },
+    };
   }
 }
 
@@ -121,10 +139,6 @@ export function signInThrottle(): Promise<SignInThrottle> {
   return holder.__signInThrottle;
 }
 
-export async function isSignInBlocked(account: string, address?: string): Promise<boolean> {
-  return (await signInThrottle()).isBlocked(account, address);
-}
-
-export async function recordSignInFailure(account: string, address?: string): Promise<void> {
-  await (await signInThrottle()).recordFailure(account, address);
+export async function countSignInAttempt(account: string, address?: string): Promise<SignInAttempt> {
+  return (await signInThrottle()).attempt(account, address);
 }

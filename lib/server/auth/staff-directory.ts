@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./password-hash";
@@ -11,6 +11,8 @@ const staffMemberSchema = z.object({
   name: z.string().min(1),
   passwordHash: z.string().startsWith("scrypt$"),
   addedAt: z.string(),
+  /** Set by `npm run staff -- disable`: no sign-in, and their sessions end, until `enable`. */
+  disabledAt: z.string().optional(),
 });
 const staffFileSchema = z.object({ staff: z.array(staffMemberSchema) });
 
@@ -31,6 +33,30 @@ export async function readStaff(file: string): Promise<StaffMember[]> {
   return staffFileSchema.parse(JSON.parse(text)).staff;
 }
 
+/** The file's emails as last read, and the stat that says whether it changed since. */
+const memberships = new Map<string, { version: string; emails: Set<string> }>();
+
+/**
+ * Whether the staff file lists this email, not disabled, read again whenever the file changed:
+ * `npm run staff -- remove` or `disable` ends a member's sessions at their next request, on every
+ * instance reading the file, for the price of a stat per request.
+ */
+export async function isStaffMember(file: string, email: string): Promise<boolean> {
+  const info = await stat(file).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  });
+  // The CLI replaces the file by a rename, so the inode changes with every write.
+  const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
+  let known = memberships.get(file);
+  if (known?.version !== version) {
+    const active = (await readStaff(file)).filter((member) => !member.disabledAt);
+    known = { version, emails: new Set(active.map((member) => member.email)) };
+    memberships.set(file, known);
+  }
+  return known.emails.has(normaliseEmail(email));
+}
+
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */
 async function writeStaff(file: string, staff: StaffMember[]): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
@@ -39,7 +65,7 @@ async function writeStaff(file: string, staff: StaffMember[]): Promise<void> {
   await rename(temporary, file);
 }
 
-/** Adds a member or replaces their password and name. */
+/** Adds a member or replaces their password and name (a disabled member stays disabled). */
 export async function upsertStaffMember(
   file: string,
   email: string,
@@ -47,12 +73,15 @@ export async function upsertStaffMember(
   password: string,
 ): Promise<void> {
   const key = normaliseEmail(email);
-  const others = (await readStaff(file)).filter((member) => member.email !== key);
+  const staff = await readStaff(file);
+  const others = staff.filter((member) => member.email !== key);
+  const disabledAt = staff.find((member) => member.email === key)?.disabledAt;
   const member = {
     email: key,
     name,
     passwordHash: await hashPassword(password),
     addedAt: new Date().toISOString(),
+    ...(disabledAt ? { disabledAt } : {}),
   };
   await writeStaff(
     file,
@@ -68,13 +97,33 @@ export async function removeStaffMember(file: string, email: string): Promise<bo
   return true;
 }
 
-/** The member when the password matches; undefined otherwise, in the same time either way. */
+/** Disables or enables a member; false when the file does not list them. */
+export async function setStaffDisabled(file: string, email: string, disabled: boolean): Promise<boolean> {
+  const staff = await readStaff(file);
+  const key = normaliseEmail(email);
+  if (!staff.some((member) => member.email === key)) return false;
+  await writeStaff(
+    file,
+    staff.map((member) => {
+      if (member.email !== key) return member;
+      const { disabledAt, ...enabled } = member;
+      return disabled ? { ...enabled, disabledAt: disabledAt ?? new Date().toISOString() } : enabled;
+    }),
+  );
+  return true;
+}
+
+/**
+ * The member when the password matches and they are not disabled; undefined otherwise, in the same
+ * time either way.
+ */
 export async function authenticateStaff(
   file: string,
   email: string,
   password: string,
 ): Promise<Omit<StaffMember, "passwordHash"> | undefined> {
   const member = (await readStaff(file)).find((candidate) => candidate.email === normaliseEmail(email));
-  if (!(await verifyPassword(password, member?.passwordHash)) || !member) return undefined;
+  if (!(await verifyPassword(password, member?.passwordHash)) || !member || member.disabledAt)
+    return undefined;
   return { email: member.email, name: member.name, addedAt: member.addedAt };
 }

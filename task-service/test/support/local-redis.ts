@@ -11,9 +11,10 @@ export interface LocalRedis {
   stop(): void;
 }
 
-export async function startLocalRedis(): Promise<LocalRedis> {
+/** On a free port, or on `port` to bring a stopped one back (empty) where its clients reconnect. */
+export async function startLocalRedis(port?: number): Promise<LocalRedis> {
   const dir = mkdtempSync(join(tmpdir(), "vts-redis-"));
-  const port = await freePort();
+  port ??= await freePort();
   execFileSync("redis-server", [
     "--port",
     String(port),

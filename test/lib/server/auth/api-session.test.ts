@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiSessionEmail } from "@/lib/server/auth/api-session";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
 import {
+  listStaff,
   SECURE_SESSION_COOKIE as SECURE_NAME,
   SESSION_COOKIE as NAME,
   sessionCookieValue,
@@ -10,8 +11,12 @@ import {
 } from "./session-cookie";
 
 const SECRET = "api-session-test-secret-".padEnd(40, "x");
+const STAFF = ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"];
+let staffFile: string;
 
-beforeAll(() => stubDashboardEnv(SECRET));
+beforeAll(() => {
+  staffFile = stubDashboardEnv(SECRET, STAFF);
+});
 
 const sessionToken = (
   claims: Record<string, unknown>,
@@ -46,6 +51,8 @@ describe("the dashboard API's session check", () => {
       `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { secret: "another-secret-".padEnd(40, "y") })}`,
       `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { salt: SECURE_NAME })}`,
       `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { maxAge: -3600 })}`,
+      // Auth.js itself would still take this one (15 s clock tolerance).
+      `${NAME}=${await sessionToken({ email: "d@example.com", sid: "s" }, { maxAge: -10 })}`,
       `${NAME}=${await sessionToken({ email: "d@example.com" })}`,
       `${NAME}=${await sessionToken({ sid: "s" })}`,
     ];
@@ -58,5 +65,18 @@ describe("the dashboard API's session check", () => {
     expect(await apiSessionEmail(header)).toBe("e@example.com");
     await (await sessionRevocations()).revoke(sid, Date.now() + 60_000);
     expect(await apiSessionEmail(header)).toBeUndefined();
+  });
+
+  it("refuses a password session from the request after its member leaves the staff file", async () => {
+    const header = `${NAME}=${await sessionToken({ email: "leaver@example.com", sid: randomUUID() })}`;
+    listStaff(staffFile, [...STAFF, "leaver@example.com"]);
+    expect(await apiSessionEmail(header)).toBe("leaver@example.com");
+    listStaff(staffFile, STAFF);
+    expect(await apiSessionEmail(header)).toBeUndefined();
+  });
+
+  it("does not ask the staff file about single sign-on sessions", async () => {
+    const claims = { email: "sso@example.com", sid: randomUUID(), provider: "company-sso" };
+    expect(await apiSessionEmail(`${NAME}=${await sessionToken(claims)}`)).toBe("sso@example.com");
   });
 });

@@ -6,35 +6,55 @@ import {
   SignInThrottle,
 } from "@/lib/server/auth/sign-in-throttle";
 
+/** `times` attempts with a wrong password; whether each was allowed to be checked. */
 async function fail(throttle: SignInThrottle, times: number, account: string, address: string | undefined) {
-  for (let i = 0; i < times; i++) await throttle.recordFailure(account, address);
+  const allowed: boolean[] = [];
+  for (let i = 0; i < times; i++) allowed.push((await throttle.attempt(account, address)).allowed);
+  return allowed;
 }
 
+const allowedNext = async (throttle: SignInThrottle, account: string, address?: string) =>
+  (await throttle.attempt(account, address)).allowed;
+
 describe("sign-in throttle in memory", () => {
-  it("blocks an account after five failures, and only that account", async () => {
+  it("allows five failed attempts on an account, then none, on that account only", async () => {
     const throttle = new SignInThrottle();
-    await fail(throttle, FAILURES_PER_ACCOUNT - 1, "a@company.example", "10.0.0.1");
-    expect(await throttle.isBlocked("a@company.example", "10.0.0.1")).toBe(false);
-    await fail(throttle, 1, "a@company.example", "10.0.0.1");
-    expect(await throttle.isBlocked("a@company.example", "10.0.0.2")).toBe(true);
-    expect(await throttle.isBlocked("b@company.example", "10.0.0.1")).toBe(false);
+    expect(await fail(throttle, FAILURES_PER_ACCOUNT, "a@company.example", "10.0.0.1")).not.toContain(false);
+    expect(await allowedNext(throttle, "a@company.example", "10.0.0.2")).toBe(false);
+    expect(await allowedNext(throttle, "b@company.example", "10.0.0.1")).toBe(true);
   });
 
   it("blocks an address that fails across many accounts", async () => {
     const throttle = new SignInThrottle();
     for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
       await fail(throttle, 1, `p${i}@company.example`, "10.0.0.9");
-    expect(await throttle.isBlocked("new@company.example", "10.0.0.9")).toBe(true);
-    expect(await throttle.isBlocked("new@company.example", "10.0.0.8")).toBe(false);
+    expect(await allowedNext(throttle, "new@company.example", "10.0.0.9")).toBe(false);
+    expect(await allowedNext(throttle, "new@company.example", "10.0.0.8")).toBe(true);
   });
 
   it("counts only the account when no address is known", async () => {
     const throttle = new SignInThrottle();
     for (let i = 0; i < FAILURES_PER_ADDRESS; i++)
       await fail(throttle, 1, `q${i}@company.example`, undefined);
-    expect(await throttle.isBlocked("staff@company.example")).toBe(false);
+    expect(await allowedNext(throttle, "staff@company.example")).toBe(true);
     await fail(throttle, FAILURES_PER_ACCOUNT, "r@company.example", undefined);
-    expect(await throttle.isBlocked("r@company.example")).toBe(true);
+    expect(await allowedNext(throttle, "r@company.example")).toBe(false);
+  });
+
+  it("allows no more than five of 100 parallel attempts to be checked", async () => {
+    const throttle = new SignInThrottle();
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => throttle.attempt("burst@company.example", `10.0.1.${i}`)),
+    );
+    expect(attempts.filter((attempt) => attempt.allowed)).toHaveLength(FAILURES_PER_ACCOUNT);
+  });
+
+  it("does not count successful sign-ins", async () => {
+    const throttle = new SignInThrottle();
+    await fail(throttle, FAILURES_PER_ACCOUNT - 1, "s@company.example", "10.0.0.7");
+    for (let i = 0; i < 10; i++) await (await throttle.attempt("s@company.example", "10.0.0.7")).succeeded();
+    expect(await allowedNext(throttle, "s@company.example", "10.0.0.7")).toBe(true);
+    expect(await allowedNext(throttle, "s@company.example", "10.0.0.7")).toBe(false);
   });
 });
 
@@ -48,14 +68,15 @@ describe("sign-in throttle when Redis fails", () => {
     const errors: unknown[] = [];
     const throttle = new SignInThrottle({ redis: unreachable, onSharedError: (error) => errors.push(error) });
     await fail(throttle, FAILURES_PER_ACCOUNT, "c@company.example", "10.0.0.3");
-    expect(await throttle.isBlocked("c@company.example", "10.0.0.3")).toBe(true);
-    expect(await throttle.isBlocked("d@company.example", "10.0.0.4")).toBe(false);
+    expect(await allowedNext(throttle, "c@company.example", "10.0.0.3")).toBe(false);
+    expect(await allowedNext(throttle, "d@company.example", "10.0.0.4")).toBe(true);
     expect(errors.length).toBeGreaterThan(0);
   });
 
   it("never turns an outage into a failed sign-in", async () => {
     const throttle = new SignInThrottle({ redis: unreachable });
-    await expect(throttle.recordFailure("e@company.example", "10.0.0.5")).resolves.toBeUndefined();
-    await expect(throttle.isBlocked("e@company.example", "10.0.0.5")).resolves.toBe(false);
+    const attempt = await throttle.attempt("e@company.example", "10.0.0.5");
+    expect(attempt.allowed).toBe(true);
+    await expect(attempt.succeeded()).resolves.toBeUndefined();
   });
 });

@@ -1,0 +1,207 @@
+// Two built dashboards sharing one Redis, one staff file and one AUTH_SECRET, as an operator runs
+// several instances behind a load balancer, and the sign-in and session requests a browser makes,
+// sent over plain HTTP (a burst of 100 sign-ins does not need 100 browsers).
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encode } from "next-auth/jwt";
+import { freePort } from "../../task-service/test/support/free-port";
+import { startLocalRedis, type LocalRedis } from "../../task-service/test/support/local-redis";
+import { addStaffMember, startDashboard, staffCli, stop, waitForOk } from "./processes";
+
+export const SESSION_COOKIE = "authjs.session-token";
+
+export interface Instance {
+  baseUrl: string;
+  logFile: string;
+  /** The log lines written since `from` (a length of the log file). */
+  logLinesSince(from: number): string[];
+  logLength(): number;
+}
+
+export interface Instances {
+  a: Instance;
+  b: Instance;
+  redis: LocalRedis;
+  staffFile: string;
+  authSecret: string;
+  /** Stops Redis and starts it again, empty, on the same port: as a restart without persistence. */
+  restartRedisEmpty(): Promise<void>;
+  stopAll(): Promise<void>;
+}
+
+/**
+ * Starts two dashboards against the run's service (global-setup.ts) with `staff` in their staff
+ * file; `b` gets `bEnv` on top (a setting only one of them should have).
+ */
+export async function startInstances(
+  staff: { email: string; password: string }[],
+  bEnv: Record<string, string> = {},
+): Promise<Instances> {
+  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-instances-"));
+  const staffFile = join(dir, "staff.json");
+  for (const member of staff) addStaffMember(staffFile, member);
+  let redis = await startLocalRedis();
+  const authSecret = randomBytes(33).toString("base64url");
+  const children: ChildProcess[] = [];
+  const start = async (name: string, extraEnv: Record<string, string>): Promise<Instance> => {
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const logFile = join(dir, `dashboard-${name}.log`);
+    const child = startDashboard(
+      port,
+      {
+        VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
+        VTS_CLIENT_ID: "dashboard-e2e",
+        VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
+        AUTH_SECRET: authSecret,
+        AUTH_URL: baseUrl,
+        STAFF_FILE: staffFile,
+        REDIS_URL: redis.url,
+        ...extraEnv,
+      },
+      logFile,
+    );
+    children.push(child);
+    await waitForOk(`${baseUrl}/api/health`, 60_000, child);
+    const logLength = () => readFileSync(logFile).length;
+    return {
+      baseUrl,
+      logFile,
+      logLength,
+      logLinesSince: (from) =>
+        readFileSync(logFile).subarray(from).toString("utf8").split("\n").filter(Boolean),
+    };
+  };
+  const [a, b] = await Promise.all([start("a", {}), start("b", bEnv)]);
+  return {
+    a,
+    b,
+    get redis() {
+      return redis;
+    },
+    staffFile,
+    authSecret,
+    async restartRedisEmpty() {
+      redis.stop();
+      redis = await startLocalRedis(redis.port);
+    },
+    async stopAll() {
+      await Promise.all(children.map(stop));
+      redis.stop();
+    },
+  };
+}
+
+/** `npm run staff -- <command> EMAIL` on the instances' staff file. */
+export function staffCommand(
+  staffFile: string,
+  command: "remove" | "disable" | "enable",
+  email: string,
+): void {
+  staffCli(staffFile, [command, email]);
+}
+
+/** A session cookie as Auth.js would have issued it, `maxAgeSeconds` from now (negative: expired). */
+export async function mintedSessionCookie(
+  authSecret: string,
+  claims: Record<string, unknown>,
+  maxAgeSeconds: number,
+): Promise<string> {
+  const value = await encode({
+    token: { name: "Staff", ...claims },
+    secret: authSecret,
+    salt: SESSION_COOKIE,
+    maxAge: maxAgeSeconds,
+  });
+  return `${SESSION_COOKIE}=${value}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP as the browser sends it
+
+export interface Csrf {
+  token: string;
+  cookie: string;
+}
+
+/** `name=value` of each cookie the answer sets; a later one of the same name wins, as in a browser. */
+function setCookies(response: Response): string[] {
+  const cookies = new Map<string, string>();
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";")[0]!;
+    cookies.set(pair.slice(0, pair.indexOf("=")), pair);
+  }
+  return [...cookies.values()];
+}
+
+export async function csrf(baseUrl: string): Promise<Csrf> {
+  const response = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return { token: csrfToken, cookie: setCookies(response).join("; ") };
+}
+
+export interface SignInAnswer {
+  /** The session cookie when the sign-in succeeded. */
+  session?: string;
+  /** Auth.js's refusal code: `credentials` (a checked, wrong password) or `too_many_attempts`. */
+  refusal?: string;
+}
+
+/** POST /api/auth/callback/staff-password, as the sign-in form's action does. */
+export async function passwordSignIn(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  options: { csrf?: Csrf; forwardedFor?: string } = {},
+): Promise<SignInAnswer> {
+  const token = options.csrf ?? (await csrf(baseUrl));
+  const response = await fetch(`${baseUrl}/api/auth/callback/staff-password`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: token.cookie,
+      ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
+    },
+    body: new URLSearchParams({ ...credentials, csrfToken: token.token, callbackUrl: "/tasks" }),
+  });
+  const session = setCookies(response).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (session && session !== `${SESSION_COOKIE}=`) return { session };
+  const location = response.headers.get("location") ?? "";
+  const code = new URL(location, baseUrl).searchParams.get("code");
+  if (!code) throw new Error(`unexpected sign-in answer ${response.status} ${location}`);
+  return { refusal: code };
+}
+
+/** POST /api/auth/signout with this session, as the Sign out button does. */
+export async function signOut(baseUrl: string, session: string): Promise<void> {
+  const token = await csrf(baseUrl);
+  const response = await fetch(`${baseUrl}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: `${token.cookie}; ${session}`,
+    },
+    body: new URLSearchParams({ csrfToken: token.token, callbackUrl: "/sign-in" }),
+  });
+  if (response.status !== 302) throw new Error(`sign-out answered ${response.status}`);
+}
+
+export interface PageAnswer {
+  status: number;
+  /** Whether the answer carries a renewed session cookie. */
+  renewed: boolean;
+}
+
+/** A request with exactly this cookie, redirects not followed. */
+export async function withCookie(baseUrl: string, path: string, cookie: string): Promise<PageAnswer> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  const renewed = setCookies(response).some(
+    (line) => line.startsWith(`${SESSION_COOKIE}=`) && line !== `${SESSION_COOKIE}=`,
+  );
+  return { status: response.status, renewed };
+}
