@@ -34,5 +34,8 @@ export async function serveDashboard(options: { port: number; hostname: string }
     server.once("error", reject);
     server.listen(options.port, options.hostname, resolve);
   });
-  console.log(`dashboard listening on http://${options.hostname}:${options.port}`);
+  // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process
+  // cannot import (they are server-only modules, for Next's bundles).
+  const line = { level: "info", time: new Date().toISOString(), service: "dashboard" };
+  console.log(JSON.stringify({ ...line, msg: `listening on http://${options.hostname}:${options.port}` }));
 }
