@@ -1,7 +1,12 @@
 // What the built dashboard answers for requests its routes do not serve: every /api answer is the
 // documented JSON error, never Next's HTML page, an empty 405 or a plain-text 500. These cases are
-// decided by Next's routing and proxy.ts, so they run against `next start`, not the handlers alone.
+// decided by Next's routing, proxy.ts and the dashboard's HTTP server (scripts/dashboard-server.ts),
+// so they run against the built dashboard as `npm start` runs it, not the handlers alone.
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { parseRawResponse } from "../task-service/test/process/raw-http";
 import { cookieHeader, dashboardUrl, signedIn } from "./support/session";
 
 const WINDOW = "from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z";
@@ -13,7 +18,26 @@ async function call(path: string, init: RequestInit = {}) {
   return { status: response.status, headers: response.headers, text };
 }
 
-function expectApiError(answer: Awaited<ReturnType<typeof call>>, status: number, code: string): void {
+/** Bytes a client sends as written, past fetch's checks; the whole answer, read until the server closes. */
+function rawExchange(request: string): Promise<ReturnType<typeof parseRawResponse>> {
+  const { hostname, port } = new URL(dashboardUrl("/"));
+  return new Promise((resolve, reject) => {
+    let received = "";
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(parseRawResponse(received)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${request.slice(0, 40)}`)));
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: { get(name: string): string | null };
+  text: string;
+}
+
+function expectApiError(answer: Answer, status: number, code: string): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
   expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
@@ -82,4 +106,34 @@ test("/api/metrics answers Prometheus only with its bearer token", async () => {
   expect(metrics.status).toBe(200);
   expect(metrics.headers.get("content-type")).toMatch(/^text\/plain/);
   expect(metrics.text).toContain("dashboard_token_fetches");
+});
+
+test("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the documented shape", async () => {
+  const raw = async (request: string): Promise<Answer> => {
+    const { status, headers, body } = await rawExchange(request);
+    return { status, headers: { get: (name: string) => headers[name] ?? null }, text: body };
+  };
+  const trace = await raw("TRACE /api/tasks HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+  expectApiError(trace, 405, "method_not_allowed");
+  expect(trace.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  const tracePage = await raw("TRACE /tasks HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+  expect(tracePage.status).toBe(405);
+  expect(tracePage.headers.get("allow")).toBeTruthy();
+  expectApiError(
+    await raw("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n"),
+    405,
+    "method_not_allowed",
+  );
+  expectApiError(
+    await raw("GET /api/tasks HTTP/1.1 extra\r\nHost: localhost\r\n\r\n"),
+    400,
+    "invalid_request",
+  );
+  expectApiError(await raw("\u0001\u0002 nonsense\r\n\r\n"), 400, "invalid_request");
+  const oversized = `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${"a".repeat(20_000)}\r\n\r\n`;
+  expectApiError(await raw(oversized), 431, "invalid_request");
+  // The dashboard still serves the next client, and its log holds no stack trace from any of these.
+  expect((await call("/api/health")).status).toBe(200);
+  const log = readFileSync(join(process.env.E2E_LOG_DIR ?? "", "dashboard.log"), "utf8");
+  expect(log).not.toMatch(/HTTP method is unsupported|\n\s+at /);
 });

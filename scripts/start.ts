@@ -1,10 +1,14 @@
 // `npm start`: the sandbox Vehicle Task Service and the dashboard, configured for each other.
-// Builds the dashboard first when its build is missing or older than its sources.
+// Builds the dashboard first when its build is missing or older than its sources. The terminal
+// shows a few readable lines (addresses, sign-in, warnings, errors); both programs' full JSON logs
+// go to files under .data/logs/ (start-output.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { upsertStaffMember, readStaff } from "../lib/server/auth/staff-directory";
+import { dashboardServerArgs } from "./dashboard-command";
 import { newestSourceTime } from "./source-times";
+import { INFO, WARN, followOutput } from "./start-output";
 
 const SERVICE_PORT = process.env.VTS_PORT ?? "4010";
 const DASHBOARD_PORT = process.env.PORT ?? "3000";
@@ -16,6 +20,9 @@ const DEMO_STAFF = {
 const STAFF_FILE = ".data/staff.json";
 const NEXT_BIN = "node_modules/next/dist/bin/next";
 const SECRET_FILE = ".data/dashboard-auth-secret";
+const LOG_DIR = ".data/logs";
+// A newcomer's terminal gets no telemetry notice; nothing is sent either.
+const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1" };
 
 /** Kept across restarts so sign-ins survive them; never committed (.data is ignored). */
 function authSecret(): string {
@@ -31,9 +38,18 @@ function buildIfStale(): void {
     built > newestSourceTime(["app", "lib", "components", "proxy.ts", "next.config.mjs", "package-lock.json"])
   )
     return;
-  console.log("[start] building the dashboard (once; about a minute)");
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const logFile = `${LOG_DIR}/build.log`;
+  console.log(`[start] building the dashboard (once; about a minute; output in ${logFile})`);
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    env: { ...process.env, ...NEXT_ENV },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  writeFileSync(logFile, `${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (result.status === 0) return;
+  console.error(`${result.stdout ?? ""}${result.stderr ?? ""}`.trimEnd().split("\n").slice(-30).join("\n"));
+  console.error(`[start] the build failed (full output in ${logFile})`);
+  process.exit(result.status ?? 1);
 }
 
 const children: ChildProcess[] = [];
@@ -48,11 +64,18 @@ function stopAll(exitCode: number): void {
   );
 }
 
-function run(name: string, command: string, args: string[], env: Record<string, string>): void {
-  const child = spawn(command, args, {
+/** Until the service answers, its progress (the first start generates the data) is worth seeing. */
+let serviceReady = false;
+
+function run(name: string, args: string[], env: Record<string, string>): void {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const logFile = createWriteStream(`${LOG_DIR}/${name}.log`, { flags: "a" });
+  const minLevel = () => (name === "service" && !serviceReady ? INFO : WARN);
+  followOutput(name, child.stdout, logFile, () => ({ minLevel: minLevel(), plainText: false }));
+  followOutput(name, child.stderr, logFile, () => ({ minLevel: minLevel(), plainText: true }));
   child.on("exit", (code, signal) => {
     if (!stopping) console.log(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
     stopAll(code ?? 1);
@@ -60,8 +83,8 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   children.push(child);
 }
 
-/** The first start generates the sandbox (up to a minute): the URL is printed once it answers. */
-async function waitForService(url: string): Promise<void> {
+/** The first start generates the sandbox (up to a minute): the URLs are printed once both answer. */
+async function waitForOk(url: string): Promise<void> {
   for (let waited = 0; waited < 300_000 && !stopping; waited += 1_000) {
     try {
       if ((await fetch(url)).ok) return;
@@ -75,19 +98,22 @@ async function waitForService(url: string): Promise<void> {
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
+mkdirSync(LOG_DIR, { recursive: true });
 if (!(await readStaff(STAFF_FILE)).some((member) => member.email === DEMO_STAFF.email)) {
   await upsertStaffMember(STAFF_FILE, DEMO_STAFF.email, DEMO_STAFF.name, DEMO_STAFF.password);
 }
 buildIfStale();
 
-run("service", process.execPath, ["--import", "tsx", "task-service/src/server.ts"], {
+run("service", ["--import", "tsx", "task-service/src/server.ts"], {
   VTS_MODE: process.env.VTS_MODE ?? "sandbox",
   VTS_PORT: SERVICE_PORT,
 });
+console.log(`[start] logs (JSON lines): ${LOG_DIR}/service.log and ${LOG_DIR}/dashboard.log`);
 console.log("[start] waiting for the sandbox service (the first start generates its data)");
-await waitForService(`http://127.0.0.1:${SERVICE_PORT}/healthz`);
-// Next's own binary, not npx: a signal to npx does not reach the server it started.
-run("dashboard", process.execPath, [NEXT_BIN, "start", "--port", DASHBOARD_PORT, "--hostname", "localhost"], {
+await waitForOk(`http://127.0.0.1:${SERVICE_PORT}/healthz`);
+serviceReady = true;
+run("dashboard", dashboardServerArgs(DASHBOARD_PORT), {
+  ...NEXT_ENV,
   VTS_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
   VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
   VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
@@ -95,10 +121,11 @@ run("dashboard", process.execPath, [NEXT_BIN, "start", "--port", DASHBOARD_PORT,
   AUTH_URL: `http://localhost:${DASHBOARD_PORT}`,
   STAFF_FILE,
 });
+await waitForOk(`http://localhost:${DASHBOARD_PORT}/api/health`);
 
 console.log(`
-[start] Fleet Task Dashboard: http://localhost:${DASHBOARD_PORT}
+[start] Fleet Task Dashboard: http://localhost:${DASHBOARD_PORT}   (PORT=... to change)
 [start]   sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
 [start] Vehicle Task Service (sandbox): http://127.0.0.1:${SERVICE_PORT}  (client sandbox-full / sandbox-full-secret)
-[start] Ctrl-C stops both.
+[start] Warnings and errors show here; everything else is in ${LOG_DIR}/. Ctrl-C stops both.
 `);

@@ -1,13 +1,14 @@
 // `npm run bench:bff`: simulated staff scrolling and filtering against the sandbox service with its
-// real limits, through the built dashboard (`next start`, the BFF) and then, with the same script,
-// through a plain pass-through proxy. See docs/benchmarks.md.
+// real limits, through the built dashboard (scripts/dashboard-server.ts, the BFF) and then, with
+// the same script, through a plain pass-through proxy. See docs/benchmarks.md.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
-import { addStaffMember, nextStartArgs } from "../../e2e/support/processes";
+import { addStaffMember } from "../../e2e/support/processes";
+import { dashboardServerArgs } from "../../scripts/dashboard-command";
 import { freePort } from "../../task-service/test/support/free-port";
 import { describeMachine, writeMarkedSection } from "../service/report";
 import { startProcess, startService, type ServiceProcess } from "../service/service-process";
@@ -107,12 +108,12 @@ async function main(): Promise<void> {
   const dashboardPort = await freePort();
   const dashboardUrl = `http://localhost:${dashboardPort}`;
   const metricsToken = randomBytes(24).toString("hex");
-  log(`starting the dashboard (next start) on port ${dashboardPort}`);
+  log(`starting the dashboard on port ${dashboardPort}`);
   const dashboard = await keep(
     startProcess({
       name: "dashboard",
       cwd: ROOT,
-      args: nextStartArgs(dashboardPort),
+      args: dashboardServerArgs(dashboardPort),
       baseUrl: dashboardUrl,
       healthPath: "/api/health",
       env: {

@@ -1,6 +1,7 @@
-// `npm run bench:ui`: the built dashboard (`next start`) against the sandbox service, in Debian's
-// Chromium: Lighthouse on /tasks and /locations, time to the first rows, frame timing while
-// scrolling 20,000 loaded rows, the CSV export of those rows, and first-load JS per route.
+// `npm run bench:ui`: the built dashboard (scripts/dashboard-server.ts) against the sandbox
+// service, in Debian's Chromium: Lighthouse on /tasks and /locations, time to the first rows, frame
+// timing while scrolling 20,000 loaded rows, the CSV export of those rows, and first-load JS per
+// route.
 // Figures go to bench/ui/LATEST.md (between its markers); see that file for the method.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -10,7 +11,8 @@ import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { elapsedLog, printFailure, runBenchmark } from "../bench-runner";
 import { serviceToken } from "../service-token";
-import { addStaffMember, nextStartArgs } from "../../e2e/support/processes";
+import { addStaffMember } from "../../e2e/support/processes";
+import { dashboardServerArgs } from "../../scripts/dashboard-command";
 import { freePort } from "../../task-service/test/support/free-port";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
@@ -134,11 +136,11 @@ async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboa
   const dashboardPort = await freePort();
   // localhost, not 127.0.0.1: Next rewrites 127.0.0.1 to localhost in redirects.
   const dashboardUrl = `http://localhost:${dashboardPort}`;
-  log(`starting the dashboard (next start, ${DIST_DIR}) on port ${dashboardPort}`);
+  log(`starting the dashboard (${DIST_DIR}) on port ${dashboardPort}`);
   const dashboard = await startChild({
     name: "dashboard",
     cwd: ROOT,
-    args: nextStartArgs(dashboardPort),
+    args: dashboardServerArgs(dashboardPort),
     env: {
       VTS_BASE_URL: service.baseUrl,
       VTS_CLIENT_ID: SERVICE_CLIENT.id,

@@ -3,6 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { join } from "node:path";
+import { dashboardServerArgs } from "../../scripts/dashboard-command";
 
 export function startLogged(
   command: string,
@@ -45,18 +46,9 @@ export function startService(env: Record<string, string>, logFile: string): Chil
   return startLogged(process.execPath, ["--import", "tsx", "task-service/src/server.ts"], env, logFile);
 }
 
-/**
- * `next start` for the built dashboard, run with node from the repository root. Next's own binary,
- * not npx: stopping npx would leave the server running. localhost, not 127.0.0.1: Next rewrites
- * 127.0.0.1 to localhost in redirects.
- */
-export function nextStartArgs(port: number): string[] {
-  return ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "localhost"];
-}
-
-/** The built dashboard. */
+/** The built dashboard, started the way `npm start` starts it (scripts/dashboard-command.ts). */
 export function startDashboard(port: number, env: Record<string, string>, logFile: string): ChildProcess {
-  return startLogged(process.execPath, nextStartArgs(port), env, logFile);
+  return startLogged(process.execPath, dashboardServerArgs(port), env, logFile);
 }
 
 const REPO_ROOT = join(import.meta.dirname, "..", "..");

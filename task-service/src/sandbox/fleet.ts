@@ -28,6 +28,11 @@ export interface FleetOptions {
   currentYear: number;
   /** Weighted choice of home branch (location catalogue indices). */
   homes: WeightedTable<number>;
+  /**
+   * The first this many vehicles share the first one's home: the showcase books them together at
+   * one branch, which must be in each one's home region.
+   */
+  sharedHomeCount?: number;
 }
 
 /** Roughly 2-3% of rental vehicles have no VIN on file. */
@@ -52,8 +57,12 @@ export function fleetSize(taskCount: number): number {
   return Math.min(taskCount, Math.max(1000, Math.ceil(taskCount / 40)));
 }
 
+function sharedHome(fleet: readonly Vehicle[], index: number, sharedHomeCount: number): number | null {
+  return index > 0 && index < sharedHomeCount ? at(fleet, 0).homeIndex : null;
+}
+
 export function buildFleet(options: FleetOptions): Vehicle[] {
-  const { key, size, currentYear, homes } = options;
+  const { key, size, currentYear, homes, sharedHomeCount = 0 } = options;
   // Permutations keep fleet numbers and VIN serials unique while looking scattered.
   const mvaOf = createPermutation(hash32(key, 101), MVA_RANGE);
   const serialOf = createPermutation(hash32(key, 102), SERIAL_RANGE);
@@ -77,7 +86,7 @@ export function buildFleet(options: FleetOptions): Vehicle[] {
       id: `veh_${String(index + 1).padStart(6, "0")}`,
       mva: String(MVA_FIRST + mvaOf(index)),
       vin: hasVin ? vin : null,
-      homeIndex: homes.pick(rng),
+      homeIndex: sharedHome(fleet, index, sharedHomeCount) ?? homes.pick(rng),
       electric: make.electric,
       baseMiles: Math.round(3_000 + Math.max(0, age) * 9_000 + rng.next() * 15_000),
       milesPerDay: rng.between(20, 120),

@@ -6,6 +6,7 @@ import { catalogRecords } from "./location-catalog";
 import { Rng, hash32 } from "./prng";
 import { createPlan, type SandboxOptions, type SandboxPlan } from "./sandbox-plan";
 import { buildTask } from "./task-builder";
+import { TypeSpacing } from "./type-spacing";
 
 export { MAX_TASK_COUNT, type SandboxOptions } from "./sandbox-plan";
 
@@ -16,10 +17,12 @@ export function sandboxLocations(): LocationRecord[] {
 
 function* streamTasks(plan: SandboxPlan): Generator<TaskRecord> {
   const rng = new Rng();
+  const spacing = new TypeSpacing(plan.taskCount, plan.fleet.length, plan.retypeKey, plan.window.startMs);
   for (let index = 0; index < plan.taskCount; index++) {
-    // Each task has its own random stream, so task n does not depend on how tasks before it were drawn.
+    // Each task has its own random stream, so task n does not depend on how tasks before it were
+    // drawn; only its type may yield to the same vehicle's earlier tasks (type-spacing.ts).
     rng.reseed(hash32(plan.taskKey, index));
-    yield buildTask(plan, rng, index);
+    yield buildTask(plan, rng, index, spacing);
   }
 }
 

@@ -1,14 +1,14 @@
 // Everything a sandbox run computes once before streaming tasks: the fleet, per-branch time zone
 // caches, the id permutation and the pinned showcase tasks. Its size depends on the fleet, never on
-// the number of tasks.
+// the number of tasks (the per-task memory of type-spacing.ts is made per stream).
 
 import { CATALOG, type CatalogLocation } from "./location-catalog";
 import { buildFleet, fleetSize, type Vehicle } from "./fleet";
 import { DAY_MS, LocalDayOffsets } from "./local-time";
 import { at, hash32, seedKey } from "./prng";
-import { planShowcase, type Showcase } from "./showcase";
+import { BATCH_SIZE, IN_PROGRESS_INDEX, planShowcase, type Showcase } from "./showcase";
 import { createTaskIdEncoder } from "./task-ids";
-import { createLocationChooser, homeTable, type LocationChooser } from "./task-location";
+import { createLocationChooser, homeRegions, homeTable, type LocationChooser } from "./task-location";
 import { timeWindow, type TimeWindow } from "./task-times";
 
 export interface SandboxOptions {
@@ -25,6 +25,8 @@ export interface SandboxPlan {
   taskCount: number;
   /** Key of the per-task random streams. */
   taskKey: number;
+  /** Key of the redraws of a task type the vehicle had too recently. */
+  retypeKey: number;
   window: TimeWindow;
   /**
    * The UTC midnight that opens the window's first day, where each vehicle's odometer reads its
@@ -36,6 +38,11 @@ export interface SandboxPlan {
   /** Offset caches, parallel to `locations`. */
   zones: readonly LocalDayOffsets[];
   fleet: readonly Vehicle[];
+  /**
+   * The vehicle of task n: slot n % fleet size, so a vehicle's tasks are n, n + size, ... (the first
+   * ones use each vehicle once), with the showcase's vehicle in progress in slot IN_PROGRESS_INDEX.
+   */
+  vehicleOf: (index: number) => Vehicle;
   chooseLocation: LocationChooser;
   taskId: (index: number) => string;
   showcase: Showcase;
@@ -64,18 +71,27 @@ export function createPlan(options: SandboxOptions): SandboxPlan {
     size: fleetSize(options.taskCount),
     currentYear: options.anchor.getUTCFullYear(),
     homes: homeTable(CATALOG),
+    sharedHomeCount: BATCH_SIZE,
   });
-  const batchHome = fleet.length > 0 ? at(fleet, 0).homeIndex : 0;
+  const showcase = planShowcase({ key: hash32(key, 4), window, zones, fleet, regions: homeRegions(CATALOG) });
+  const swapped = (slot: number) =>
+    slot === IN_PROGRESS_INDEX
+      ? showcase.recentVehicle
+      : slot === showcase.recentVehicle
+        ? IN_PROGRESS_INDEX
+        : slot;
   return {
     taskCount: options.taskCount,
     taskKey: hash32(key, 2),
+    retypeKey: hash32(key, 5),
     window,
     mileageFromMs: Math.floor(window.startMs / DAY_MS) * DAY_MS,
     locations: CATALOG,
     zones,
     fleet,
+    vehicleOf: (index) => at(fleet, swapped(index % fleet.length)),
     chooseLocation: createLocationChooser(CATALOG),
     taskId: createTaskIdEncoder(hash32(key, 3)),
-    showcase: planShowcase(hash32(key, 4), window, zones, batchHome),
+    showcase,
   };
 }

@@ -9,18 +9,18 @@ import { BATCH_SIZE, CANCELLED_INDEX, COMPLETED_INDEX, IN_PROGRESS_INDEX, PINNED
 import { futureSlot, pastStart } from "./task-times";
 import { taskStatus, type TaskStatus } from "./task-status";
 import { pickTaskType } from "./task-types";
+import type { TypeSpacing } from "./type-spacing";
 
 /** Share of tasks that are appointments after the anchor (30 of the window's 210 days, booked thinner). */
 const FUTURE_SHARE = 0.12;
 
-export function buildTask(plan: SandboxPlan, rng: Rng, index: number): TaskRecord {
-  const { fleet, window, showcase } = plan;
-  // The first tasks use each vehicle once, so the fleet is fully represented; later ones pick freely.
-  const vehicle = at(fleet, index < fleet.length ? index : rng.int(fleet.length));
-  const type = pickTaskType(rng, vehicle.electric);
+export function buildTask(plan: SandboxPlan, rng: Rng, index: number, spacing: TypeSpacing): TaskRecord {
+  const { window, showcase } = plan;
+  const vehicle = plan.vehicleOf(index);
+  const candidate = pickTaskType(rng, vehicle.electric);
   let locationIndex: number;
   let startMs: number;
-  let status: TaskStatus;
+  let status: TaskStatus | null = null;
   if (index < BATCH_SIZE) {
     locationIndex = showcase.batchLocation;
     startMs = showcase.batchStart;
@@ -36,8 +36,9 @@ export function buildTask(plan: SandboxPlan, rng: Rng, index: number): TaskRecor
     startMs = future ? futureSlot(rng, zone, window) : pastStart(rng, zone, window);
     if (index === COMPLETED_INDEX) status = "completed";
     else if (index === CANCELLED_INDEX) status = "cancelled";
-    else status = taskStatus(rng, startMs, window.anchorMs, type.minutes);
   }
+  const type = spacing.settle(index, startMs, candidate, vehicle.electric);
+  status ??= taskStatus(rng, startMs, window.anchorMs, type.minutes);
   // Mileage is a function of time per vehicle, so a vehicle's odometer never decreases.
   const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (startMs - plan.mileageFromMs)) / DAY_MS;
   return {

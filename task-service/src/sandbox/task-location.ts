@@ -39,3 +39,10 @@ export function createLocationChooser(catalog: readonly CatalogLocation[]): Loca
 export function homeTable(catalog: readonly CatalogLocation[]): WeightedTable<number> {
   return new WeightedTable(catalog.map((location, index): [number, number] => [index, location.weight]));
 }
+
+/** For each branch, the branches of its country (itself included): a vehicle's home region. */
+export function homeRegions(catalog: readonly CatalogLocation[]): number[][] {
+  return catalog.map((home) =>
+    catalog.flatMap((other, index) => (other.country === home.country ? [index] : [])),
+  );
+}

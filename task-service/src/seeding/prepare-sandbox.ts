@@ -11,7 +11,7 @@ import type { SqlExecutor, Store } from "../store/store";
 import { fixtureClientRecords } from "./fixture-clients";
 
 /** Bump when the generator changes what it produces, so existing sandboxes are regenerated. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const SEED_LOCK_KEY = 7_315_002;
 const BATCH_SIZE = 5_000;
 const FINGERPRINT_SETTING = "sandbox_fingerprint";

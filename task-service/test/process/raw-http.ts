@@ -101,3 +101,45 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
     await sleep(5);
   }
 }
+
+export interface KeepAliveRun {
+  /** Requests that got their whole response. */
+  answered: number;
+  /** Requests written that got no whole response: the client cannot tell whether they ran. */
+  cut: string[];
+}
+
+/**
+ * One client connection sending `GET path` again and again on keep-alive, one request at a time,
+ * until the server answers "Connection: close" or closes the connection while no request is
+ * outstanding (both clean: the client knows no request was lost).
+ */
+export async function keepAliveLoop(port: number, path: string): Promise<KeepAliveRun> {
+  const connection = await openRawConnection(port);
+  const { socket } = connection;
+  let ended = false;
+  let failure = "";
+  socket.on("end", () => (ended = true));
+  socket.on("close", () => (ended = true));
+  socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
+  const run: KeepAliveRun = { answered: 0, cut: [] };
+  let consumed = 0;
+  try {
+    for (;;) {
+      if (ended || failure) return run;
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      while (!hasWholeResponse(connection.received().slice(consumed)) && !ended && !failure) await sleep(1);
+      const raw = connection.received().slice(consumed);
+      if (!hasWholeResponse(raw)) {
+        run.cut.push(`request ${run.answered + 1}: ${failure || "closed"} after ${raw.length} bytes`);
+        return run;
+      }
+      const response = parseRawResponse(raw);
+      consumed = connection.received().length;
+      run.answered += 1;
+      if (response.headers.connection === "close") return run;
+    }
+  } finally {
+    socket.destroy();
+  }
+}

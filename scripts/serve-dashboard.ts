@@ -1,0 +1,41 @@
+// Runs the built dashboard (`next build` output) on a node:http server of its own, answering
+// what Next cannot (dashboard-refusals.ts) before Next sees it, and stopping on SIGTERM/SIGINT.
+import { createServer } from "node:http";
+import { join } from "node:path";
+import next from "next";
+import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
+
+const STOP_GRACE_MS = 5_000;
+
+export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
+  const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createServer((request, response) => {
+    if (answerUnsupportedMethod(request, response)) return;
+    void handle(request, response);
+  });
+  server.on("clientError", answerMalformedRequest);
+  // CONNECT never reaches the request handler; without a listener Node drops the connection.
+  server.on("connect", (_request, socket) => answerMalformedRequest(null, socket));
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, resolve);
+  });
+  // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process
+  // cannot import (they are server-only modules, for Next's bundles).
+  const line = { level: "info", time: new Date().toISOString(), service: "dashboard" };
+  console.log(JSON.stringify({ ...line, msg: `listening on http://${options.hostname}:${options.port}` }));
+}
