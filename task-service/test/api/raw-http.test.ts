@@ -74,3 +74,20 @@ describe("the bare /v1 path", () => {
     expect(response.headers["x-ratelimit-limit"]).toBeDefined();
   });
 });
+
+// Node's HTTP server drops a HEAD answer's body; fastify's inject (light-my-request 6.6, held back
+// so no dependency asks for Node 22) passes it through, so this is checked on a real socket.
+describe("HEAD", () => {
+  it.each([
+    ["a public path", "/healthz", 200],
+    ["a /v1 path without a token", "/v1/tasks", 401],
+    ["an unknown path", "/nope", 404],
+    ["a badly encoded path", "/oauth/%zz", 400],
+  ])("on %s: the GET's status and headers, no body", async (_name, path, status) => {
+    const raw = await sendRaw(`HEAD ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const response = parseRawResponse(raw);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toBeDefined();
+    expect(response.body).toBe("");
+  });
+});

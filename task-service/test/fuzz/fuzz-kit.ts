@@ -256,10 +256,9 @@ export function brokenInvariants(sent: SentRequest, response: LightMyRequestResp
     if (missing.length > 0)
       broken.push(["/v1 response without the X-RateLimit-* headers", missing.join(", ")]);
   }
-  if (method === "HEAD") {
-    if (response.body !== "") broken.push(["HEAD response with a body", ""]);
-    return broken;
-  }
+  // A HEAD answer's body is dropped by Node's HTTP server, not by the service; inject passes it
+  // through, so the empty body is checked over a real socket (test/api/raw-http.test.ts).
+  if (method === "HEAD") return broken;
   if (response.statusCode < 400) return broken;
 
   if (!/^application\/json\b/.test(header("content-type") ?? "")) {

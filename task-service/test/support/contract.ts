@@ -144,7 +144,9 @@ export function assertMatchesContract(response: ObservedResponse): void {
     if (!validate(value)) fail(`header ${explain(validate.errors, name)}`);
   }
 
-  if (method === "HEAD" && response.body !== "") fail("a HEAD response must have an empty body");
+  // Node's HTTP server drops a HEAD answer's body on the wire (test/api/raw-http.test.ts checks
+  // that over a socket); fastify's inject passes it through, so it says nothing here.
+  if (method === "HEAD") return;
   const content = isNode(documented.node.content) ? documented.node.content : {};
   if (Object.keys(content).length === 0) {
     if (response.body !== "") fail("the contract documents no body for this response");
