@@ -1,9 +1,9 @@
 import { AppBrand } from "./app-brand";
 
 /**
- * The header of a page outside the signed-in layout (an unknown or malformed address, an error in
- * the layout itself): the app's name and places, without the session's parts, which may be what
- * failed or may be missing.
+ * The header of a page outside the signed-in layout (an unknown or a malformed address): the app's
+ * name and places, without the session's parts, which a malformed address, answered before the
+ * session check, may not have.
  */
 export function BrandHeader() {
   return (
