@@ -48,16 +48,18 @@ const isDataApi = (pathname: string) => pathname.startsWith("/api/") && !pathnam
 
 /**
  * A path Next cannot decode (a byte that is not UTF-8, a stray "%"), which Next itself would answer
- * with a plain 500: the documented error body for the API, a short text for a page.
+ * with a plain 500: the documented error body for the API, for a page the app's "address not valid"
+ * page (app/address-not-valid), which holds nothing from the request.
  */
-function malformedPathResponse(pathname: string): Response {
+function malformedPathResponse(request: NextRequest): Response {
+  const { pathname } = request.nextUrl;
   const message = "The address is not valid percent-encoded UTF-8.";
   const response =
     pathname === "/api" || pathname.startsWith("/api/")
       ? dashboardErrorResponse(new DashboardError("invalid_request", message), crypto.randomUUID())
-      : new Response(message, {
+      : NextResponse.rewrite(new URL("/address-not-valid", request.url), {
           status: 400,
-          headers: { "cache-control": "no-store", "content-type": "text/plain; charset=utf-8" },
+          headers: { "cache-control": "no-store" },
         });
   response.headers.set("x-content-type-options", "nosniff");
   return response;
@@ -68,7 +70,7 @@ function malformedPathResponse(pathname: string): Response {
 // wrapper comes back as a promise of the handler, whatever its types say.
 export async function proxy(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
-  if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(pathname);
+  if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(request);
   // The data API comes here only for paths with a "%" (config.matcher), to be checked above; its
   // routes check the session themselves.
   if (isDataApi(pathname)) return NextResponse.next();

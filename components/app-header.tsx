@@ -1,7 +1,6 @@
-import Link from "next/link";
 import { auth, signOut } from "@/lib/server/auth/auth";
+import { AppBrand } from "./app-brand";
 import { BudgetMeter } from "./budget-meter";
-import { NavLink } from "./nav-link";
 
 // The header of every signed-in page: where to go, who is signed in, and the shared budget.
 export async function AppHeader() {
@@ -14,13 +13,7 @@ export async function AppHeader() {
 
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-      <Link href="/tasks" className="font-semibold">
-        Fleet Task Dashboard
-      </Link>
-      <nav aria-label="Main" className="flex gap-4 text-sm">
-        <NavLink href="/tasks">Tasks</NavLink>
-        <NavLink href="/locations">Locations</NavLink>
-      </nav>
+      <AppBrand />
       <div className="ml-auto flex flex-wrap items-center gap-4">
         <BudgetMeter />
         <form action={signOutAction} className="flex items-center gap-3 text-sm">

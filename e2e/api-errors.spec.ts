@@ -88,10 +88,10 @@ test("signed in: unknown addresses are 404, malformed input 400, in the document
     "invalid_request",
   );
 
-  // A page with a malformed path: a short 400, not Next's 500.
+  // A page with a malformed path: a 400 page (e2e/ui/error-pages.spec.ts), not Next's 500.
   const pageAnswer = await get("/tasks/%FF");
   expect(pageAnswer.status).toBe(400);
-  expect(pageAnswer.headers.get("content-type")).toMatch(/^text\/plain/);
+  expect(pageAnswer.headers.get("content-type")).toMatch(/^text\/html/);
 });
 
 test("/api/metrics answers Prometheus only with its bearer token", async () => {

@@ -1,5 +1,6 @@
-// axe-core finds nothing on any page, in the light and the dark theme (the app follows the
-// system's), and each page is saved as a screenshot for a person to look at.
+// axe-core finds nothing on any page (those for unknown and malformed addresses too), in the light
+// and the dark theme (the app follows the system's), and each page is saved as a screenshot for a
+// person to look at.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { dashboardUrl, signedIn } from "../support/session";
@@ -53,6 +54,19 @@ for (const theme of THEMES) {
       await openTasks(page, "mva=no-such-mva");
       await expect(page.getByTestId("empty-state")).toBeVisible();
       await checkPage(page, testInfo, `tasks-empty-${theme}`);
+    });
+
+    test("the pages for unknown and malformed addresses", async ({ page }, testInfo) => {
+      await signedIn(page);
+      for (const [name, path] of [
+        ["not-found", "/nope"],
+        ["task-not-found", "/tasks/no-such-task-0"],
+        ["address-not-valid", "/tasks/%ZZ"],
+      ] as const) {
+        await page.goto(dashboardUrl(path));
+        await expect(page.getByTestId("status-page")).toBeVisible();
+        await checkPage(page, testInfo, `${name}-${theme}`);
+      }
     });
   });
 }

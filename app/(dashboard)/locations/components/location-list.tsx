@@ -8,6 +8,16 @@ import { locationsByName } from "@/lib/client/location-order";
 import { locationMatches } from "@/lib/client/location-search";
 import { formatInZone } from "@/lib/client/time-format";
 
+/** Columns a phone's width has no room for; their values are shown in the name's cell there. */
+const WIDE_ONLY = "hidden sm:table-cell";
+const COLUMNS = [
+  { label: "Location", wide: false },
+  { label: "ID", wide: true },
+  { label: "Address", wide: false },
+  { label: "Time zone", wide: true },
+  { label: "Local time now", wide: false },
+];
+
 // Every branch with the time there now (a branch's "today" is what staff there mean), each row
 // opening its tasks.
 export function LocationList() {
@@ -45,8 +55,8 @@ export function LocationList() {
         <caption className="sr-only">Locations, with the local time at each</caption>
         <thead className="bg-slate-100 dark:bg-slate-900">
           <tr>
-            {["Location", "ID", "Address", "Time zone", "Local time now"].map((label) => (
-              <th key={label} scope="col" className="px-2 py-2 font-semibold">
+            {COLUMNS.map(({ label, wide }) => (
+              <th key={label} scope="col" className={`px-2 py-2 font-semibold ${wide ? WIDE_ONLY : ""}`}>
                 {label}
               </th>
             ))}
@@ -64,16 +74,26 @@ export function LocationList() {
               <td className="px-2 py-1.5">
                 <Link
                   href={`/tasks?location_id=${encodeURIComponent(location.id)}`}
-                  className="font-medium underline-offset-2 group-hover:underline after:absolute after:inset-0"
+                  className="font-medium underline underline-offset-2 after:absolute after:inset-0 group-hover:decoration-2"
                 >
                   {location.name}
                 </Link>
+                {/* On a phone the ID and zone columns give way; their values stay, under the name. */}
+                <span className="block font-mono text-xs wrap-anywhere text-slate-600 sm:hidden dark:text-slate-400">
+                  {location.id}
+                </span>
+                <span className="block text-xs wrap-anywhere text-slate-600 sm:hidden dark:text-slate-400">
+                  {location.timezone}
+                </span>
               </td>
               {/* Short values stay on one line: "GMT-3" broken after its hyphen reads as two. */}
-              <td className="px-2 py-1.5 font-mono text-xs whitespace-nowrap">{location.id}</td>
+              <td className={`px-2 py-1.5 font-mono text-xs whitespace-nowrap ${WIDE_ONLY}`}>
+                {location.id}
+              </td>
               <td className="px-2 py-1.5">{location.address}</td>
-              <td className="px-2 py-1.5 whitespace-nowrap">{location.timezone}</td>
-              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums" suppressHydrationWarning>
+              <td className={`px-2 py-1.5 whitespace-nowrap ${WIDE_ONLY}`}>{location.timezone}</td>
+              {/* A phone may break it, and the cell is wide enough for the date to stay whole. */}
+              <td className="min-w-26 px-2 py-1.5 tabular-nums sm:whitespace-nowrap" suppressHydrationWarning>
                 {now ? formatInZone(now, location.timezone) : ""}
               </td>
             </tr>

@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { decodePathSegment } from "@/lib/path-segment";
+import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { taskExistence } from "@/lib/server/bff/task-existence";
 import { TaskDetail } from "../components/task-detail";
 
 export const metadata: Metadata = { title: "Task" };
 
-// /tasks/{id} opened directly (a shared link, a reload): the task as a page of its own.
+// /tasks/{id} opened directly (a shared link, a reload): the task as a page of its own, or a 404
+// for a task the service does not have.
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const id = decodePathSegment((await params).id);
+  if ((await taskExistence(await dashboardBackend(), id)) === "not_found") notFound();
   return (
     <main className="mx-auto max-w-4xl p-4">
       <Suspense>

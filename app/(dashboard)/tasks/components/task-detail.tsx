@@ -145,7 +145,9 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
       )}
       <details className="text-sm">
         <summary className="cursor-pointer">Raw JSON</summary>
+        {/* It scrolls, so a keyboard user needs to reach it, and a dialog's focus trap counts it. */}
         <pre
+          tabIndex={0}
           className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900"
           data-testid="raw-json"
         >

@@ -1,12 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useFocusTrap } from "@/components/use-focus-trap";
 import { TaskDetail } from "./task-detail";
 
-// The task opened from the table, beside the list. Esc or the close button go back to the list
-// (the drawer is a history entry, so the browser's back button closes it too).
+// The task opened from the table, over the list. Esc or the close button go back to the list
+// (the drawer is a history entry, so the browser's back button closes it too). While it is open,
+// Tab stays inside it, as in any dialog: the rows behind it are partly covered, and focus on one
+// of them would be out of sight.
 export function TaskDrawer({ id }: { id: string }) {
   const router = useRouter();
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialog);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -19,8 +24,9 @@ export function TaskDrawer({ id }: { id: string }) {
 
   return (
     <div
+      ref={dialog}
       role="dialog"
-      aria-modal="false"
+      aria-modal="true"
       aria-labelledby="task-detail-heading"
       className="absolute inset-y-0 right-0 z-30 w-full max-w-xl overflow-y-auto border-l border-slate-300 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-950"
       data-testid="task-drawer"

@@ -72,11 +72,19 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
 /**
  * The filter bar holds many fields (each date-time field is several stops), so a keyboard user's
  * first stop on the page can jump to the table's current row. Hidden until it has focus.
+ * It moves focus only: followed as a #fragment it left a history entry Next's router ignores (Esc
+ * from a drawer opened next took two presses) and scrolled the list when that entry came back.
  */
 function SkipToTable() {
   return (
     <a
       href="#tasks-current-row"
+      onClick={(event) => {
+        const row = document.getElementById("tasks-current-row");
+        if (!row) return;
+        event.preventDefault();
+        row.focus();
+      }}
       className="sr-only rounded bg-white px-2 py-1 underline focus:not-sr-only dark:bg-slate-900"
     >
       Skip to the tasks table

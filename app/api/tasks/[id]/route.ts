@@ -6,14 +6,12 @@ import { readQueryParams } from "@/lib/server/api/query-params";
 import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { withServerTiming } from "@/lib/server/bff/request-timing";
 import { readTask } from "@/lib/server/bff/task-data";
-
-// Only ids of the service's shape reach it, percent-encoded: no path tricks pass through.
-const TASK_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+import { isTaskId } from "@/lib/task-id";
 
 export const GET = dashboardRoute<{ id: string }>(({ request, params, signal }) =>
   withServerTiming(async () => {
     readQueryParams(new URL(request.url), []);
-    if (!TASK_ID.test(params.id)) throw new DashboardError("invalid_request", "That is not a task id.");
+    if (!isTaskId(params.id)) throw new DashboardError("invalid_request", "That is not a task id.");
     const cached = await readTask(await dashboardBackend(), params.id, signal);
     if (!cached.value.task) throw new DashboardError("not_found", "No task has this id.");
     return Response.json(cached.value.task, { headers: freshnessHeaders(cached) });

@@ -1,0 +1,48 @@
+// /locations on a phone and on a desktop: nothing cut off at the side, and the location names
+// read as the links they are.
+import { expect, test } from "@playwright/test";
+import { dashboardUrl, signedIn } from "../support/session";
+
+test.beforeEach(async ({ page }) => {
+  await signedIn(page);
+});
+
+test("at 390 px the page does not scroll or cut off sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(dashboardUrl("/locations"));
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("table").getByRole("link").first()).toBeVisible();
+  // The window and every box that scrolls: none is wider than what shows of it.
+  const overflowing = await page.evaluate(() =>
+    [document.documentElement, ...document.body.querySelectorAll("*")]
+      .filter(
+        (element) =>
+          element === document.documentElement || /auto|scroll/.test(getComputedStyle(element).overflowX),
+      )
+      .filter((element) => element.scrollWidth > element.clientWidth)
+      .map(
+        (element) =>
+          `${element.tagName}.${element.className}: ${element.scrollWidth} > ${element.clientWidth}`,
+      ),
+  );
+  expect(overflowing).toEqual([]);
+  // Nor is anything in the page drawn past the window's right edge (and clipped there).
+  const right = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll("main *")].map((element) => element.getBoundingClientRect().right),
+    ),
+  );
+  expect(right).toBeLessThanOrEqual(390);
+});
+
+test("location names look like links", async ({ page }) => {
+  await page.goto(dashboardUrl("/locations"));
+  const link = page.getByRole("table").getByRole("link").first();
+  await expect(link).toBeVisible();
+  const look = await link.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { line: style.textDecorationLine, cursor: style.cursor };
+  });
+  // Underlined at rest, not only under the pointer: a link has to be found before it is pointed at.
+  expect(look).toEqual({ line: "underline", cursor: "pointer" });
+});

@@ -1,0 +1,76 @@
+// A task's page answers 404 only when the service says it has no such task: an id that is not a
+// task id's shape never reaches the service, and a spent budget or a stopped service leaves the
+// answer open (the page renders and says why it waits) instead of calling the task missing.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { taskExistence } from "@/lib/server/bff/task-existence";
+import { freePort } from "@/task-service/test/support/free-port";
+import {
+  DAY_MS,
+  closeBackend,
+  dashboardTaskPage,
+  dashboardUpstreamCalls,
+  makeBackend,
+  startVts,
+  taskListParams,
+  type Vts,
+} from "./support/harness";
+
+/** Small enough to spend in a few lookups; the dashboard's budget keeps the service from a 429. */
+const LIMIT = 8;
+
+let vts: Vts;
+let backend: DashboardBackend;
+
+beforeAll(async () => {
+  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
+  backend = await makeBackend(vts.url);
+}, 90_000);
+
+afterAll(async () => {
+  if (backend) await closeBackend(backend);
+  await vts?.dispose();
+});
+
+it("tells a task the service has from one it does not, and sends it no malformed id", async () => {
+  const now = Date.now();
+  const page = await dashboardTaskPage(
+    backend,
+    taskListParams(backend, {
+      from: new Date(now - 30 * DAY_MS).toISOString(),
+      to: new Date(now).toISOString(),
+      limit: 1,
+    }),
+  );
+  const known = page.data[0]?.id ?? "";
+  expect(known).not.toBe("");
+  expect(await taskExistence(backend, known)).toBe("found");
+  expect(await taskExistence(backend, "no-such-task-0")).toBe("not_found");
+
+  const calls = await dashboardUpstreamCalls(backend);
+  for (const id of ["../locations", "a b", "", "x".repeat(129)]) {
+    expect(await taskExistence(backend, id), JSON.stringify(id)).toBe("not_found");
+  }
+  expect(await dashboardUpstreamCalls(backend)).toBe(calls);
+});
+
+it("leaves the answer open, never a 404, while the budget is spent", async () => {
+  const answers: string[] = [];
+  for (let lookup = 0; lookup < LIMIT + 2 && !answers.includes("unknown"); lookup += 1) {
+    answers.push(await taskExistence(backend, `budget-spender-${lookup}`));
+  }
+  // Missing tasks while a slot was left, then, with none left, no verdict.
+  expect(answers, answers.join()).toEqual([...answers.slice(0, -1).map(() => "not_found"), "unknown"]);
+  expect(answers.length, answers.join()).toBeGreaterThan(1);
+});
+
+it("leaves the answer open, never a 404, while the service does not answer, and soon", async () => {
+  const down = await makeBackend(`http://127.0.0.1:${await freePort()}`);
+  try {
+    const started = Date.now();
+    expect(await taskExistence(down, "asked-while-down")).toBe("unknown");
+    expect(Date.now() - started, "the page waits a few seconds at most").toBeLessThan(5_000);
+  } finally {
+    await closeBackend(down);
+  }
+});
