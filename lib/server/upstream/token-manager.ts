@@ -3,6 +3,7 @@ import { systemClock, type Clock } from "./clock";
 import { abortable } from "./token-abortable";
 import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./token-acquire";
 import { TokenUnavailableError } from "./token-errors";
+import { TokenRefusalMemory } from "./token-refusal-memory";
 import {
   localToken,
   resolveSettings,
@@ -17,7 +18,8 @@ export type { TokenManagerOptions, TokenManagerSnapshot } from "./token-manager-
 // minutes before expiry; the token endpoint allows only 10 requests a minute per client).
 // Expiry is received-at + expires_in on OUR clock, never the JWT's exp, which is the service's.
 // Concurrent callers share one attempt ("flight"); failures are not cached, except that a 429
-// blocks further attempts until its Retry-After has passed.
+// blocks further attempts until its Retry-After has passed, and a refusal (invalid_client) is
+// answered from memory for refusalMemoryMs.
 
 type Accept = (token: LocalToken) => boolean;
 
@@ -32,11 +34,15 @@ export class TokenManager {
   private backgroundRetryAt = -Infinity;
   private lastForced: { token: string; at: number } | undefined;
   private lastError: TokenManagerSnapshot["lastError"];
+  private readonly refusal: TokenRefusalMemory;
+  private readonly onRefused: NonNullable<TokenManagerOptions["onRefused"]>;
 
   constructor(options: TokenManagerOptions) {
     const settings = resolveSettings(options);
     this.clock = options.clock ?? systemClock;
     this.settings = settings;
+    this.refusal = new TokenRefusalMemory(settings.refusalMemoryMs);
+    this.onRefused = options.onRefused ?? (() => {});
     this.acquireDeps = {
       store: options.store,
       key: options.cacheKey,
@@ -103,6 +109,7 @@ export class TokenManager {
       expiresInMs,
       fetches: this.fetches,
       refreshing: this.flight !== undefined,
+      refusedForMs: this.refusal.remainingMs(now),
       blockedForMs: now < this.blockedUntil ? this.blockedUntil - now : undefined,
       lastError: this.lastError,
     };
@@ -131,6 +138,8 @@ export class TokenManager {
       const message = `token endpoint asked to wait; retry in ${Math.ceil(retryAfterMs / 1000)} s`;
       return Promise.reject(new TokenUnavailableError("rate_limited", message, { retryAfterMs }));
     }
+    const refused = this.refusal.answer(now);
+    if (refused) return Promise.reject(refused);
     const promise = acquireTokenWithin(this.acquireDeps, accept, this.settings.attemptTimeoutMs).then(
       (token) => {
         this.current = token;
@@ -163,6 +172,8 @@ export class TokenManager {
         cause: failure.cause,
       });
     }
+    const refusal = this.refusal.remember(failure, now);
+    if (refusal) this.onRefused(refusal);
     this.lastError = { reason: failure.reason, message: failure.message, at: now };
     return failure;
   }
