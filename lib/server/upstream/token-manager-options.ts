@@ -31,6 +31,12 @@ export interface TokenManagerOptions {
   refusalMemoryMs?: number;
   /** Told once per refusal the endpoint actually gave (not per answer from memory). */
   onRefused?: (refusal: TokenRefusal) => void;
+  /**
+   * While a token serves, this instance offers it to the store this often and adopts the stored
+   * one if another instance's won: after a Redis outage all instances converge on one token.
+   * Default 5 s.
+   */
+  convergeEveryMs?: number;
   /** How long a 429 without a usable Retry-After blocks the token endpoint. Default 10 s. */
   defaultRetryAfterMs?: number;
   /** After a failed background refresh, the next one waits this long (the token still serves). Default 30 s. */
@@ -65,6 +71,7 @@ export function resolveSettings(options: TokenManagerOptions): TokenManagerSetti
     earlyRefreshMs: options.earlyRefreshMs ?? 5.5 * 60_000,
     forcedRenewalIntervalMs: options.forcedRenewalIntervalMs ?? 30_000,
     refusalMemoryMs: options.refusalMemoryMs ?? 30_000,
+    convergeEveryMs: options.convergeEveryMs ?? 5_000,
     defaultRetryAfterMs: options.defaultRetryAfterMs ?? 10_000,
     backgroundRetryMs: options.backgroundRetryMs ?? 30_000,
     lockTtlMs: options.lockTtlMs ?? 15_000,

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from "./clock";
 import { abortable } from "./token-abortable";
 import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./token-acquire";
 import { TokenUnavailableError } from "./token-errors";
+import { storedTokenToAdopt } from "./token-converge";
 import { TokenRefusalMemory } from "./token-refusal-memory";
 import {
   localToken,
@@ -36,6 +37,10 @@ export class TokenManager {
   private lastError: TokenManagerSnapshot["lastError"];
   private readonly refusal: TokenRefusalMemory;
   private readonly onRefused: NonNullable<TokenManagerOptions["onRefused"]>;
+  private convergeAt = -Infinity;
+  private converging = false;
+  /** The latest token /v1 answered 401 to. */
+  private refusedToken: string | undefined;
 
   constructor(options: TokenManagerOptions) {
     const settings = resolveSettings(options);
@@ -65,6 +70,7 @@ export class TokenManager {
     const current = this.current;
     if (current && now < current.staleAt) {
       if (now >= current.refreshFrom) this.refreshInBackground(now);
+      else if (now >= this.convergeAt) this.convergeInBackground(current, now);
       return current.accessToken;
     }
     const flight =
@@ -81,6 +87,7 @@ export class TokenManager {
    */
   async renewAfterUnauthorized(rejectedToken: string, signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
+    this.refusedToken = rejectedToken;
     const answer = this.answerWithoutRenewal(rejectedToken);
     if (answer !== undefined) return answer;
     if (this.flight && !this.flight.forced) {
@@ -131,6 +138,21 @@ export class TokenManager {
     });
   }
 
+  private convergeInBackground(current: LocalToken, now: number): void {
+    if (this.flight || this.converging) return;
+    this.convergeAt = now + this.settings.convergeEveryMs;
+    this.converging = true;
+    void storedTokenToAdopt(this.acquireDeps, current, this.refusedToken)
+      .then((adopted) => {
+        // Only if nothing replaced the token meanwhile (a renewal is newer than what we read).
+        if (adopted && this.current === current && !this.flight) this.current = adopted;
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.converging = false;
+      });
+  }
+
   private startFlight(forced: boolean, accept: Accept): Promise<LocalToken> {
     const now = this.clock.now();
     if (now < this.blockedUntil) {
@@ -143,6 +165,7 @@ export class TokenManager {
     const promise = acquireTokenWithin(this.acquireDeps, accept, this.settings.attemptTimeoutMs).then(
       (token) => {
         this.current = token;
+        this.convergeAt = this.clock.now() + this.settings.convergeEveryMs;
         this.lastError = undefined;
         if (forced) this.lastForced = { token: token.accessToken, at: this.clock.now() };
         return token;
