@@ -13,7 +13,7 @@ import { MemoryTokenStore, type CachedToken, type FetchLock, type TokenStore } f
 // reports the error: the instance then behaves like a single one (its own token and lock) rather
 // than failing every request because a cache is down.
 
-type Operation = "get" | "set" | "offer" | "lock" | "unlock";
+type Operation = "get" | "set" | "lock" | "unlock";
 
 export interface RedisTokenStoreOptions {
   /** Told about every Redis failure that was answered from memory instead. */
@@ -83,8 +83,9 @@ export class RedisTokenStore implements TokenStore {
       const [value, pttl] = Array.isArray(reply) ? (reply as unknown[]) : [];
       if (typeof value !== "string" || typeof pttl !== "number" || pttl <= 0) return undefined;
       return { accessToken: value, expiresInMs: pttl };
-    } catch (error) {
-      this.report(error, "offer");
+    } catch {
+      // Offers run every few seconds in the background; reporting each would flood the log for
+      // the length of an outage that the budget and the other operations report already.
       return undefined;
     }
   }
