@@ -80,6 +80,8 @@ describe("a revoked client", () => {
     }
     const after = await serviceCounters(vts.url);
     expect(after.tokenRequests - before.tokenRequests).toBe(1);
+    // Only the first request sent the refused token to /v1; the others were answered at once.
+    expect(after.v1Unauthorized - before.v1Unauthorized).toBe(1);
     expect(outcomes.map(describeOutcome)).toEqual(outcomes.map(() => "upstream_unavailable (502)"));
 
     const refusals = log.lines.filter((line) => line.level === "warn" && /refused/.test(String(line.msg)));

@@ -69,6 +69,10 @@ export class TokenManager {
     const now = this.clock.now();
     const current = this.current;
     if (current && now < current.staleAt) {
+      // /v1 refused this token and the token endpoint refused a new one: sending it again would
+      // only spend the shared budget on another 401.
+      const refused = current.accessToken === this.refusedToken ? this.refusal.answer(now) : undefined;
+      if (refused) throw refused;
       if (now >= current.refreshFrom) this.refreshInBackground(now);
       else if (now >= this.convergeAt) this.convergeInBackground(current, now);
       return current.accessToken;
