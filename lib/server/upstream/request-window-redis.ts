@@ -52,6 +52,8 @@ export class RedisRequestWindow implements RequestWindow {
   /** Grants made while counting alone, which stand for the other instances' shares as well. */
   private outageGrants: MemoryRequestWindow;
   private degraded = false;
+  /** The connection dropped since the last hand-back: Redis may have restarted, even unnoticed. */
+  private reconnected = false;
   private handingBack: Promise<void> | undefined;
 
   private readonly limitKey: string;
@@ -69,6 +71,10 @@ export class RedisRequestWindow implements RequestWindow {
     this.store = new RedisWindowStore(redis, key, this.windowMs);
     this.known = new MemoryRequestWindow(this.clock, this.windowMs);
     this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+    // A restart between two commands fails none of them, yet the keys may be gone.
+    redis.on("close", () => {
+      this.reconnected = true;
+    });
   }
 
   /** True while Redis is failing and the memory fallback is counting. */
@@ -145,7 +151,7 @@ export class RedisRequestWindow implements RequestWindow {
     onMemory: (memory: MemoryRequestWindow) => Promise<T>,
   ): Promise<T> {
     try {
-      if (this.degraded) await this.handBack();
+      if (this.degraded || this.reconnected) await this.handBack();
       return await onRedis();
     } catch (error) {
       if (!this.degraded) {
@@ -159,6 +165,8 @@ export class RedisRequestWindow implements RequestWindow {
   /** Redis may be back, perhaps empty: raise it to what this instance knows, then leave fallback mode. */
   private handBack(): Promise<void> {
     this.handingBack ??= (async () => {
+      // Cleared first: a drop during the hand-back calls for another (a failure here sets degraded).
+      this.reconnected = false;
       try {
         const copies = Math.max(0, Math.ceil(1 / this.fallbackShare) - 1);
         const outage = this.outageGrants.entryLifetimes();
