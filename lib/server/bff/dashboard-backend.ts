@@ -1,6 +1,7 @@
 import "server-only";
 import { DashboardCursorCodec } from "../api/dashboard-cursor";
 import { dashboardEnv, type DashboardEnv } from "../env";
+import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log/dashboard-logger";
 import { systemClock } from "../upstream/clock";
 import { GRANT_HOLD_MS } from "../upstream/request-window";
 import { MemoryRequestWindow } from "../upstream/request-window-memory";
@@ -38,15 +39,13 @@ export interface DashboardBackend {
 }
 
 /** Exported for tests, which build backends with their own settings; the app uses dashboardBackend(). */
-export async function createBackend(env: DashboardEnv): Promise<DashboardBackend> {
+export async function createBackend(
+  env: DashboardEnv,
+  options: { logger?: DashboardLogger | undefined } = {},
+): Promise<DashboardBackend> {
+  const log = options.logger ?? createDashboardLogger(env.LOG_LEVEL);
   const logError = (what: string) => (error: unknown) =>
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: `${what} unavailable; using this instance's memory`,
-        err: String(error),
-      }),
-    );
+    log.warn({ err: error }, `${what} unavailable; using this instance's memory`);
   const redis = env.REDIS_URL ? await connectSharedRedis(env.REDIS_URL) : undefined;
   const window = redis
     ? new RedisRequestWindow(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
@@ -74,6 +73,18 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
     store: redis
       ? new RedisTokenStore(redis, "dashboard:", { onError: logError("shared token") })
       : new MemoryTokenStore(),
+    onRefused: (refusal) => {
+      // The closure runs on a request, after `metrics` below exists.
+      metrics.countTokenRefusal(refusal.oauthError);
+      log.warn(
+        {
+          oauth_error: refusal.oauthError,
+          status: refusal.status,
+          remembered_for_ms: refusal.rememberedForMs,
+        },
+        "service token request refused; answering from memory until it is asked again (check the client id, secret and scope)",
+      );
+    },
   });
   const metrics = new DashboardMetrics(tokens, budget);
   const client = new VtsClient({
@@ -119,6 +130,6 @@ export async function createBackend(env: DashboardEnv): Promise<DashboardBackend
 const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
 export function dashboardBackend(): Promise<DashboardBackend> {
-  holder.__dashboardBackend ??= createBackend(dashboardEnv());
+  holder.__dashboardBackend ??= createBackend(dashboardEnv(), { logger: dashboardLogger() });
   return holder.__dashboardBackend;
 }

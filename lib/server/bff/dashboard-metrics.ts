@@ -5,6 +5,15 @@ import type { UpstreamBudget } from "../upstream/upstream-budget";
 
 // Prometheus metrics of the dashboard server, scraped at /api/metrics with METRICS_TOKEN.
 
+const OAUTH_ERRORS = new Set([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+]);
+
 export class DashboardMetrics {
   readonly registry = new Registry();
   readonly upstreamCalls = new Counter({
@@ -27,6 +36,19 @@ export class DashboardMetrics {
     registers: [this.registry],
   });
 
+  readonly tokenRefusals = new Counter({
+    name: "dashboard_token_refusals_total",
+    help: "Token requests the service refused (revoked client, wrong secret or scope), by OAuth error.",
+    labelNames: ["oauth_error"] as const,
+    registers: [this.registry],
+  });
+
+  /** The RFC 6749 codes by name, anything else as "other": a label must not take free text. */
+  countTokenRefusal(oauthError: string | undefined): void {
+    const code = oauthError === undefined ? "none" : OAUTH_ERRORS.has(oauthError) ? oauthError : "other";
+    this.tokenRefusals.inc({ oauth_error: code });
+  }
+
   constructor(tokens: TokenManager, budget: UpstreamBudget) {
     new Gauge({
       name: "dashboard_token_fetches",
@@ -34,6 +56,14 @@ export class DashboardMetrics {
       registers: [this.registry],
       collect() {
         this.set(tokens.snapshot().fetches);
+      },
+    });
+    new Gauge({
+      name: "dashboard_token_refusal_remembered_seconds",
+      help: "Seconds a refused token request is still answered from memory (0: none).",
+      registers: [this.registry],
+      collect() {
+        this.set(tokens.snapshot().refusedForMs / 1000);
       },
     });
     new Gauge({

@@ -33,6 +33,17 @@ export class MemoryRequestWindow implements RequestWindow {
     return { granted, ...this.state(now, pausedForMs) };
   }
 
+  /** Records an entry made elsewhere (a grant of the shared window), whatever the count. */
+  record(): void {
+    this.entries.push(this.trim());
+  }
+
+  /** Ms until each entry leaves the window, soonest first. */
+  entryLifetimes(): number[] {
+    const now = this.trim();
+    return this.entries.map((at) => at + this.windowMs - now);
+  }
+
   async raiseCountTo(total: number, ageOutInMs: number = this.windowMs): Promise<void> {
     const now = this.trim();
     // Back-dated so that it leaves the window after ageOutInMs; re-sorted to keep oldest first.

@@ -60,6 +60,21 @@ if add > 0 then redis.call('PEXPIRE', KEYS[1], windowMs) end
 return math.max(add, 0)
 `;
 
+/**
+ * ARGV: windowMs, member prefix, then the lifetimes (ms) of the entries the window should hold at
+ * least, longest first. Adds the longest-lived of them beyond the count the window holds already
+ * ("raise to", so instances handing back the same calls do not add them twice). Returns how many.
+ */
+export const RAISE_WITH_LIFETIMES_SCRIPT = `${PRELUDE}
+local add = math.min(10000, #ARGV - 2 - count)
+for i = 1, add do
+  local at = now - windowMs + math.min(windowMs, math.max(1, tonumber(ARGV[2 + i])))
+  redis.call('ZADD', KEYS[1], at, ARGV[2] .. ':' .. i)
+end
+if add > 0 then redis.call('PEXPIRE', KEYS[1], windowMs) end
+return math.max(add, 0)
+`;
+
 /** KEYS[1] pause key; ARGV: ms. Extends the pause, never shortens it. */
 export const PAUSE_SCRIPT = `
 local ms = tonumber(ARGV[1])

@@ -8,6 +8,7 @@ import {
   numbersFromReply,
   PAUSE_SCRIPT,
   PHANTOMS_SCRIPT,
+  RAISE_WITH_LIFETIMES_SCRIPT,
 } from "./request-window-redis-scripts";
 
 // The shared window's operations in Redis, one script call each. Errors propagate: deciding what
@@ -55,6 +56,21 @@ export class RedisWindowStore {
     const ageOut = Math.max(1, Math.round(ageOutInMs));
     const prefix = `${this.member()}:p`;
     await this.redis.eval(PHANTOMS_SCRIPT, 1, this.logKey, this.windowMs, ...args, prefix, ageOut);
+  }
+
+  /** Raises the count to `lifetimes.length` entries, adding the longest-lived ones missing. */
+  async raiseWithLifetimes(lifetimes: number[]): Promise<void> {
+    if (lifetimes.length === 0) return;
+    const longestFirst = [...lifetimes].sort((a, b) => b - a).map((ms) => Math.max(1, Math.round(ms)));
+    const prefix = `${this.member()}:h`;
+    await this.redis.eval(
+      RAISE_WITH_LIFETIMES_SCRIPT,
+      1,
+      this.logKey,
+      this.windowMs,
+      prefix,
+      ...longestFirst,
+    );
   }
 
   async pause(forMs: number): Promise<void> {

@@ -14,12 +14,18 @@ import { RedisWindowStore } from "./request-window-redis-store";
 // One window shared by every dashboard instance through Redis: the grant log and the pause both
 // live there, so a 429 seen by one instance pauses all of them.
 //
-// If Redis fails, each instance falls back to a private memory window that grants only
-// `fallbackShare` (default half) of the asked maximum: a conservative guess that keeps two
-// instances together under the limit without coordination. With more instances that guess can be
-// too high; the upstream's Remaining/429 feedback (recordResponse) then still stops the overshoot.
-// When Redis answers again, the fallback's grants are handed over as phantoms (and its pause
-// extended there), so the shared count does not forget calls made during the outage.
+// Each instance also keeps, in memory, what it knows itself: its own grants, the counts the
+// service reported, pauses and the limit. If Redis fails, that memory becomes the window, granting
+// only `fallbackShare` (default half) of the asked maximum: a conservative guess that keeps two
+// instances together under the limit without coordination (with more instances the service's
+// Remaining/429 feedback in recordResponse still stops the overshoot). An outage thus starts from
+// what the instance knew, not from an empty window.
+//
+// Redis may come back empty (restarted without persistence). It must not then look like a fresh
+// minute: before using it again, the instance raises it to what it knows, with each entry's own
+// lifetime, and counts each of its own outage grants 1 / fallbackShare times, because the other
+// instances spent their shares too and may not have handed them back yet. "Raise to", not "add":
+// what Redis still holds (a short blip, another instance's hand-back) is not counted twice.
 
 export interface RedisRequestWindowOptions {
   clock?: Clock;
@@ -41,8 +47,13 @@ export class RedisRequestWindow implements RequestWindow {
   private readonly windowMs: number;
   private readonly fallbackShare: number;
   private readonly onError: (error: unknown) => void;
-  private fallback: MemoryRequestWindow;
+  /** What this instance knows, kept in both modes; the window itself while Redis is down. */
+  private readonly known: MemoryRequestWindow;
+  /** Grants made while counting alone, which stand for the other instances' shares as well. */
+  private outageGrants: MemoryRequestWindow;
   private degraded = false;
+  /** The connection dropped since the last hand-back: Redis may have restarted, even unnoticed. */
+  private reconnected = false;
   private handingBack: Promise<void> | undefined;
 
   private readonly limitKey: string;
@@ -58,7 +69,12 @@ export class RedisRequestWindow implements RequestWindow {
     this.fallbackShare = options.fallbackShare ?? 0.5;
     this.onError = options.onError ?? (() => {});
     this.store = new RedisWindowStore(redis, key, this.windowMs);
-    this.fallback = new MemoryRequestWindow(this.clock, this.windowMs);
+    this.known = new MemoryRequestWindow(this.clock, this.windowMs);
+    this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+    // A restart between two commands fails none of them, yet the keys may be gone.
+    redis.on("close", () => {
+      this.reconnected = true;
+    });
   }
 
   /** True while Redis is failing and the memory fallback is counting. */
@@ -66,10 +82,11 @@ export class RedisRequestWindow implements RequestWindow {
     return this.degraded;
   }
 
-  rememberLimit(limit: number): Promise<void> {
-    return this.withFallback(
+  async rememberLimit(limit: number): Promise<void> {
+    await this.known.rememberLimit(limit);
+    await this.withFallback(
       async () => void (await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS)),
-      (memory) => memory.rememberLimit(limit),
+      async () => {},
     );
   }
 
@@ -77,7 +94,7 @@ export class RedisRequestWindow implements RequestWindow {
     return this.withFallback(
       async () => {
         const stored = Number(await this.redis.get(this.limitKey));
-        return Number.isInteger(stored) && stored > 0 ? stored : undefined;
+        return Number.isInteger(stored) && stored > 0 ? stored : this.known.knownLimit();
       },
       (memory) => memory.knownLimit(),
     );
@@ -85,25 +102,32 @@ export class RedisRequestWindow implements RequestWindow {
 
   tryAcquire(maxInWindow: number): Promise<WindowGrant> {
     return this.withFallback(
-      () => this.store.tryAcquire(maxInWindow),
-      async (memory) => ({
-        ...(await memory.tryAcquire(capacity(maxInWindow, this.fallbackShare))),
-        share: this.fallbackShare,
-      }),
+      async () => {
+        const grant = await this.store.tryAcquire(maxInWindow);
+        if (grant.granted) this.known.record();
+        return grant;
+      },
+      async (memory) => {
+        const grant = await memory.tryAcquire(capacity(maxInWindow, this.fallbackShare));
+        if (grant.granted) this.outageGrants.record();
+        return { ...grant, share: this.fallbackShare };
+      },
     );
   }
 
-  raiseCountTo(total: number, ageOutInMs: number = this.windowMs): Promise<void> {
-    return this.withFallback(
+  async raiseCountTo(total: number, ageOutInMs: number = this.windowMs): Promise<void> {
+    await this.known.raiseCountTo(total, ageOutInMs);
+    await this.withFallback(
       () => this.store.addPhantoms(total, 0, ageOutInMs),
-      (memory) => memory.raiseCountTo(total, ageOutInMs),
+      async () => {},
     );
   }
 
-  pause(forMs: number): Promise<void> {
-    return this.withFallback(
+  async pause(forMs: number): Promise<void> {
+    await this.known.pause(forMs);
+    await this.withFallback(
       () => this.store.pause(forMs),
-      (memory) => memory.pause(forMs),
+      async () => {},
     );
   }
 
@@ -127,25 +151,34 @@ export class RedisRequestWindow implements RequestWindow {
     onMemory: (memory: MemoryRequestWindow) => Promise<T>,
   ): Promise<T> {
     try {
-      if (this.degraded) await this.handBack();
+      if (this.degraded || this.reconnected) await this.handBack();
       return await onRedis();
     } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
         this.onError(error);
       }
-      return onMemory(this.fallback);
+      return onMemory(this.known);
     }
   }
 
-  /** Redis may be back: copy what the fallback counted there first, then leave fallback mode. */
+  /** Redis may be back, perhaps empty: raise it to what this instance knows, then leave fallback mode. */
   private handBack(): Promise<void> {
     this.handingBack ??= (async () => {
+      // Cleared first: a drop during the hand-back calls for another (a failure here sets degraded).
+      this.reconnected = false;
       try {
-        const state = await this.fallback.inspect();
-        if (state.count > 0) await this.store.addPhantoms(0, state.count, this.windowMs);
-        if (state.pausedForMs > 0) await this.store.pause(state.pausedForMs);
-        this.fallback = new MemoryRequestWindow(this.clock, this.windowMs);
+        const copies = Math.max(0, Math.ceil(1 / this.fallbackShare) - 1);
+        const outage = this.outageGrants.entryLifetimes();
+        const lifetimes = [...this.known.entryLifetimes(), ...Array<number[]>(copies).fill(outage).flat()];
+        await this.store.raiseWithLifetimes(lifetimes);
+        const pausedForMs = await this.known.pausedForMs();
+        if (pausedForMs > 0) await this.store.pause(pausedForMs);
+        const limit = await this.known.knownLimit();
+        // NX: another instance may have learned a newer limit since Redis came back.
+        if (limit !== undefined)
+          await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS, "NX");
+        this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
         this.degraded = false;
       } finally {
         this.handingBack = undefined;

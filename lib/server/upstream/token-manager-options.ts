@@ -1,6 +1,7 @@
 import "server-only";
 import type { Clock } from "./clock";
 import type { LocalToken } from "./token-acquire";
+import type { TokenRefusal } from "./token-refusal-memory";
 import type { TokenUnavailableReason } from "./token-errors";
 import type { TokenStore } from "./token-store";
 
@@ -23,6 +24,19 @@ export interface TokenManagerOptions {
   earlyRefreshMs?: number;
   /** Forced renewals after a 401 happen at most once per this interval. Default 30 s. */
   forcedRenewalIntervalMs?: number;
+  /**
+   * A refused token request (invalid_client, invalid_scope, ...) is answered from memory for this
+   * long before the endpoint is asked again. Default 30 s, the forced-renewal interval.
+   */
+  refusalMemoryMs?: number;
+  /** Told once per refusal the endpoint actually gave (not per answer from memory). */
+  onRefused?: (refusal: TokenRefusal) => void;
+  /**
+   * While a token serves, this instance offers it to the store this often and adopts the stored
+   * one if another instance's won: after a Redis outage all instances converge on one token.
+   * Default 5 s.
+   */
+  convergeEveryMs?: number;
   /** How long a 429 without a usable Retry-After blocks the token endpoint. Default 10 s. */
   defaultRetryAfterMs?: number;
   /** After a failed background refresh, the next one waits this long (the token still serves). Default 30 s. */
@@ -34,7 +48,7 @@ export interface TokenManagerOptions {
 }
 
 export type TokenManagerSettings = Required<
-  Omit<TokenManagerOptions, "fetchToken" | "cacheKey" | "store" | "clock">
+  Omit<TokenManagerOptions, "fetchToken" | "cacheKey" | "store" | "clock" | "onRefused">
 >;
 
 export interface TokenManagerSnapshot {
@@ -43,6 +57,8 @@ export interface TokenManagerSnapshot {
   /** Calls to the token endpoint made by this instance. */
   fetches: number;
   refreshing: boolean;
+  /** Left of a remembered refusal, during which token requests are answered from memory. */
+  refusedForMs: number;
   /** Left of a 429's Retry-After, during which no fetch is attempted. */
   blockedForMs: number | undefined;
   /** The latest attempt's failure; cleared by the next success. Never holds the token. */
@@ -54,6 +70,8 @@ export function resolveSettings(options: TokenManagerOptions): TokenManagerSetti
     refreshMarginMs: options.refreshMarginMs ?? 5 * 60_000,
     earlyRefreshMs: options.earlyRefreshMs ?? 5.5 * 60_000,
     forcedRenewalIntervalMs: options.forcedRenewalIntervalMs ?? 30_000,
+    refusalMemoryMs: options.refusalMemoryMs ?? 30_000,
+    convergeEveryMs: options.convergeEveryMs ?? 5_000,
     defaultRetryAfterMs: options.defaultRetryAfterMs ?? 10_000,
     backgroundRetryMs: options.backgroundRetryMs ?? 30_000,
     lockTtlMs: options.lockTtlMs ?? 15_000,

@@ -3,6 +3,8 @@ import { systemClock, type Clock } from "./clock";
 import { abortable } from "./token-abortable";
 import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./token-acquire";
 import { TokenUnavailableError } from "./token-errors";
+import { storedTokenToAdopt } from "./token-converge";
+import { TokenRefusalMemory } from "./token-refusal-memory";
 import {
   localToken,
   resolveSettings,
@@ -17,7 +19,8 @@ export type { TokenManagerOptions, TokenManagerSnapshot } from "./token-manager-
 // minutes before expiry; the token endpoint allows only 10 requests a minute per client).
 // Expiry is received-at + expires_in on OUR clock, never the JWT's exp, which is the service's.
 // Concurrent callers share one attempt ("flight"); failures are not cached, except that a 429
-// blocks further attempts until its Retry-After has passed.
+// blocks further attempts until its Retry-After has passed, and a refusal (invalid_client) is
+// answered from memory for refusalMemoryMs.
 
 type Accept = (token: LocalToken) => boolean;
 
@@ -32,11 +35,19 @@ export class TokenManager {
   private backgroundRetryAt = -Infinity;
   private lastForced: { token: string; at: number } | undefined;
   private lastError: TokenManagerSnapshot["lastError"];
+  private readonly refusal: TokenRefusalMemory;
+  private readonly onRefused: NonNullable<TokenManagerOptions["onRefused"]>;
+  private convergeAt = -Infinity;
+  private converging = false;
+  /** The latest token /v1 answered 401 to. */
+  private refusedToken: string | undefined;
 
   constructor(options: TokenManagerOptions) {
     const settings = resolveSettings(options);
     this.clock = options.clock ?? systemClock;
     this.settings = settings;
+    this.refusal = new TokenRefusalMemory(settings.refusalMemoryMs);
+    this.onRefused = options.onRefused ?? (() => {});
     this.acquireDeps = {
       store: options.store,
       key: options.cacheKey,
@@ -58,7 +69,12 @@ export class TokenManager {
     const now = this.clock.now();
     const current = this.current;
     if (current && now < current.staleAt) {
+      // /v1 refused this token and the token endpoint refused a new one: sending it again would
+      // only spend the shared budget on another 401.
+      const refused = current.accessToken === this.refusedToken ? this.refusal.answer(now) : undefined;
+      if (refused) throw refused;
       if (now >= current.refreshFrom) this.refreshInBackground(now);
+      else if (now >= this.convergeAt) this.convergeInBackground(current, now);
       return current.accessToken;
     }
     const flight =
@@ -75,6 +91,7 @@ export class TokenManager {
    */
   async renewAfterUnauthorized(rejectedToken: string, signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
+    this.refusedToken = rejectedToken;
     const answer = this.answerWithoutRenewal(rejectedToken);
     if (answer !== undefined) return answer;
     if (this.flight && !this.flight.forced) {
@@ -103,6 +120,7 @@ export class TokenManager {
       expiresInMs,
       fetches: this.fetches,
       refreshing: this.flight !== undefined,
+      refusedForMs: this.refusal.remainingMs(now),
       blockedForMs: now < this.blockedUntil ? this.blockedUntil - now : undefined,
       lastError: this.lastError,
     };
@@ -124,6 +142,21 @@ export class TokenManager {
     });
   }
 
+  private convergeInBackground(current: LocalToken, now: number): void {
+    if (this.flight || this.converging) return;
+    this.convergeAt = now + this.settings.convergeEveryMs;
+    this.converging = true;
+    void storedTokenToAdopt(this.acquireDeps, current, this.refusedToken)
+      .then((adopted) => {
+        // Only if nothing replaced the token meanwhile (a renewal is newer than what we read).
+        if (adopted && this.current === current && !this.flight) this.current = adopted;
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.converging = false;
+      });
+  }
+
   private startFlight(forced: boolean, accept: Accept): Promise<LocalToken> {
     const now = this.clock.now();
     if (now < this.blockedUntil) {
@@ -131,9 +164,12 @@ export class TokenManager {
       const message = `token endpoint asked to wait; retry in ${Math.ceil(retryAfterMs / 1000)} s`;
       return Promise.reject(new TokenUnavailableError("rate_limited", message, { retryAfterMs }));
     }
+    const refused = this.refusal.answer(now);
+    if (refused) return Promise.reject(refused);
     const promise = acquireTokenWithin(this.acquireDeps, accept, this.settings.attemptTimeoutMs).then(
       (token) => {
         this.current = token;
+        this.convergeAt = this.clock.now() + this.settings.convergeEveryMs;
         this.lastError = undefined;
         if (forced) this.lastForced = { token: token.accessToken, at: this.clock.now() };
         return token;
@@ -163,6 +199,8 @@ export class TokenManager {
         cause: failure.cause,
       });
     }
+    const refusal = this.refusal.remember(failure, now);
+    if (refusal) this.onRefused(refusal);
     this.lastError = { reason: failure.reason, message: failure.message, at: now };
     return failure;
   }

@@ -13,9 +13,11 @@ import { MemoryTokenStore, type CachedToken, type FetchLock, type TokenStore } f
 // reports the error: the instance then behaves like a single one (its own token and lock) rather
 // than failing every request because a cache is down.
 
+type Operation = "get" | "set" | "lock" | "unlock";
+
 export interface RedisTokenStoreOptions {
   /** Told about every Redis failure that was answered from memory instead. */
-  onError?: (error: Error, operation: "get" | "set" | "lock" | "unlock") => void;
+  onError?: (error: Error, operation: Operation) => void;
   /** Used while Redis is unusable; also kept up to date on every write. */
   fallback?: TokenStore;
   /** A Redis command slower than this counts as failed. */
@@ -24,6 +26,11 @@ export interface RedisTokenStoreOptions {
 
 // Compare-and-delete: after our lock lapsed and another instance took it, we must not free theirs.
 const RELEASE_IF_OURS = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+// Set-if-absent and read back in one step: of instances offering different tokens at once (Redis
+// came back empty), exactly one wins and all learn which. Returns {token, pttl}.
+const OFFER = `if redis.call("set", KEYS[1], ARGV[1], "PX", ARGV[2], "NX") then return {ARGV[1], tonumber(ARGV[2])} end
+return {redis.call("get", KEYS[1]), redis.call("pttl", KEYS[1])}`;
 
 export class RedisTokenStore implements TokenStore {
   private readonly fallback: TokenStore;
@@ -68,6 +75,21 @@ export class RedisTokenStore implements TokenStore {
     }
   }
 
+  async offer(key: string, token: CachedToken): Promise<CachedToken | undefined> {
+    const ttl = Math.floor(token.expiresInMs);
+    if (ttl <= 0) return undefined;
+    try {
+      const reply = await this.bounded(this.redis.eval(OFFER, 1, this.tokenKey(key), token.accessToken, ttl));
+      const [value, pttl] = Array.isArray(reply) ? (reply as unknown[]) : [];
+      if (typeof value !== "string" || typeof pttl !== "number" || pttl <= 0) return undefined;
+      return { accessToken: value, expiresInMs: pttl };
+    } catch {
+      // Offers run every few seconds in the background; reporting each would flood the log for
+      // the length of an outage that the budget and the other operations report already.
+      return undefined;
+    }
+  }
+
   async acquireFetchLock(key: string, ttlMs: number): Promise<FetchLock | undefined> {
     const lockKey = this.lockKey(key);
     const owner = randomUUID();
@@ -99,7 +121,7 @@ export class RedisTokenStore implements TokenStore {
     return `${this.prefix}lock:${key}`;
   }
 
-  private report(error: unknown, operation: "get" | "set" | "lock" | "unlock"): void {
+  private report(error: unknown, operation: Operation): void {
     this.onError(error instanceof Error ? error : new Error(String(error)), operation);
   }
 

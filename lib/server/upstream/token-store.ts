@@ -18,6 +18,12 @@ export interface TokenStore {
   /** Stores the token until `token.expiresInMs` from now. */
   set(key: string, token: CachedToken): Promise<void>;
   /**
+   * Stores the token only if none is stored (the first offer wins), and returns the stored one:
+   * ours, or the one every other holder of the store will adopt. Undefined when the store cannot
+   * tell (it is unreachable): nothing to converge on then.
+   */
+  offer(key: string, token: CachedToken): Promise<CachedToken | undefined>;
+  /**
    * The fetch lock for `key` when nobody else holds it, else undefined. It lapses by itself after
    * `ttlMs`, so a holder that dies does not block the others for longer than that.
    */
@@ -63,6 +69,13 @@ export class MemoryTokenStore implements TokenStore {
   async set(key: string, token: CachedToken): Promise<void> {
     if (token.expiresInMs <= 0) return;
     this.tokens.set(key, { accessToken: token.accessToken, expiresAt: this.clock.now() + token.expiresInMs });
+  }
+
+  async offer(key: string, token: CachedToken): Promise<CachedToken | undefined> {
+    const stored = await this.get(key);
+    if (stored) return stored;
+    await this.set(key, token);
+    return this.get(key);
   }
 
   async acquireFetchLock(key: string, ttlMs: number): Promise<FetchLock | undefined> {

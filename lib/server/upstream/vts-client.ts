@@ -50,7 +50,7 @@ export class VtsClient {
   constructor(private readonly options: VtsClientOptions) {}
 
   async listLocations(call: CallOptions): Promise<Location[]> {
-    return (await this.get("/v1/locations", locationListSchema, call))!.data;
+    return (await this.get("/v1/locations", locationListSchema, call, "error")).data;
   }
 
   async listTasks(query: TaskPageQuery, call: CallOptions): Promise<z.infer<typeof taskPageSchema>> {
@@ -58,15 +58,31 @@ export class VtsClient {
     for (const [name, value] of Object.entries(query) as [string, string | undefined][]) {
       if (value !== undefined) params.set(name, value);
     }
-    return (await this.get(`/v1/tasks?${params.toString()}`, taskPageSchema, call))!;
+    return this.get(`/v1/tasks?${params.toString()}`, taskPageSchema, call, "error");
   }
 
   /** Undefined when the service does not know the id. */
   async getTask(id: string, call: CallOptions): Promise<Task | undefined> {
-    return this.get(`/v1/tasks/${encodeURIComponent(id)}`, taskSchema, call);
+    return this.get(`/v1/tasks/${encodeURIComponent(id)}`, taskSchema, call, "absent");
   }
 
-  private async get<T>(path: string, schema: z.ZodType<T>, call: CallOptions): Promise<T | undefined> {
+  /**
+   * `onNotFound`: a 404 for one task means it does not exist ("absent"); for a list endpoint it
+   * means the service (or what routes to it) lacks the endpoint, which is an upstream failure.
+   */
+  private get<T>(path: string, schema: z.ZodType<T>, call: CallOptions, onNotFound: "error"): Promise<T>;
+  private get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    call: CallOptions,
+    onNotFound: "absent",
+  ): Promise<T | undefined>;
+  private async get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    call: CallOptions,
+    onNotFound: "absent" | "error",
+  ): Promise<T | undefined> {
     let token = await this.options.tokens.getToken(call.signal);
     let renewed = false;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -103,7 +119,7 @@ export class VtsClient {
         continue;
       }
       if (response.status === 429) continue;
-      if (response.status === 404) return undefined;
+      if (response.status === 404 && onNotFound === "absent") return undefined;
       if (response.status >= 500) {
         throw new UpstreamError("unavailable", `The service answered ${response.status}.`, {
           status: response.status,

@@ -9,6 +9,7 @@ import { asDashboardError } from "@/lib/server/api/upstream-failure";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readDashboardTaskPage } from "@/lib/server/bff/task-data";
 import { parseDashboardEnv } from "@/lib/server/env";
+import type { DashboardLogger } from "@/lib/server/log/dashboard-logger";
 import type { BudgetPriority } from "@/lib/server/upstream/budget-thresholds";
 import type { Task } from "@/lib/server/upstream/vts-schemas";
 import {
@@ -90,7 +91,7 @@ export async function startVts(env: Record<string, string>): Promise<Vts> {
 /** A backend exactly as the app's dashboardBackend() builds one, from the documented settings. */
 export function makeBackend(
   baseUrl: string,
-  options: { client?: Client; redisUrl?: string; timeoutMs?: number } = {},
+  options: { client?: Client; redisUrl?: string; timeoutMs?: number; logger?: DashboardLogger } = {},
 ): Promise<DashboardBackend> {
   const client = options.client ?? CLIENTS.full;
   return createBackend(
@@ -102,6 +103,7 @@ export function makeBackend(
       REDIS_URL: options.redisUrl,
       VTS_TIMEOUT_MS: options.timeoutMs === undefined ? undefined : String(options.timeoutMs),
     }),
+    { logger: options.logger },
   );
 }
 

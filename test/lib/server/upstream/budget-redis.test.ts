@@ -136,6 +136,35 @@ describe("upstream budget shared through Redis", () => {
     await ready(client);
     await budget.acquire("interactive", { deadlineMs: Date.now() });
     expect(window.isDegraded).toBe(false);
-    expect(await redis.zcard(`{${key}}:log`)).toBe(2);
+    // The outage grant counts twice (the other instance spent its half too), plus the new grant.
+    expect(await redis.zcard(`{${key}}:log`)).toBe(3);
+  });
+
+  it("restores what it knew to a Redis that comes back empty, and adds nothing to one that kept it", async () => {
+    // "noticed": a command failed during the outage; "unnoticed": Redis restarted between commands.
+    for (const [emptied, noticed] of [
+      [true, true],
+      [false, true],
+      [true, false],
+    ] as const) {
+      const key = `budget-test:${randomUUID()}`;
+      const client = connect();
+      await ready(client);
+      const window = new RedisRequestWindow(client, key);
+      const budget = new UpstreamBudget({ window, initialLimit: 10 });
+      for (let i = 0; i < 3; i++) await budget.acquire("interactive", { deadlineMs: Date.now() });
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      client.disconnect();
+      await ended;
+      if (noticed) {
+        await budget.snapshot(); // fails: the window counts alone now
+        expect(window.isDegraded).toBe(true);
+      }
+      if (emptied) await redis.del(`{${key}}:log`);
+      await client.connect();
+      await budget.acquire("interactive", { deadlineMs: Date.now() });
+      expect(window.isDegraded).toBe(false);
+      expect(await redis.zcard(`{${key}}:log`), JSON.stringify({ emptied, noticed })).toBe(4);
+    }
   });
 });

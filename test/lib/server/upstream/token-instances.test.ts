@@ -108,3 +108,36 @@ describe("TokenManager instances sharing a store", () => {
     expect(await store.acquireFetchLock("k", 1_000)).toBeDefined();
   });
 });
+
+describe("TokenManager instances after the store was away", () => {
+  it("converge on the first token offered to the emptied store, without fetching", async () => {
+    const clock = new FakeClock();
+    const endpoint = new FakeEndpoint();
+    // Each instance on its own memory (Redis down), then all on one empty store (Redis back).
+    const stores: TokenStore[] = [new MemoryTokenStore(clock), new MemoryTokenStore(clock)];
+    const switchable = (index: number): TokenStore => ({
+      get: (key) => stores[index]!.get(key),
+      set: (key, token) => stores[index]!.set(key, token),
+      offer: (key, token) => stores[index]!.offer(key, token),
+      acquireFetchLock: (key, ttlMs) => stores[index]!.acquireFetchLock(key, ttlMs),
+    });
+    const [first, second] = [0, 1].map(
+      (index) =>
+        new TokenManager({ fetchToken: endpoint.fetchToken, cacheKey: "k", store: switchable(index), clock }),
+    ) as [TokenManager, TokenManager];
+    expect(await first.getToken()).toBe("token-1");
+    expect(await second.getToken()).toBe("token-2");
+
+    const back = new MemoryTokenStore(clock);
+    stores[0] = back;
+    stores[1] = back;
+    await clock.advance(5_000);
+    await second.getToken(); // offers token-2 first: it wins
+    await settle();
+    await first.getToken(); // finds token-2 stored and adopts it
+    await settle();
+    expect(await first.getToken()).toBe("token-2");
+    expect(await second.getToken()).toBe("token-2");
+    expect(endpoint.calls).toBe(2);
+  });
+});

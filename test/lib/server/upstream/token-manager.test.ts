@@ -3,6 +3,7 @@ import { settle } from "./fake-clock";
 import { MINUTE, setup } from "./token-fake-endpoint";
 import { TokenEndpointError } from "@/lib/server/upstream/token-endpoint";
 import { TokenUnavailableError } from "@/lib/server/upstream/token-errors";
+import type { TokenRefusal } from "@/lib/server/upstream/token-refusal-memory";
 
 const HOUR = 60 * MINUTE;
 
@@ -119,12 +120,34 @@ describe("TokenManager: failures", () => {
     expect(manager.snapshot().lastError).toBeUndefined();
   });
 
-  it("reports a rejected client as rejected and does not block the next attempt", async () => {
-    const { endpoint, manager } = setup();
+  it("remembers a refused client for 30 s: answered from memory, reported once, then asked again", async () => {
+    const refusals: TokenRefusal[] = [];
+    const { clock, endpoint, manager } = setup({ onRefused: (refusal) => refusals.push(refusal) });
     endpoint.failures.push(
-      new TokenEndpointError("rejected", "answered 401 invalid_client", { status: 401 }),
+      new TokenEndpointError("rejected", "answered 401 invalid_client", {
+        status: 401,
+        oauthError: "invalid_client",
+      }),
     );
     await expect(manager.getToken()).rejects.toMatchObject({ reason: "rejected" });
+    await clock.advance(30_000 - 1);
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "rejected" });
+    await expect(manager.renewAfterUnauthorized("token-0")).rejects.toMatchObject({ reason: "rejected" });
+    expect(endpoint.calls).toBe(1);
+    expect(manager.snapshot().refusedForMs).toBe(1);
+    expect(refusals).toEqual([
+      expect.objectContaining({ oauthError: "invalid_client", status: 401, rememberedForMs: 30_000 }),
+    ]);
+    await clock.advance(1);
+    expect(await manager.getToken()).toBe("token-2");
+    expect(refusals).toHaveLength(1);
+  });
+
+  it("does not remember failures other than a refusal", async () => {
+    const { endpoint, manager } = setup();
+    endpoint.failures.push(new TokenEndpointError("invalid_response", "answered 200 with an invalid body"));
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "invalid_response" });
+    expect(manager.snapshot().refusedForMs).toBe(0);
     expect(await manager.getToken()).toBe("token-2");
   });
 
@@ -160,6 +183,7 @@ describe("TokenManager: failures", () => {
       expiresInMs: HOUR - MINUTE,
       fetches: 1,
       refreshing: false,
+      refusedForMs: 0,
       blockedForMs: undefined,
       lastError: undefined,
     });
