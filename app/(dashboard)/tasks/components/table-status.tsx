@@ -63,6 +63,11 @@ export function TableStatus({
               : "Loading tasks…"
             : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
         </p>
+        {state.view.zone === "location" && (
+          <span data-testid="time-order-note">
+            In true time order across zones: each local time shows its UTC offset.
+          </span>
+        )}
         <RefreshControl state={state} budgetSpent={budgetSpent} />
       </div>
     </div>

@@ -35,6 +35,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
     const choice = state.view.zone;
     return (task: Task) => displayZone(choice, zones.get(task.location.id));
   }, [state.view.zone, zones]);
+  const locationZoneOf = useMemo(() => (task: Task) => zones.get(task.location.id), [zones]);
 
   return (
     <>
@@ -46,6 +47,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           state={state}
           rows={rows}
           zoneOf={zoneOf}
+          locationZoneOf={locationZoneOf}
           budget={budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt }}
         />
       </div>
