@@ -135,9 +135,27 @@ test("export all matching shows how far it is, an estimate, and when it waits, w
   await expect(waiting).toBeHidden();
   expect(await tableTop()).toBe(before);
 
+  await expectHeadersUncovered(page);
+
   await download;
   await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
   expect(await tableTop()).toBe(before);
+  // The finished report stays until dismissed: it must not hide what the table's columns are.
+  await expectHeadersUncovered(page);
   await page.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByTestId("export-panel")).toBeHidden();
 });
+
+/** The export's panel leaves the table's header row in view. */
+async function expectHeadersUncovered(page: Page): Promise<void> {
+  const panel = await page.getByTestId("export-panel").boundingBox();
+  const header = await grid(page).locator("[role=row][aria-rowindex='1']").boundingBox();
+  expect(panel && header, "the panel and the header row are on screen").toBeTruthy();
+  if (!panel || !header) return;
+  const overlaps =
+    panel.x < header.x + header.width &&
+    header.x < panel.x + panel.width &&
+    panel.y < header.y + header.height &&
+    header.y < panel.y + panel.height;
+  expect(overlaps, "the export panel covers the table's header row").toBe(false);
+}
