@@ -2,11 +2,13 @@
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { TaskPage } from "@/lib/client/api-types";
 import { ErrorNotice } from "@/components/error-notice";
-import { BudgetWaitNotice, Notice } from "@/components/notice";
+import { Notice } from "@/components/notice";
+import { budgetIsSpent } from "@/lib/client/budget-level";
+import type { BudgetReading } from "@/lib/client/export-waiting";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
-import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
+import { ListWait } from "./list-wait";
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
 
@@ -15,22 +17,20 @@ export function TableStatus({
   state,
   list,
   rowCount,
-  budgetSpent,
+  budget,
 }: {
   state: TaskListState;
   list: TaskListQuery;
   rowCount: number;
-  /** Refresh would only queue and trade the loaded rows for skeletons: it waits. */
-  budgetSpent: boolean;
+  budget: BudgetReading | undefined;
 }) {
-  const waiting = useRetryCountdown(list.failureReason, list.failureCount, list.fetchStatus === "fetching");
   const pages = list.data?.pages ?? [];
   const stalePage = pages.find((page) => page.stale);
 
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
     <div className="flex flex-col gap-2">
-      {waiting !== undefined && <BudgetWaitNotice seconds={waiting} />}
+      <ListWait list={list} budget={budget} />
       {list.isError && !list.isFetching && (
         <ErrorNotice
           testId="list-error"
@@ -68,7 +68,8 @@ export function TableStatus({
             In true time order across zones: each local time shows its UTC offset.
           </span>
         )}
-        <RefreshControl state={state} budgetSpent={budgetSpent} />
+        {/* Refresh would only queue and trade the loaded rows for skeletons: it waits. */}
+        <RefreshControl state={state} budgetSpent={budgetIsSpent(budget?.snapshot)} />
       </div>
     </div>
   );
