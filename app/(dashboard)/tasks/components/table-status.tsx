@@ -30,6 +30,16 @@ export function TableStatus({
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
     <div className="flex flex-col gap-2">
+      {state.linkProblems.length > 0 && (
+        <Notice tone="wait" testId="link-problems">
+          <p>This link&apos;s filters could not all be used:</p>
+          <ul className="list-disc pl-5">
+            {state.linkProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       <ListWait list={list} budget={budget} />
       {list.isError && !list.isFetching && (
         <ErrorNotice
