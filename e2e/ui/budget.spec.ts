@@ -1,58 +1,23 @@
 // With a service that allows only a few calls a minute, the table says it is waiting for the
 // shared budget, counts down, and fills in by itself once the window frees: no raw 429 ever.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
-import { expect, test } from "@playwright/test";
-import { freePort } from "../../task-service/test/support/free-port";
-import { DEMO_STAFF } from "../global-setup";
-import { addStaffMember, startDashboard, startService, stop, waitForOk } from "../support/processes";
+import { expect, test, type Page } from "@playwright/test";
+import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
-let service: ChildProcess | undefined;
-let dashboard: ChildProcess | undefined;
-let baseUrl = "";
-let serviceUrl = "";
+let stack: OwnStack | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-budget-"));
-  const [servicePort, dashboardPort] = [await freePort(), await freePort()];
-  const staffFile = join(dir, "staff.json");
-  addStaffMember(staffFile, DEMO_STAFF);
-  service = startService(
-    {
-      VTS_MODE: "sandbox",
-      VTS_SEED_TASKS: "500",
-      VTS_DATA_DIR: join(dir, "vts"),
-      VTS_PORT: String(servicePort),
-      VTS_RATE_LIMIT_PER_MIN: "3",
-    },
-    join(dir, "service.log"),
-  );
-  serviceUrl = `http://127.0.0.1:${servicePort}`;
-  await waitForOk(`${serviceUrl}/healthz`, 90_000, service);
-  baseUrl = `http://localhost:${dashboardPort}`;
-  dashboard = startDashboard(
-    dashboardPort,
-    {
-      VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
-      VTS_CLIENT_ID: "sandbox-full",
-      VTS_CLIENT_SECRET: "sandbox-full-secret",
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
-      AUTH_URL: baseUrl,
-      STAFF_FILE: staffFile,
-    },
-    join(dir, "dashboard.log"),
-  );
-  await waitForOk(`${baseUrl}/api/health`, 60_000, dashboard);
+  stack = await startOwnStack("budget", { VTS_RATE_LIMIT_PER_MIN: "3" });
 });
 
 test.afterAll(async () => {
-  if (dashboard) await stop(dashboard);
-  if (service) await stop(service);
+  await stack?.stop();
 });
+
+function ownStack(): OwnStack {
+  if (!stack) throw new Error("the stack did not start");
+  return stack;
+}
 
 test("an exhausted budget shows a countdown, never a 429, and clears by itself", async ({ page }) => {
   test.setTimeout(180_000);
@@ -60,10 +25,7 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   page.on("response", (response) => {
     if (new URL(response.url()).pathname.startsWith("/api/")) statuses.push(response.status());
   });
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByLabel("Email").fill(DEMO_STAFF.email);
-  await page.getByLabel("Password").fill(DEMO_STAFF.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInTo(page, ownStack());
 
   // A few calls spend this service's whole minute: the first load may already wait; if not,
   // each new filter is one more upstream call.
@@ -77,7 +39,7 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
     await page.waitForTimeout(1_000);
   }
   await expect(wait).toBeVisible({ timeout: 30_000 });
-  await expect(wait).toContainText(/Retrying by itself in \d+ s/);
+  await expect(wait).toContainText(/(Retrying|Loading) by itself (in|when a slot frees, in about) \d+ s/);
   await expect(page.getByTestId("budget-remaining")).toContainText(/^0\/\d+ left/, { timeout: 10_000 });
   // Refresh would only queue behind the wait and trade the rows for skeletons: it waits too.
   await expect(page.getByRole("button", { name: "Refresh" })).toBeDisabled({ timeout: 10_000 });
@@ -91,7 +53,7 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
 
 /** Spends the rest of the service's minute for the dashboard's client, behind the dashboard's back. */
 async function spendServiceMinute(): Promise<void> {
-  const tokenResponse = await fetch(`${serviceUrl}/oauth/token`, {
+  const tokenResponse = await fetch(`${ownStack().serviceUrl}/oauth/token`, {
     method: "POST",
     headers: {
       authorization: `Basic ${Buffer.from("sandbox-full:sandbox-full-secret").toString("base64")}`,
@@ -101,7 +63,7 @@ async function spendServiceMinute(): Promise<void> {
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   for (let calls = 0; calls < 20; calls++) {
-    const response = await fetch(`${serviceUrl}/v1/locations`, {
+    const response = await fetch(`${ownStack().serviceUrl}/v1/locations`, {
       headers: { authorization: `Bearer ${token}` },
     });
     await response.body?.cancel();
@@ -112,20 +74,62 @@ async function spendServiceMinute(): Promise<void> {
 
 test("a task opened while the budget is spent says it waits, counts down, then shows", async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByLabel("Email").fill(DEMO_STAFF.email);
-  await page.getByLabel("Password").fill(DEMO_STAFF.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInTo(page, ownStack());
   // A task of the table (its own row, never fetched alone), opened as a page of its own.
   const row = page.locator("[data-task-id]").first();
   await expect(row).toBeVisible({ timeout: 120_000 });
   const id = (await row.getAttribute("data-task-id")) ?? "";
   await spendServiceMinute();
-  await page.goto(`${baseUrl}/tasks/${id}`);
+  await page.goto(`${ownStack().baseUrl}/tasks/${id}`);
   const wait = page.getByTestId("budget-wait");
   await expect(wait).toBeVisible({ timeout: 45_000 });
-  await expect(wait).toContainText(/Retrying by itself in \d+ s/);
+  await expect(wait).toContainText(/(Retrying|Loading) by itself (in|when a slot frees, in about) \d+ s/);
   await expect(page.getByText(`Loading task ${id}…`)).toBeVisible();
   await expect(page.getByTestId("task-detail")).toBeVisible({ timeout: 120_000 });
+  await expect(wait).toBeHidden();
+});
+
+/** Each new MVA is a list no cache holds: one more upstream call. */
+let freshMva = 20_000_000;
+async function showFreshMva(page: Page): Promise<string> {
+  const mva = String((freshMva += 1));
+  await page.getByLabel("MVA", { exact: true }).fill(mva);
+  await page.getByLabel("MVA", { exact: true }).press("Enter");
+  return mva;
+}
+
+test("with the budget spent, a new list says it waits at once, not when its request is answered", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stack = ownStack();
+  const answered = new Set<string>();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === "/api/tasks") answered.add(url.searchParams.get("mva") ?? "");
+  });
+  await signInTo(page, stack);
+  const rowCount = page.getByTestId("row-count");
+  await expect(rowCount).toHaveText(/loaded/, { timeout: 120_000 });
+  // Spend the minute, then wait for the moment the budget frees its next slot in 4 to 7 s: a
+  // request sent then waits on the server for that slot, seconds in which the table had only grey
+  // rows to show.
+  for (;;) {
+    const budget = (await (await page.request.get(`${stack.baseUrl}/api/budget`)).json()) as {
+      remaining: number;
+      reset_in_seconds: number;
+    };
+    if (budget.remaining <= 0 && budget.reset_in_seconds >= 4 && budget.reset_in_seconds <= 7) break;
+    if (budget.remaining > 0 && /loaded/.test((await rowCount.textContent()) ?? "")) await showFreshMva(page);
+    await page.waitForTimeout(500);
+  }
+  await expect(page.getByTestId("budget-remaining")).toHaveText(/^0\//);
+  const mva = await showFreshMva(page);
+  const wait = page.getByTestId("budget-wait");
+  await expect(wait).toContainText(/Loading by itself when a slot frees/, { timeout: 2_000 });
+  expect(answered.has(mva), "the notice came before the list's request was answered").toBe(false);
+  await expect(page.getByTestId("skeleton-rows")).toBeVisible();
+  // The slot frees and the rows come, with nothing pressed.
+  await expect(rowCount).toHaveText(/loaded/, { timeout: 30_000 });
   await expect(wait).toBeHidden();
 });

@@ -31,34 +31,47 @@ async function downloaded(
 /** Excel reads a CSV as UTF-8 only when it starts with these bytes. */
 const UTF8_BOM_BYTES = [0xef, 0xbb, 0xbf];
 
-test("export visible rows writes the loaded rows with the visible columns, in order", async ({ page }) => {
+test("both exports name and order their columns alike, and Started names its zone", async ({ page }) => {
   const record = recordTaskPages(page);
-  await openTasks(page, "range=30d&tz=utc");
+  await openTasks(page, "range=30d&tz=location");
   const loaded = await scrollUntilLoaded(page, 200);
-  const labels = await columnLabels(page);
 
-  const { file, bytes, text } = await downloaded(page, () =>
+  const visible = await downloaded(page, () =>
     page.getByRole("button", { name: /^Export visible rows/ }).click(),
   );
-  expect(file.suggestedFilename()).toMatch(/^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/);
-  expect([...bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
-  const [header, ...rows] = parseCsv(text.slice(1));
-  const expectedHeader = labels.flatMap((label) =>
-    label === "Started" ? [label, "Started (UTC)"] : [label],
+  expect(visible.file.suggestedFilename()).toMatch(
+    /^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/,
   );
-  expect(header).toEqual(expectedHeader);
+  expect([...visible.bytes.subarray(0, 3)]).toEqual(UTF8_BOM_BYTES);
+  const all = await downloaded(page, () => page.getByRole("button", { name: "Export all matching" }).click());
+  const [header = [], ...rows] = parseCsv(visible.text.slice(1));
+  const [allHeader = []] = parseCsv(all.text.slice(1));
+  // Every column shown: the two files have the same columns, named and ordered alike.
+  expect(header).toEqual(allHeader);
+  expect(header).toContain("Started (location time)");
+  expect(header).toContain("Started (UTC)");
   expect(rows).toHaveLength(loaded);
 
   const tasks = (await record.read()).pages.flat();
-  const column = (label: string) => expectedHeader.indexOf(label);
+  const column = (label: string) => header.indexOf(label);
   rows.forEach((row, index) => {
     const task = tasks[index];
     expect(row[column("Task ID")]).toBe(task?.id);
     expect(row[column("MVA")]).toBe(task?.mva);
     expect(row[column("Location")]).toBe(task?.location.name);
     expect(row[column("Started (UTC)")]).toBe(task?.started_at);
-    expect(new Date(row[column("Started")] ?? "").toISOString()).toBe(task?.started_at);
+    expect(new Date(row[column("Started (location time)")] ?? "").toISOString()).toBe(task?.started_at);
   });
+
+  // Fewer columns, in another order and zone: the same names, in the files' one order.
+  await openTasks(page, "range=30d&tz=utc&cols=mva,started_at,location");
+  expect(await columnLabels(page)).toEqual(["MVA", "Started (UTC)", "Location"]);
+  const narrow = await downloaded(page, () =>
+    page.getByRole("button", { name: /^Export visible rows/ }).click(),
+  );
+  const [narrowHeader] = parseCsv(narrow.text.slice(1));
+  expect(narrowHeader).toEqual(["Started (UTC)", "MVA", "Location ID", "Location", "Time zone"]);
+  expect(allHeader.filter((label) => narrowHeader?.includes(label))).toEqual(narrowHeader);
 });
 
 test("a hostile value is neutralised in both exports", async ({ page }) => {
@@ -122,9 +135,27 @@ test("export all matching shows how far it is, an estimate, and when it waits, w
   await expect(waiting).toBeHidden();
   expect(await tableTop()).toBe(before);
 
+  await expectHeadersUncovered(page);
+
   await download;
   await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
   expect(await tableTop()).toBe(before);
+  // The finished report stays until dismissed: it must not hide what the table's columns are.
+  await expectHeadersUncovered(page);
   await page.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByTestId("export-panel")).toBeHidden();
 });
+
+/** The export's panel leaves the table's header row in view. */
+async function expectHeadersUncovered(page: Page): Promise<void> {
+  const panel = await page.getByTestId("export-panel").boundingBox();
+  const header = await grid(page).locator("[role=row][aria-rowindex='1']").boundingBox();
+  expect(panel && header, "the panel and the header row are on screen").toBeTruthy();
+  if (!panel || !header) return;
+  const overlaps =
+    panel.x < header.x + header.width &&
+    header.x < panel.x + panel.width &&
+    panel.y < header.y + header.height &&
+    header.y < panel.y + panel.height;
+  expect(overlaps, "the export panel covers the table's header row").toBe(false);
+}

@@ -212,3 +212,83 @@ test("clearing the filters also clears the location search, from the bar or the 
   await expect(search).toHaveValue("");
   await expect(locationSelect(page).locator("option")).toHaveCount(all);
 });
+
+test("bad filter values in a link are named with what is shown instead, and the link is corrected", async ({
+  page,
+}) => {
+  const cases = [
+    {
+      query: "from=garbage&to=2026-11-01T00:00:00Z",
+      says: /"from" in the link \(garbage\) is not a date and time; showing Last 7 days instead/,
+      gone: /from=/,
+    },
+    {
+      query: "from=2026-11-01T00:00:00Z",
+      says: /The link has a "from" but no "to"; showing Last 7 days instead/,
+      gone: /from=/,
+    },
+    {
+      query: "range=999d",
+      says: /"range" in the link \(999d\) is not one of Today, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead/,
+      gone: /range=/,
+    },
+    {
+      query: "range=30d&mva=10000001&mva=10000002",
+      says: /The link gives "mva" 2 times \(10000001, 10000002\); showing MVA 10000001 only/,
+      gone: /mva=10000002/,
+    },
+  ];
+  for (const { query, says, gone } of cases) {
+    await page.goto(dashboardUrl(`/tasks?${query}`));
+    await expect(page.getByTestId("link-problems")).toContainText(says, { timeout: LOAD_TIMEOUT });
+    // The address now says what is shown, so a copied link shows the same.
+    await expect(page).not.toHaveURL(gone);
+    await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
+  }
+  await expect(page).toHaveURL(/mva=10000001/);
+  // The next choice a person makes puts the note away.
+  await page.getByLabel("Range").selectOption({ label: "Last 24 hours" });
+  await expect(page.getByTestId("link-problems")).toHaveCount(0);
+});
+
+test("an MVA in a link that the service would refuse is reported once and never sent", async ({ page }) => {
+  const record = recordTaskPages(page);
+  await page.goto(dashboardUrl("/tasks?range=30d&mva=123%20456"));
+  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
+  await expect(page.getByTestId("link-problems")).toContainText(
+    /"mva" in the link \(123 456\) is not an MVA.*showing every MVA instead/,
+  );
+  await expect(page.getByTestId("list-error")).toHaveCount(0);
+  await expect(textFilter(page, "MVA")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert").filter({ hasText: /MVA/ })).toHaveCount(0);
+  for (const url of (await record.read()).urls) expect(url.searchParams.has("mva")).toBe(false);
+});
+
+test("at 390 px the filters fold behind a toggle that sums them up, so the table shows many rows", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTasks(page, "range=30d&task_type=oil_change");
+  const toggle = page.getByRole("button", { name: /^Filters/ });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toContainText("Last 30 days");
+  await expect(toggle).toContainText("oil_change");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("search", { name: "Filter tasks" })).toBeHidden();
+  await expect(renderedRows(page).first()).toBeVisible();
+  const wholeRows = await grid(page).evaluate((element) => {
+    const header = element.querySelector("[aria-rowindex='1']")?.getBoundingClientRect();
+    const bottom = Math.min(element.getBoundingClientRect().bottom, window.innerHeight);
+    return [...element.querySelectorAll("[role=row][data-index]")].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= (header?.bottom ?? 0) - 1 && box.bottom <= bottom + 1;
+    }).length;
+  });
+  expect(wholeRows, "rows wholly in view at 390 x 844").toBeGreaterThanOrEqual(10);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Range")).toBeVisible();
+  await page.getByLabel("Range").selectOption({ label: "Last 7 days" });
+  await expect(page).not.toHaveURL(/range=30d/);
+});

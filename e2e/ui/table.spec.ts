@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { dashboardUrl } from "../support/session";
 import {
   columnLabels,
+  columnTexts,
   signedInAtTasks,
   LOAD_TIMEOUT,
   grid,
@@ -168,7 +169,10 @@ test("column visibility, order, zone and time order are in the URL and remembere
   // A new visit without those parameters gets the remembered view.
   await page.goto(dashboardUrl("/tasks"));
   await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
-  expect(await columnLabels(page)).toEqual(labels);
+  // The Started header names the remembered zone.
+  expect(await columnLabels(page)).toEqual(
+    labels.map((label) => (label.startsWith("Started") ? "Started (UTC)" : label)),
+  );
   await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
 });
 
@@ -265,4 +269,23 @@ test("a location's ID, time zone and local time each stay on one line", async ({
   );
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
+});
+
+test("in location time the rows read in true time order: the header says so and each time shows its offset", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d&tz=location");
+  await expect(grid(page).getByRole("columnheader").first()).toHaveText(/^Started \(location time\)/);
+  await expect(page.getByTestId("time-order-note")).toContainText("true time order");
+  const texts = await columnTexts(page, "Started (location time)");
+  expect(texts.length).toBeGreaterThan(10);
+  const shown = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC([+-]\d{2}:\d{2})$/;
+  const instants = texts.map((text) => {
+    const [, day, time, offset] = shown.exec(text) ?? [];
+    expect(offset, `"${text}" shows its UTC offset`).toBeDefined();
+    return Date.parse(`${day}T${time}:00${offset}`);
+  });
+  // Newest first, read as a person would: each wall time with its offset.
+  instants.slice(1).forEach((instant, index) => expect(instant).toBeLessThanOrEqual(instants[index] ?? 0));
+  expect(new Set(texts.map((text) => text.slice(-9))).size, "rows from several zones").toBeGreaterThan(1);
 });

@@ -1,7 +1,7 @@
+import { UTC_COLUMN_LABEL } from "@/lib/csv/task-csv-columns";
 import { csvRowCounter } from "./csv-row-counter";
 import { dashboardFetch } from "./dashboard-api";
 import { saveFile } from "./save-file";
-import { UTC_COLUMN_LABEL } from "./task-columns";
 
 // The work of "export all matching", loaded when a person first asks for an export rather than
 // with the tasks page (use-export-all.ts): streams /api/export, reports rows as they complete,

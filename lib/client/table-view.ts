@@ -79,3 +79,10 @@ export function displayZone(choice: TimeZoneChoice, locationZone: string | undef
   if (choice === "local") return browserTimeZone();
   return locationZone ?? "UTC";
 }
+
+/** How headers name the zone Started is shown in: "location time", the browser's zone, or "UTC". */
+export function startedZoneName(choice: TimeZoneChoice): string {
+  if (choice === "location") return "location time";
+  if (choice === "utc") return "UTC";
+  return browserTimeZone();
+}

@@ -1,8 +1,8 @@
 import type { Task } from "./api-types";
 
-// The table's columns as data: their ids, labels and the text of a cell. The table renders them
-// and "export visible rows" writes them (visible-rows-export.ts), so a column reads the same on
-// screen and in the file.
+// The table's columns as data: their ids, labels and the text of a cell. The table renders them,
+// and both exports write them through one list (lib/csv/task-csv-columns.ts), so a column reads
+// the same on screen and in either file.
 
 export const COLUMN_IDS = [
   "started_at",
@@ -47,5 +47,3 @@ export function columnValue(task: Task, column: Exclude<ColumnId, "started_at">)
       return task[column];
   }
 }
-
-export const UTC_COLUMN_LABEL = "Started (UTC)";

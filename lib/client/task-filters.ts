@@ -2,6 +2,8 @@
 // view. Relative ranges stay relative ("7d" means the last 7 days whenever the link is opened);
 // a custom range is two absolute instants.
 
+import { isIdentifier } from "./identifier";
+
 export const RANGE_PRESETS = {
   today: "Today",
   "24h": "Last 24 hours",
@@ -14,6 +16,8 @@ export type TaskOrder = "asc" | "desc";
 
 export const TEXT_FILTERS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
 export type TextFilter = (typeof TEXT_FILTERS)[number];
+/** Filters the service reads as identifiers: a link's value of another shape is not used. */
+export const IDENTIFIER_FILTERS: ReadonlySet<TextFilter> = new Set(["mva", "vehicle_id"]);
 
 export interface TaskFilters {
   range: RangePreset | "custom";
@@ -32,11 +36,11 @@ export const DEFAULT_ORDER: TaskOrder = "desc";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-function isPreset(value: string | null): value is RangePreset {
+export function isPreset(value: string | null): value is RangePreset {
   return value !== null && Object.hasOwn(RANGE_PRESETS, value);
 }
 
-function instant(value: string | null): string | undefined {
+export function instant(value: string | null): string | undefined {
   if (!value) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
@@ -53,7 +57,7 @@ export function parseTaskFilters(params: URLSearchParams): TaskFilters {
   };
   for (const name of TEXT_FILTERS) {
     const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
+    if (value && (!IDENTIFIER_FILTERS.has(name) || isIdentifier(value))) filters[name] = value;
   }
   return filters;
 }

@@ -12,19 +12,29 @@ import { DashboardApiError, fetchBudget, fetchLocations, fetchTask, fetchTaskPag
 
 export const PAGE_SIZE = 100;
 const BUDGET_RETRIES = 20;
+/** About ten minutes of growing pauses (2, 4, 8, 16, then 30 s): then Retry is offered. */
+const SERVICE_RETRIES = 25;
+const SERVICE_RETRY_MAX_MS = 30_000;
 
-/** Waiting for the budget is retried after the dashboard's Retry-After; other failures twice. */
-export function shouldRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof DashboardApiError) {
-    if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
-    return error.status === 0 || error.status === 502 ? failureCount < 2 : false;
-  }
-  return false;
+/**
+ * The service (or the way to it) is away for now: a timeout, a refused connection, no network.
+ * It comes back by itself, so the request is sent again by itself, as a budget wait is.
+ */
+function serviceAway(error: DashboardApiError): boolean {
+  return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
+/** Waiting for the budget is retried after the dashboard's Retry-After, a service that is away with backoff. */
+export function shouldRetry(failureCount: number, error: Error): boolean {
+  if (!(error instanceof DashboardApiError)) return false;
+  if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
+  return serviceAway(error) && failureCount < SERVICE_RETRIES;
+}
+
+/** Milliseconds before the next try, after `failureCount` earlier failures (0 for the first retry). */
 export function retryDelay(failureCount: number, error: Error): number {
   if (error instanceof DashboardApiError && error.isBudgetWait) return (error.retryAfterSeconds ?? 5) * 1000;
-  return Math.min(1000 * 2 ** failureCount, 8000);
+  return Math.min(2000 * 2 ** failureCount, SERVICE_RETRY_MAX_MS);
 }
 
 export const locationsQuery = queryOptions({

@@ -1,10 +1,21 @@
 import { zoneParts } from "@/lib/time/zone-parts";
+import { isoInZone } from "@/lib/time/zoned-iso";
 
 // Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone.
 
 export function formatInZone(instant: string | Date, timeZone: string): string {
   const parts = zoneParts(new Date(instant), timeZone, "short");
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+/**
+ * "2026-11-20 02:31 UTC-06:00": the wall-clock time with the zone's offset on that day. Rows of
+ * several zones are in true time order; with the offsets shown, a person can see that they are.
+ */
+export function formatWithOffset(instant: string | Date, timeZone: string): string {
+  // "2026-11-20T02:31:35.951-06:00": the date, the minute and the offset, as the exports write them.
+  const iso = isoInZone(instant, timeZone);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC${iso.slice(23)}`;
 }
 
 /** The zone's short name now ("PST", "GMT+1"), for labels that say which zone times are in. */

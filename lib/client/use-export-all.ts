@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useRef, useState } from "react";
 import { DashboardApiError } from "./dashboard-api";
-import type { ExportWindow } from "./export-estimate";
+import type { ExportWindow, ProgressSample } from "./export-estimate";
 
 // "Export all matching": the dashboard streams the CSV page by page at export priority; the
 // browser counts rows as they come so a person sees progress, and may cancel at any time. The
@@ -15,6 +15,8 @@ export interface RunningExport {
   /** The latest complete row's start time in UTC: how far through the window the rows are. */
   lastStartedAt: string | undefined;
   window: ExportWindow | undefined;
+  /** Where it was each time rows came, for the pace it really gets (export-estimate.ts). */
+  history: ProgressSample[];
 }
 
 export type ExportProgress =
@@ -45,18 +47,21 @@ export function useExportAll(): {
       lastRowAt: undefined,
       lastStartedAt: undefined,
       window: undefined,
+      history: [],
     };
     setProgress(running);
     void (async () => {
       try {
-        const [{ downloadExport }, { exportWindowOf }] = await Promise.all([
-          import("./export-download"),
-          import("./export-estimate"),
-        ]);
+        const [{ downloadExport }, { exportWindowOf, recordProgress, windowFractionDone }] =
+          await Promise.all([import("./export-download"), import("./export-estimate")]);
         running = { ...running, window: exportWindowOf(query) };
         setProgress(running);
         const saved = await downloadExport(query, abort.signal, ({ rows, lastStartedAt }) => {
-          running = { ...running, rows, lastRowAt: Date.now(), lastStartedAt };
+          const at = Date.now();
+          const fraction = running.window && windowFractionDone(running.window, lastStartedAt);
+          const history =
+            fraction === undefined ? running.history : recordProgress(running.history, { at, fraction });
+          running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
           setProgress(running);
         });
         setProgress({ phase: "done", ...saved });

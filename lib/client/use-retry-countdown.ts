@@ -1,24 +1,34 @@
 "use client";
 import { useEffect, useState } from "react";
 import { DashboardApiError } from "./dashboard-api";
+import { retryDelay } from "./task-queries";
 
-// While a query waits for the shared upstream budget, the seconds until it retries by itself
-// (the dashboard API's Retry-After); undefined when it is not waiting.
-export function useRetryCountdown(
+// While a query waits to be sent again by itself, what it waits for and the seconds left: the
+// shared upstream budget (the dashboard API's Retry-After) or a service that did not answer (the
+// backoff of task-queries.ts). Undefined when it is not waiting.
+
+export interface RetryWait {
+  seconds: number;
+  /** The shared budget, rather than the service, holds it back. */
+  budget: boolean;
+  /** What went wrong, in the dashboard's words. */
+  message: string;
+}
+
+export function useRetryWait(
   failureReason: unknown,
   failureCount: number,
   retrying: boolean,
-): number | undefined {
-  const waitSeconds =
-    retrying && failureReason instanceof DashboardApiError && failureReason.isBudgetWait
-      ? (failureReason.retryAfterSeconds ?? 5)
-      : undefined;
+): RetryWait | undefined {
+  const error = retrying && failureReason instanceof DashboardApiError ? failureReason : undefined;
+  // The same delay the query waits: retryDelay is given the failures before this one.
+  const waitMs = error && failureCount > 0 ? retryDelay(failureCount - 1, error) : undefined;
   const [retryAt, setRetryAt] = useState<number | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    setRetryAt(waitSeconds === undefined ? undefined : Date.now() + waitSeconds * 1000);
-  }, [waitSeconds, failureCount]);
+    setRetryAt(waitMs === undefined ? undefined : Date.now() + waitMs);
+  }, [waitMs, failureCount]);
 
   useEffect(() => {
     if (retryAt === undefined) return;
@@ -26,5 +36,20 @@ export function useRetryCountdown(
     return () => clearInterval(timer);
   }, [retryAt]);
 
-  return retryAt === undefined ? undefined : Math.max(0, Math.ceil((retryAt - now) / 1000));
+  if (retryAt === undefined || !error) return undefined;
+  return {
+    seconds: Math.max(0, Math.ceil((retryAt - now) / 1000)),
+    budget: error.isBudgetWait,
+    message: error.message,
+  };
+}
+
+/** The seconds of a wait for the shared upstream budget only. */
+export function useRetryCountdown(
+  failureReason: unknown,
+  failureCount: number,
+  retrying: boolean,
+): number | undefined {
+  const wait = useRetryWait(failureReason, failureCount, retrying);
+  return wait?.budget ? wait.seconds : undefined;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { filterLinkProblems } from "./filter-link-problems";
 import { repinWindow, stableWindow } from "./stable-window";
 import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
@@ -21,6 +22,8 @@ export interface TaskListState {
   window: TimeWindow;
   /** Set when the window cannot be asked for; the table then shows this instead of rows. */
   problem: string | undefined;
+  /** What the opened link asked for that is not shown, and what is shown instead; kept until a change. */
+  linkProblems: readonly string[];
   /** The dashboard API query of these filters (no cursor or limit). */
   query: URLSearchParams;
   /** The list's URL parameters, for links that should come back to this list. */
@@ -60,6 +63,10 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     latestSearch.current = undefined;
   }, [search]);
 
+  // A link's filters that cannot be shown as they are: said once, and the address is corrected to
+  // what is shown, so a copy of it shows the same. The words stay until the person changes a filter.
+  const [linkProblems, setLinkProblems] = useState<readonly string[]>(NO_PROBLEMS);
+
   // Bumped by refresh(): the URL stays the same while the window it resolves to moves.
   const [pinVersion, setPinVersion] = useState(0);
 
@@ -90,11 +97,20 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     [router, pathname],
   );
 
+  useEffect(() => {
+    const current = new URLSearchParams(search);
+    const problems = filterLinkProblems(current);
+    if (problems.length === 0) return;
+    setLinkProblems(problems);
+    navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+  }, [search, navigate]);
+
   // A list a person chooses ends now, even if this tab resolved the same filters hours ago; back
   // and forward, which do not come through here, keep the pinned window and its cached pages.
   const goToFilters = useCallback(
     (filters: TaskFilters) => {
       scrollToTopRequested = true;
+      setLinkProblems(NO_PROBLEMS);
       const next = withTaskFilters(latestParams(), filters);
       repinWindow(parseTaskFilters(next));
       navigate(next);
@@ -134,6 +150,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     view: pendingView ?? state.view,
     window: state.window,
     problem: state.problem,
+    linkProblems,
     query: state.query,
     listParams: search,
     setFilters,
@@ -144,6 +161,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
 }
 
 const EMPTY_VIEW: Partial<TableView> = {};
+const NO_PROBLEMS: readonly string[] = [];
 let rememberedCache: Partial<TableView> | undefined;
 
 function rememberedViewOnce(): Partial<TableView> {

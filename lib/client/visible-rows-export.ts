@@ -1,35 +1,12 @@
 import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
-import { isoInZone } from "@/lib/time/zoned-iso";
+import { taskCsv, type CsvZones } from "@/lib/csv/task-csv-columns";
 import type { Task } from "./api-types";
-import { COLUMN_LABELS, columnValue, UTC_COLUMN_LABEL, type CellValue, type ColumnId } from "./task-columns";
+import type { ColumnId } from "./task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 
-// "Export visible rows": what the table holds now, in its order and columns; no request at all.
-// Loaded when a person first exports (export-controls.tsx), not with the tasks page.
-
-/** The CSV's header for these columns: Started gains a UTC twin. */
-export function visibleRowsHeader(columns: readonly ColumnId[]): string[] {
-  const header: string[] = [];
-  for (const column of columns) {
-    header.push(COLUMN_LABELS[column]);
-    if (column === "started_at") header.push(UTC_COLUMN_LABEL);
-  }
-  return header;
-}
-
-/** A task's CSV row under that header: Started with its offset, then in UTC. */
-export function visibleRowCells(
-  task: Task,
-  columns: readonly ColumnId[],
-  zoneOf: (task: Task) => string,
-): CellValue[] {
-  const row: CellValue[] = [];
-  for (const column of columns) {
-    if (column === "started_at") row.push(isoInZone(task.started_at, zoneOf(task)), task.started_at);
-    else row.push(columnValue(task, column));
-  }
-  return row;
-}
+// "Export visible rows": what the table holds now, in its row order, with its visible columns
+// named and ordered as "export all matching" names and orders them; no request at all. Loaded
+// when a person first exports (export-controls.tsx), not with the tasks page.
 
 export function exportFileParts(filters: TaskFilters, window: TimeWindow): (string | undefined)[] {
   const span = `${window.from.toISOString().slice(0, 10)}--${window.to.toISOString().slice(0, 10)}`;
@@ -47,14 +24,15 @@ const SLICE_ROWS = 1_000;
 export async function visibleRowsCsv(
   tasks: readonly Task[],
   columns: readonly ColumnId[],
-  zoneOf: (task: Task) => string,
+  zones: CsvZones,
   pause: () => Promise<void> = yieldToBrowser,
 ): Promise<string[]> {
-  const parts = [csvHead(visibleRowsHeader(columns))];
+  const csv = taskCsv(columns, zones);
+  const parts = [csvHead(csv.header)];
   for (let start = 0; start < tasks.length; start += SLICE_ROWS) {
     if (start > 0) await pause();
     const slice = tasks.slice(start, start + SLICE_ROWS);
-    parts.push(csvRows(slice.map((task) => visibleRowCells(task, columns, zoneOf))));
+    parts.push(csvRows(slice.map(csv.cells)));
   }
   return parts;
 }

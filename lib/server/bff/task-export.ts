@@ -1,7 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
-import { isoInZone } from "@/lib/time/zoned-iso";
+import { taskCsv } from "@/lib/csv/task-csv-columns";
 import type { TaskListParams } from "../api/task-list-params";
 import { asDashboardError } from "../api/upstream-failure";
 import type { Task } from "../upstream/vts-schemas";
@@ -11,37 +11,17 @@ import { readLocations, readTaskPage } from "./task-data";
 // "Export all matching": every task of the filters as CSV, streamed page by page at export
 // priority (people's requests go first). Cancelling the download stops the upstream calls.
 
-export const EXPORT_HEADER = [
-  "Task ID",
-  "Started (location time)",
-  "Started (UTC)",
-  "Task type",
-  "Status",
-  "MVA",
-  "Vehicle",
-  "VIN",
-  "Location ID",
-  "Location",
-  "Time zone",
-  "Odometer (mi)",
-];
-
-function exportRow(task: Task, timeZone: string | undefined): string {
-  return csvRow([
-    task.id,
-    timeZone ? isoInZone(task.started_at, timeZone) : task.started_at,
-    task.started_at,
-    task.task_type,
-    task.status,
-    task.mva,
-    task.vehicle_id,
-    task.vin,
-    task.location.id,
-    task.location.name,
-    timeZone ?? "",
-    task.odometer_miles,
-  ]);
+/** All of the one list of CSV columns "export visible rows" also writes, Started in location time. */
+function exportCsv(zones: Map<string, string>) {
+  const locationZone = (task: Task) => zones.get(task.location.id);
+  return taskCsv(undefined, {
+    startedName: "location time",
+    started: (task) => locationZone(task) ?? "UTC",
+    location: locationZone,
+  });
 }
+
+export const EXPORT_HEADER = exportCsv(new Map()).header;
 
 export function exportStream(
   backend: DashboardBackend,
@@ -50,12 +30,12 @@ export function exportStream(
   const controller = new AbortController();
   const encoder = new TextEncoder();
   let upstreamCursor: string | null | undefined;
-  let zones: Map<string, string> | undefined;
+  let csv: ReturnType<typeof exportCsv> | undefined;
   return new ReadableStream<Uint8Array>({
     async start(stream) {
       const locations = await readLocations(backend, controller.signal);
-      zones = new Map(locations.value.data.map((location) => [location.id, location.timezone]));
-      stream.enqueue(encoder.encode(csvHead(EXPORT_HEADER)));
+      csv = exportCsv(new Map(locations.value.data.map((location) => [location.id, location.timezone])));
+      stream.enqueue(encoder.encode(csvHead(csv.header)));
     },
     // Pulled only as fast as the client reads, so a slow download does not buffer pages.
     async pull(stream) {
@@ -65,9 +45,7 @@ export function exportStream(
         () => readTaskPage(backend, { ...filters, cursor }, "export", controller.signal),
         controller.signal,
       );
-      stream.enqueue(
-        encoder.encode(page.data.map((task) => exportRow(task, zones?.get(task.location.id))).join("")),
-      );
+      stream.enqueue(encoder.encode(page.data.map((task) => csvRow(csv?.cells(task) ?? [])).join("")));
       upstreamCursor = page.next_cursor;
     },
     cancel(reason) {

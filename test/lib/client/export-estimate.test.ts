@@ -3,8 +3,10 @@ import type { BudgetSnapshot } from "@/lib/client/api-types";
 import {
   estimateExport,
   exportWindowOf,
+  recordProgress,
   windowFractionDone,
   type ExportEstimateInput,
+  type ProgressSample,
 } from "@/lib/client/export-estimate";
 import { budgetSnapshot } from "./budget-snapshot";
 
@@ -26,6 +28,7 @@ function input(overrides: Partial<ExportEstimateInput> = {}): ExportEstimateInpu
     lastRowAt: 10_000,
     now: 10_000,
     budget: undefined,
+    history: [{ at: 10_000, fraction: 0.25 }],
     ...overrides,
   };
 }
@@ -56,49 +59,49 @@ describe("how much of the window is done", () => {
 });
 
 describe("the estimated time left", () => {
-  it("is elapsed × (1 − fraction) / fraction once a row is in", () => {
+  it("is the pace so far applied to what is left", () => {
     // A quarter in 10 s: three quarters take 30 s more.
     expect(estimateExport(input())).toEqual({ fraction: 0.25, secondsLeft: 30, atLeast: false });
   });
 
-  it("counts down while rows flow, and holds while they stall: no work is done meanwhile", () => {
-    expect(estimateExport(input({ now: 11_000 })).secondsLeft).toBe(29);
-    expect(estimateExport(input({ now: 14_000 })).secondsLeft).toBe(28);
-    expect(estimateExport(input({ now: 60_000 })).secondsLeft).toBe(28);
+  it("grows while no rows come: the pace counts the wait", () => {
+    // The last 15 s brought nothing new since 10 s: a quarter in 15 s, so 45 s for the rest.
+    expect(estimateExport(input({ now: 20_000 })).secondsLeft).toBe(45);
+    // Nothing for a whole minute: the whole run's pace, a quarter in 90 s.
+    expect(estimateExport(input({ now: 90_000 })).secondsLeft).toBe(270);
   });
 
   it("never goes below zero", () => {
-    // Nearly done: 0.1 s of work left by the rate.
     const nearlyDone = input({ lastStartedAt: dayIso(9.999), now: 11_500 });
     expect(estimateExport(nearlyDone).secondsLeft).toBe(0);
   });
 
-  it("is not given before there are rows, or while the share done is too small to go on", () => {
+  it("is not given before there are rows, in the first seconds, or while the share done is tiny", () => {
     expect(estimateExport(input({ lastStartedAt: undefined, lastRowAt: undefined }))).toEqual({
       fraction: undefined,
       secondsLeft: undefined,
       atLeast: false,
     });
+    expect(estimateExport(input({ lastRowAt: 2_000, now: 2_500 })).secondsLeft).toBeUndefined();
     const tiny = estimateExport(input({ lastStartedAt: new Date(from + 60_000).toISOString() }));
     expect(tiny.fraction).toBeGreaterThan(0);
     expect(tiny.secondsLeft).toBeUndefined();
   });
 
-  it("adds the wait of a budget that holds exports back, counted from when the snapshot arrived", () => {
-    const spent = { snapshot: snapshot({ remaining: 0, reset_in_seconds: 20 }), receivedAt: 6_000 };
-    // 30 s by the rate, plus 20 − 4 s until the budget grants again.
+  it("is at least the wait of a budget that holds exports back, counted from when the snapshot arrived", () => {
+    const spent = { snapshot: snapshot({ remaining: 0, reset_in_seconds: 50 }), receivedAt: 6_000 };
+    // 30 s by the pace, but no row comes for 50 − 4 s.
     expect(estimateExport(input({ budget: spent })).secondsLeft).toBe(46);
-    // Calls are left for people, but an export is queued: exports stop short of the limit.
     const queued = {
-      snapshot: snapshot({ queued: { interactive: 0, prefetch: 0, export: 1 } }),
+      snapshot: snapshot({ reset_in_seconds: 10, queued: { interactive: 0, prefetch: 0, export: 1 } }),
       receivedAt: 6_000,
     };
-    expect(estimateExport(input({ budget: queued })).secondsLeft).toBe(46);
+    expect(estimateExport(input({ budget: queued })).secondsLeft).toBe(30);
     const paused = {
       snapshot: snapshot({ paused_for_seconds: 40, reset_in_seconds: 5 }),
       receivedAt: 10_000,
     };
-    expect(estimateExport(input({ budget: paused })).secondsLeft).toBe(70);
+    expect(estimateExport(input({ budget: paused })).secondsLeft).toBe(40);
   });
 
   it("ignores a budget that does not hold exports back", () => {
@@ -111,5 +114,16 @@ describe("the estimated time left", () => {
     expect(
       estimateExport(input({ lastStartedAt: undefined, lastRowAt: undefined, now: 5_000, budget: spent })),
     ).toEqual({ fraction: undefined, secondsLeft: 15, atLeast: true });
+  });
+});
+
+describe("the export's progress history", () => {
+  it("keeps what the last minute's pace needs, and where the export stood before it", () => {
+    let history: ProgressSample[] = [];
+    for (let at = 0; at <= 120_000; at += 10_000)
+      history = recordProgress(history, { at, fraction: at / 200_000 });
+    expect(history.map((sample) => sample.at)).toEqual([
+      60_000, 70_000, 80_000, 90_000, 100_000, 110_000, 120_000,
+    ]);
   });
 });

@@ -27,12 +27,41 @@ describe("retries", () => {
   it("does not retry what a retry cannot fix", () => {
     expect(shouldRetry(0, new DashboardApiError(400, "invalid_request", "bad", "r", undefined))).toBe(false);
     expect(shouldRetry(0, new DashboardApiError(404, "not_found", "none", "r", undefined))).toBe(false);
-    expect(shouldRetry(1, new DashboardApiError(502, "upstream_unavailable", "down", "r", undefined))).toBe(
-      true,
+  });
+  it("keeps trying a service that does not answer, with growing pauses, for minutes", () => {
+    const frozen = new DashboardApiError(
+      502,
+      "upstream_unavailable",
+      "did not answer in time",
+      "r",
+      undefined,
     );
-    expect(shouldRetry(2, new DashboardApiError(502, "upstream_unavailable", "down", "r", undefined))).toBe(
-      false,
+    const unreachable = new DashboardApiError(
+      0,
+      "network_error",
+      "could not be reached",
+      undefined,
+      undefined,
     );
+    for (const error of [frozen, unreachable]) {
+      const delays: number[] = [];
+      let waited = 0;
+      for (let failures = 0; waited < 5 * 60_000; failures += 1) {
+        expect(shouldRetry(failures, error), `retry ${failures + 1}, after ${waited} ms`).toBe(true);
+        delays.push(retryDelay(failures, error));
+        waited += delays.at(-1) ?? 0;
+      }
+      // Soon at first, then backing off, but never so far apart that a service back for a while
+      // is left unnoticed: a person sees the list within half a minute of the service's return.
+      expect(delays[0]).toBeLessThanOrEqual(2_000);
+      expect(delays).toEqual([...delays].sort((a, b) => a - b));
+      expect(Math.max(...delays)).toBeLessThanOrEqual(30_000);
+      expect(
+        delays.filter((_, index) => delays.slice(0, index + 1).reduce((a, b) => a + b) <= 60_000).length,
+      ).toBeGreaterThanOrEqual(4);
+      // In the end it stops and offers Retry.
+      expect(shouldRetry(100, error)).toBe(false);
+    }
   });
 });
 

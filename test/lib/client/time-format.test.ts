@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, roughDuration, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+import {
+  formatInZone,
+  formatWithOffset,
+  roughDuration,
+  toLocalInputValue,
+  zoneAbbreviation,
+} from "@/lib/client/time-format";
 
 describe("times for people", () => {
   it("shows the wall-clock time in the zone with its short name", () => {
     expect(formatInZone("2026-11-20T08:31:35.951Z", "America/Los_Angeles")).toBe("2026-11-20 00:31 PST");
     expect(formatInZone("2026-07-20T08:31:35.951Z", "America/Los_Angeles")).toBe("2026-07-20 01:31 PDT");
     expect(formatInZone("2026-11-20T08:31:35.951Z", "UTC")).toBe("2026-11-20 08:31 UTC");
+  });
+
+  it("shows a local time with its offset that day, so rows of several zones read in order", () => {
+    expect(formatWithOffset("2026-11-20T08:31:35.951Z", "America/Chicago")).toBe(
+      "2026-11-20 02:31 UTC-06:00",
+    );
+    expect(formatWithOffset("2026-07-20T08:31:35.951Z", "America/Chicago")).toBe(
+      "2026-07-20 03:31 UTC-05:00",
+    );
+    expect(formatWithOffset("2026-11-20T08:31:35.951Z", "Asia/Kolkata")).toBe("2026-11-20 14:01 UTC+05:30");
+    expect(formatWithOffset("2026-11-20T08:31:35.951Z", "Europe/London")).toBe("2026-11-20 08:31 UTC+00:00");
   });
 
   it("names a zone by its abbreviation on a given day", () => {

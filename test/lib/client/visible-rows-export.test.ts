@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
 import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
 
+const UTC_ZONES = { startedName: "UTC", started: () => "UTC", location: () => "UTC" };
+
 function task(overrides: Partial<Task> = {}): Task {
   return {
     id: "t-1",
@@ -18,15 +20,18 @@ function task(overrides: Partial<Task> = {}): Task {
 }
 
 describe("export visible rows", () => {
-  it("writes the visible columns in their order, with an offset time and its UTC twin", async () => {
-    const csv = (
-      await visibleRowsCsv([task()], ["mva", "started_at", "location", "vin"], () => "America/Los_Angeles")
-    ).join("");
+  it("writes the visible columns under the exports' one list of names, in its order", async () => {
+    const zones = {
+      startedName: "location time",
+      started: () => "America/Los_Angeles",
+      location: () => "America/Los_Angeles",
+    };
+    const csv = (await visibleRowsCsv([task()], ["mva", "started_at", "location", "vin"], zones)).join("");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
-    expect(header).toBe("MVA,Started,Started (UTC),Location,VIN");
+    expect(header).toBe("Started (location time),Started (UTC),MVA,VIN,Location ID,Location,Time zone");
     expect(row).toBe(
-      '61234567,2026-11-20T00:31:35.951-08:00,2026-11-20T08:31:35.951Z,"LAX ""Airport"", Terminal 1",',
+      '2026-11-20T00:31:35.951-08:00,2026-11-20T08:31:35.951Z,61234567,,lax,"LAX ""Airport"", Terminal 1",America/Los_Angeles',
     );
   });
 
@@ -35,7 +40,7 @@ describe("export visible rows", () => {
       await visibleRowsCsv(
         [task({ task_type: '=HYPERLINK("http://evil.example","x")' })],
         ["task_type"],
-        () => "UTC",
+        UTC_ZONES,
       )
     ).join("");
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -44,14 +49,9 @@ describe("export visible rows", () => {
   it("writes many rows in slices, pausing between them, in the table's order", async () => {
     const tasks = Array.from({ length: 2_500 }, (_, i) => task({ id: `t-${i}` }));
     let pauses = 0;
-    const parts = await visibleRowsCsv(
-      tasks,
-      ["id"],
-      () => "UTC",
-      async () => {
-        pauses += 1;
-      },
-    );
+    const parts = await visibleRowsCsv(tasks, ["id"], UTC_ZONES, async () => {
+      pauses += 1;
+    });
     expect(parts).toHaveLength(4);
     expect(pauses).toBe(2);
     const lines = parts.join("").slice(1).split("\r\n");
@@ -61,11 +61,11 @@ describe("export visible rows", () => {
   });
 
   it("writes the header alone when no row is loaded, and pauses with the browser by default", async () => {
-    expect(await visibleRowsCsv([], ["mva"], () => "UTC")).toEqual(["\uFEFFMVA\r\n"]);
+    expect(await visibleRowsCsv([], ["mva"], UTC_ZONES)).toEqual(["\uFEFFMVA\r\n"]);
     const parts = await visibleRowsCsv(
       Array.from({ length: 1_001 }, () => task()),
       ["mva"],
-      () => "UTC",
+      UTC_ZONES,
     );
     expect(parts).toHaveLength(3);
   });

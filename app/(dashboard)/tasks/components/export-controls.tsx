@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import type { Task } from "@/lib/client/api-types";
 import type { BudgetReading } from "@/lib/client/export-waiting";
 import { saveFile } from "@/lib/client/save-file";
+import { startedZoneName } from "@/lib/client/table-view";
 import { useExportAll } from "@/lib/client/use-export-all";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 
@@ -20,11 +21,13 @@ export function ExportControls({
   state,
   rows,
   zoneOf,
+  locationZoneOf,
   budget,
 }: {
   state: TaskListState;
   rows: readonly Task[];
   zoneOf: (task: Task) => string;
+  locationZoneOf: (task: Task) => string | undefined;
   budget: BudgetReading | undefined;
 }) {
   const exportAll = useExportAll();
@@ -36,7 +39,12 @@ export function ExportControls({
     setWritingVisible(true);
     try {
       const { visibleRowsCsv, visibleRowsFileName } = await import("@/lib/client/visible-rows-export");
-      const parts = await visibleRowsCsv(rows, state.view.columns, zoneOf);
+      const zones = {
+        startedName: startedZoneName(state.view.zone),
+        started: zoneOf,
+        location: locationZoneOf,
+      };
+      const parts = await visibleRowsCsv(rows, state.view.columns, zones);
       saveFile(
         new Blob(parts, { type: "text/csv;charset=utf-8" }),
         visibleRowsFileName(state.filters, state.window, new Date()),

@@ -10,8 +10,9 @@ import { useNow } from "@/lib/client/use-now";
 // it ended. Estimates are labelled as such: they come from the rows' start times, not a count.
 
 /**
- * The report in a panel under the export buttons, over the table: in the toolbar's flow it pushed
- * the buttons onto a new line and moved the table down while a person was reading it.
+ * The report in a panel at the window's lower right corner, over the table: in the toolbar's flow
+ * it pushed the buttons onto a new line and moved the table down while a person was reading it,
+ * and under the buttons it covered the table's header, where the columns are named.
  */
 export function ExportProgressPanel({
   progress,
@@ -26,7 +27,7 @@ export function ExportProgressPanel({
   return (
     <div
       data-testid="export-panel"
-      className="absolute right-0 top-full z-20 mt-1 flex w-[28rem] max-w-[calc(100vw-2rem)] items-start gap-2 rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      className="fixed bottom-4 right-4 z-30 flex w-[28rem] max-w-[calc(100vw-2rem)] items-start gap-2 rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="min-w-0 flex-1">
         <ExportProgressReport progress={progress} budget={budget} />

@@ -2,11 +2,13 @@
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { TaskPage } from "@/lib/client/api-types";
 import { ErrorNotice } from "@/components/error-notice";
-import { BudgetWaitNotice, Notice } from "@/components/notice";
+import { Notice } from "@/components/notice";
+import { budgetIsSpent } from "@/lib/client/budget-level";
+import type { BudgetReading } from "@/lib/client/export-waiting";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
-import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
+import { ListWait } from "./list-wait";
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
 
@@ -15,22 +17,30 @@ export function TableStatus({
   state,
   list,
   rowCount,
-  budgetSpent,
+  budget,
 }: {
   state: TaskListState;
   list: TaskListQuery;
   rowCount: number;
-  /** Refresh would only queue and trade the loaded rows for skeletons: it waits. */
-  budgetSpent: boolean;
+  budget: BudgetReading | undefined;
 }) {
-  const waiting = useRetryCountdown(list.failureReason, list.failureCount, list.fetchStatus === "fetching");
   const pages = list.data?.pages ?? [];
   const stalePage = pages.find((page) => page.stale);
 
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
     <div className="flex flex-col gap-2">
-      {waiting !== undefined && <BudgetWaitNotice seconds={waiting} />}
+      {state.linkProblems.length > 0 && (
+        <Notice tone="wait" testId="link-problems">
+          <p>This link&apos;s filters could not all be used:</p>
+          <ul className="list-disc pl-5">
+            {state.linkProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      <ListWait list={list} budget={budget} />
       {list.isError && !list.isFetching && (
         <ErrorNotice
           testId="list-error"
@@ -63,7 +73,13 @@ export function TableStatus({
               : "Loading tasks…"
             : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
         </p>
-        <RefreshControl state={state} budgetSpent={budgetSpent} />
+        {state.view.zone === "location" && (
+          <span data-testid="time-order-note">
+            In true time order across zones: each local time shows its UTC offset.
+          </span>
+        )}
+        {/* Refresh would only queue and trade the loaded rows for skeletons: it waits. */}
+        <RefreshControl state={state} budgetSpent={budgetIsSpent(budget?.snapshot)} />
       </div>
     </div>
   );

@@ -1,21 +1,14 @@
 "use client";
-import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Task } from "@/lib/client/api-types";
-import { COLUMN_LABELS, columnValue, type ColumnId } from "@/lib/client/task-columns";
-import { formatInZone } from "@/lib/client/time-format";
+import { columnValue, type ColumnId } from "@/lib/client/task-columns";
+import { formatInZone, formatWithOffset } from "@/lib/client/time-format";
 import { StatusBadge } from "./status-badge";
 
-// The grid's columns, built from the shared column list (lib/client). TanStack Table holds the
-// column model and the header; the body draws each cell from the task itself. TanStack's Row and
-// Cell objects are cached per row for the table's life: with 20,000 loaded rows, the cells of
-// every row scrolled past stayed in memory, and the garbage collector's pauses became long tasks
-// (bench:ui). Visibility and order come from the URL, so only the visible columns, in their
-// order, are handed to the table, and it needs none of its optional features.
-
-export const taskTableFeatures = tableFeatures({});
-const column = createColumnHelper<typeof taskTableFeatures, Task>();
+// The grid's columns, built from the shared column list (lib/client): their widths and how each
+// draws its cell from the task itself. Visibility and order come from the URL, so only the visible
+// columns, in their order, are laid out.
 
 /**
  * Column widths in the CSS grid: a minimum in rem, and a share of the room left over (none for
@@ -23,13 +16,14 @@ const column = createColumnHelper<typeof taskTableFeatures, Task>();
  * so all nine columns fit a 1280-px screen without scrolling sideways.
  */
 const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
-  started_at: { minRem: 12.5, share: 1.2 },
+  // "2026-11-25 10:33 UTC+11:00": location time carries its offset.
+  started_at: { minRem: 13.5, share: 1.2 },
   task_type: { minRem: 8, share: 1 },
   status: { minRem: 6.5 },
   mva: { minRem: 6.5 },
   vehicle_id: { minRem: 6.5, share: 0.8 },
   vin: { minRem: 11, share: 1 },
-  location: { minRem: 9, share: 1.2 },
+  location: { minRem: 8, share: 1.2 },
   odometer_miles: { minRem: 7 },
   id: { minRem: 8, share: 1 },
 };
@@ -45,11 +39,6 @@ export function gridLayout(visible: readonly ColumnId[]): { template: string; mi
   };
 }
 
-/** The TanStack column definitions of the visible columns, in their order. */
-export function taskTableColumns(visible: readonly ColumnId[]) {
-  return column.columns(visible.map((id) => column.display({ id, header: COLUMN_LABELS[id] })));
-}
-
 export interface TaskCell {
   id: ColumnId;
   render: (task: Task) => ReactNode;
@@ -60,8 +49,10 @@ export function taskCells(
   visible: readonly ColumnId[],
   zoneOf: (task: Task) => string,
   detailHref: (id: string) => string,
+  withOffset: boolean,
 ): TaskCell[] {
-  const startedAt: TaskCell["render"] = (task) => formatInZone(task.started_at, zoneOf(task));
+  const format = withOffset ? formatWithOffset : formatInZone;
+  const startedAt: TaskCell["render"] = (task) => format(task.started_at, zoneOf(task));
   // Other columns without an entry show their value as text (columnValue), as the CSV does.
   const special: Partial<Record<Exclude<ColumnId, "started_at">, TaskCell["render"]>> = {
     status: (task) => <StatusBadge status={task.status} />,

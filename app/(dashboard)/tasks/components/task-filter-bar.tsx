@@ -1,9 +1,11 @@
 "use client";
-import { useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import type { Location, Task } from "@/lib/client/api-types";
+import { IDENTIFIER_RULE, isIdentifier } from "@/lib/client/identifier";
 import { noteTaskTypes } from "@/lib/client/seen-task-types";
 import { activeFilterCount } from "@/lib/client/task-filters";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
+import { FilterToggle } from "./filter-toggle";
 import { LocationPicker } from "./location-picker";
 import { TextFilter } from "./text-filter";
 import { TimeRangePicker } from "./time-range-picker";
@@ -20,55 +22,64 @@ export function TaskFilterBar({
   const { filters, setFilters } = state;
   // Suggestions come from rows loaded in this tab: no request is spent on them.
   const taskTypes = useMemo(() => noteTaskTypes(rows.map((task) => task.task_type)), [rows]);
+  // Folded on narrow screens until asked for: open, the filters took 640 of a phone's 844 px.
+  const [open, setOpen] = useState(false);
+  const id = useId();
 
   return (
-    <form
-      role="search"
-      aria-label="Filter tasks"
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <TimeRangePicker filters={filters} window={state.window} onChange={setFilters} />
-      <LocationPicker
+    <>
+      <FilterToggle
+        filters={filters}
         locations={locations}
-        value={filters.location_id}
-        onChange={(location_id) => setFilters({ location_id })}
-        anyFilterActive={activeFilterCount(filters) > 0}
+        open={open}
+        controls={id}
+        onToggle={() => setOpen((was) => !was)}
       />
-      <TextFilter
-        label="MVA"
-        value={filters.mva}
-        onCommit={(mva) => setFilters({ mva })}
-        problemOf={identifierProblem("An MVA")}
-      />
-      <TextFilter
-        label="Vehicle"
-        value={filters.vehicle_id}
-        onCommit={(vehicle_id) => setFilters({ vehicle_id })}
-        problemOf={identifierProblem("A vehicle id")}
-      />
-      <TextFilter
-        label="Task type"
-        value={filters.task_type}
-        onCommit={(task_type) => setFilters({ task_type })}
-        suggestions={taskTypes}
-      />
-      <button
-        type="button"
-        onClick={state.clearFilters}
-        disabled={activeFilterCount(filters) === 0}
-        className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800"
+      <form
+        id={id}
+        role="search"
+        aria-label="Filter tasks"
+        className={`${open ? "flex" : "hidden"} flex-wrap items-end gap-3 sm:flex`}
+        onSubmit={(event) => event.preventDefault()}
       >
-        Clear filters
-      </button>
-    </form>
+        <TimeRangePicker filters={filters} window={state.window} onChange={setFilters} />
+        <LocationPicker
+          locations={locations}
+          value={filters.location_id}
+          onChange={(location_id) => setFilters({ location_id })}
+          anyFilterActive={activeFilterCount(filters) > 0}
+        />
+        <TextFilter
+          label="MVA"
+          value={filters.mva}
+          onCommit={(mva) => setFilters({ mva })}
+          problemOf={identifierProblem("An MVA")}
+        />
+        <TextFilter
+          label="Vehicle"
+          value={filters.vehicle_id}
+          onCommit={(vehicle_id) => setFilters({ vehicle_id })}
+          problemOf={identifierProblem("A vehicle id")}
+        />
+        <TextFilter
+          label="Task type"
+          value={filters.task_type}
+          onCommit={(task_type) => setFilters({ task_type })}
+          suggestions={taskTypes}
+        />
+        <button
+          type="button"
+          onClick={state.clearFilters}
+          disabled={activeFilterCount(filters) === 0}
+          className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800"
+        >
+          Clear filters
+        </button>
+      </form>
+    </>
   );
 }
 
-/** The service's identifier shape (its OpenAPI `Identifier`), which MVAs and vehicle ids follow. */
-const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
-
 function identifierProblem(what: string) {
-  return (text: string) =>
-    IDENTIFIER.test(text) ? undefined : `${what} is letters, digits, ".", "_", ":" or "-", without spaces.`;
+  return (text: string) => (isIdentifier(text) ? undefined : `${what} is ${IDENTIFIER_RULE}.`);
 }

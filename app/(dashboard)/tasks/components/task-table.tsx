@@ -1,5 +1,4 @@
 "use client";
-import { flexRender, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { usePathname, useRouter } from "next/navigation";
 import {
@@ -18,12 +17,14 @@ import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
-import { gridLayout, taskCells, taskTableColumns, taskTableFeatures } from "./task-columns";
+import { gridLayout, taskCells } from "./task-columns";
+import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
-// The task grid: TanStack Table for the column model and header, TanStack Virtual so only the
-// rows in view are in the DOM (20,000 loaded rows scroll like 50), and the next page asked for
-// as the end nears.
+// The task grid: TanStack Virtual so only the rows in view are in the DOM (20,000 loaded rows
+// scroll like 50), and the next page asked for as the end nears. The columns are the URL's list
+// (task-columns.tsx): a table library held nothing but the header, at 7 kB of the page's
+// first-load JavaScript.
 
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
@@ -70,10 +71,12 @@ export function TaskTable({
     [state.listParams],
   );
   const visible = state.view.columns;
-  const cells = useMemo(() => taskCells(visible, zoneOf, detailHref), [visible, zoneOf, detailHref]);
-  const columns = useMemo(() => taskTableColumns(visible), [visible]);
-  // Rows are drawn from `rows` (see task-columns.tsx); the table is asked for its header only.
-  const table = useTable({ features: taskTableFeatures, columns, data: rows });
+  // Across zones, a local time alone reads as out of order: it shows its offset.
+  const withOffset = state.view.zone === "location";
+  const cells = useMemo(
+    () => taskCells(visible, zoneOf, detailHref, withOffset),
+    [visible, zoneOf, detailHref, withOffset],
+  );
   const { template: gridTemplateColumns, minWidth } = useMemo(() => gridLayout(visible), [visible]);
 
   const virtualizer = useVirtualizer({
@@ -155,7 +158,6 @@ export function TaskTable({
     event.preventDefault();
   };
 
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const showEmpty = !list.isPending && !list.isError && rows.length === 0;
 
   return (
@@ -171,45 +173,7 @@ export function TaskTable({
       className="relative min-h-60 flex-1 overflow-auto rounded border border-slate-300 dark:border-slate-700"
     >
       <div style={{ minWidth }}>
-        <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-900">
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid text-left text-sm font-semibold"
-            style={{ gridTemplateColumns }}
-          >
-            {headers.map((header, index) => (
-              <div
-                key={header.id}
-                role="columnheader"
-                aria-colindex={index + 1}
-                aria-sort={
-                  header.column.id === "started_at"
-                    ? state.filters.order === "asc"
-                      ? "ascending"
-                      : "descending"
-                    : undefined
-                }
-                className="truncate px-2 py-2"
-              >
-                {header.column.id === "started_at" ? (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      state.setFilters({ order: state.filters.order === "asc" ? "desc" : "asc" })
-                    }
-                    className="font-semibold hover:underline"
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}{" "}
-                    <span aria-hidden="true">{state.filters.order === "asc" ? "▲" : "▼"}</span>
-                  </button>
-                ) : (
-                  flexRender(header.column.columnDef.header, header.getContext())
-                )}
-              </div>
-            ))}
-          </div>
-        </div>
+        <TaskTableHeader state={state} gridTemplateColumns={gridTemplateColumns} />
         {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
         {showEmpty && (
           <Suspense>

@@ -1,7 +1,7 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import { budgetIsLow, budgetIsSpent } from "@/lib/client/budget-level";
+import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
 import {
@@ -35,6 +35,8 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
     const choice = state.view.zone;
     return (task: Task) => displayZone(choice, zones.get(task.location.id));
   }, [state.view.zone, zones]);
+  const locationZoneOf = useMemo(() => (task: Task) => zones.get(task.location.id), [zones]);
+  const budgetReading = budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt };
 
   return (
     <>
@@ -46,15 +48,11 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           state={state}
           rows={rows}
           zoneOf={zoneOf}
-          budget={budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt }}
+          locationZoneOf={locationZoneOf}
+          budget={budgetReading}
         />
       </div>
-      <TableStatus
-        state={state}
-        list={list}
-        rowCount={rows.length}
-        budgetSpent={budgetIsSpent(budget.data)}
-      />
+      <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
       {!state.problem && (
         <TaskTable
           state={state}

@@ -1,0 +1,45 @@
+// A service that freezes (a stopped process: connections open, no answer) and comes back: a list
+// no cache holds says the service did not answer, keeps trying by itself with growing pauses, and
+// shows its rows once the service answers again, without anyone pressing Retry.
+import { expect, test } from "@playwright/test";
+import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
+
+let stack: OwnStack | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  // A short upstream timeout, so a frozen service is noticed in seconds rather than ten.
+  stack = await startOwnStack("freeze", {}, { VTS_TIMEOUT_MS: "1500" });
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test("after the service was frozen and came back, an uncached list retries by itself and loads", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  if (!stack) throw new Error("the stack did not start");
+  const { service } = stack;
+  await signInTo(page, stack);
+  const rowCount = page.getByTestId("row-count");
+  await expect(rowCount).toHaveText(/loaded/, { timeout: 60_000 });
+
+  service.kill("SIGSTOP");
+  try {
+    await page.getByLabel("MVA", { exact: true }).fill("30000001");
+    await page.getByLabel("MVA", { exact: true }).press("Enter");
+    const retrying = page.getByTestId("service-wait");
+    await expect(retrying).toContainText("did not answer in time", { timeout: 30_000 });
+    await expect(retrying).toContainText(/Retrying by itself in \d+ s/);
+    // Long enough for the old policy (two quick retries) to have given up.
+    await page.waitForTimeout(20_000);
+  } finally {
+    service.kill("SIGCONT");
+  }
+  // Back within a minute, by itself: nobody presses Retry.
+  await expect(rowCount).toHaveText(/loaded/, { timeout: 60_000 });
+  await expect(page.getByTestId("service-wait")).toBeHidden();
+  await expect(page.getByTestId("list-error")).toHaveCount(0);
+});

@@ -1,0 +1,87 @@
+import { IDENTIFIER_RULE, isIdentifier } from "./identifier";
+import {
+  instant,
+  isPreset,
+  parseTaskFilters,
+  RANGE_PRESETS,
+  TEXT_FILTERS,
+  type TaskFilters,
+} from "./task-filters";
+
+// A link can carry filters the dashboard cannot show as they are (typed by hand, cut short, or
+// from an older version). parseTaskFilters shows something sensible instead; this says what was
+// wrong and what is shown, in words for staff, so nobody takes the default view for the one the
+// link meant.
+
+const FILTER_PARAMS = ["range", "from", "to", "order", ...TEXT_FILTERS] as const;
+
+/** How the "showing …" part names a parameter's value. */
+const LABELS: Record<(typeof FILTER_PARAMS)[number], string> = {
+  range: "range",
+  from: "from",
+  to: "to",
+  order: "order",
+  location_id: "location",
+  mva: "MVA",
+  vehicle_id: "vehicle",
+  task_type: "task type",
+};
+
+const IDENTIFIER_WORDS = {
+  mva: { what: "an MVA", every: "every MVA" },
+  vehicle_id: { what: "a vehicle id", every: "every vehicle" },
+} as const;
+
+export function filterLinkProblems(params: URLSearchParams): string[] {
+  const filters = parseTaskFilters(params);
+  return [...windowProblems(params, filters), ...repeated(params), ...identifiers(params)];
+}
+
+function shownRange(filters: TaskFilters): string {
+  return filters.range === "custom" ? "the custom range" : RANGE_PRESETS[filters.range];
+}
+
+function windowProblems(params: URLSearchParams, filters: TaskFilters): string[] {
+  const problems: string[] = [];
+  const instead = `showing ${shownRange(filters)} instead.`;
+  const from = params.get("from");
+  const to = params.get("to");
+  for (const [name, value] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    if (value && !instant(value))
+      problems.push(`"${name}" in the link (${value}) is not a date and time; ${instead}`);
+  }
+  if (from && instant(from) && !to) problems.push(`The link has a "from" but no "to"; ${instead}`);
+  if (to && instant(to) && !from) problems.push(`The link has a "to" but no "from"; ${instead}`);
+  const range = params.get("range");
+  if (range && !isPreset(range) && filters.range !== "custom") {
+    const offered = Object.values(RANGE_PRESETS).join(", ");
+    problems.push(`"range" in the link (${range}) is not one of ${offered}; ${instead}`);
+  }
+  const order = params.get("order");
+  if (order && order !== "asc" && order !== "desc") {
+    const first = filters.order === "asc" ? "oldest" : "newest";
+    problems.push(`"order" in the link (${order}) is not asc or desc; showing ${first} first instead.`);
+  }
+  return problems;
+}
+
+function repeated(params: URLSearchParams): string[] {
+  return FILTER_PARAMS.flatMap((name) => {
+    const values = params.getAll(name);
+    if (values.length < 2) return [];
+    const first = `${LABELS[name]} ${values[0] ?? ""}`;
+    return [`The link gives "${name}" ${values.length} times (${values.join(", ")}); showing ${first} only.`];
+  });
+}
+
+function identifiers(params: URLSearchParams): string[] {
+  return (["mva", "vehicle_id"] as const).flatMap((name) => {
+    const value = params.get(name)?.trim();
+    if (!value || isIdentifier(value)) return [];
+    const { what, every } = IDENTIFIER_WORDS[name];
+    return [`"${name}" in the link (${value}) is not ${what}: ${IDENTIFIER_RULE}; showing ${every} instead.`];
+  });
+}

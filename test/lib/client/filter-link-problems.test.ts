@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { filterLinkProblems } from "@/lib/client/filter-link-problems";
+import { parseTaskFilters } from "@/lib/client/task-filters";
+
+const problems = (query: string) => filterLinkProblems(new URLSearchParams(query));
+
+describe("a link's filters that cannot be shown as they are", () => {
+  it("are none for a link the dashboard wrote", () => {
+    expect(problems("")).toEqual([]);
+    expect(problems("range=30d&mva=61234567&order=asc&tz=utc&cols=mva,id")).toEqual([]);
+    expect(problems("from=2026-11-01T00:00:00.000Z&to=2026-11-08T00:00:00.000Z")).toEqual([]);
+  });
+
+  it("name a time that is not one, a start without an end, and an unknown range", () => {
+    expect(problems("from=garbage&to=2026-11-08T00:00:00Z")).toEqual([
+      '"from" in the link (garbage) is not a date and time; showing Last 7 days instead.',
+    ]);
+    expect(problems("from=2026-11-01T00:00:00Z")).toEqual([
+      'The link has a "from" but no "to"; showing Last 7 days instead.',
+    ]);
+    expect(problems("range=30d&to=2026-11-01T00:00:00Z")).toEqual([
+      'The link has a "to" but no "from"; showing Last 30 days instead.',
+    ]);
+    expect(problems("range=999d")).toEqual([
+      '"range" in the link (999d) is not one of Today, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead.',
+    ]);
+    expect(problems("order=sideways")).toEqual([
+      '"order" in the link (sideways) is not asc or desc; showing newest first instead.',
+    ]);
+  });
+
+  it("name a filter given twice, and which value is shown", () => {
+    expect(problems("mva=10000001&mva=10000002")).toEqual([
+      'The link gives "mva" 2 times (10000001, 10000002); showing MVA 10000001 only.',
+    ]);
+  });
+
+  it("name an MVA or vehicle the service would refuse, which is then not sent", () => {
+    expect(problems("mva=123%20456&vehicle_id=a/b")).toEqual([
+      '"mva" in the link (123 456) is not an MVA: letters, digits, ".", "_", ":" or "-", without spaces; showing every MVA instead.',
+      '"vehicle_id" in the link (a/b) is not a vehicle id: letters, digits, ".", "_", ":" or "-", without spaces; showing every vehicle instead.',
+    ]);
+    expect(parseTaskFilters(new URLSearchParams("mva=123%20456&vehicle_id=a/b&task_type=x"))).toEqual({
+      range: "7d",
+      order: "desc",
+      task_type: "x",
+    });
+  });
+});
