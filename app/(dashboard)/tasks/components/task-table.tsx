@@ -21,10 +21,9 @@ import { gridLayout, taskCells } from "./task-columns";
 import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
-// The task grid: TanStack Virtual so only the rows in view are in the DOM (20,000 loaded rows
-// scroll like 50), and the next page asked for as the end nears. The columns are the URL's list
-// (task-columns.tsx): a table library held nothing but the header, at 7 kB of the page's
-// first-load JavaScript.
+// The task grid: TanStack Table's column model draws the header (task-table-header.tsx),
+// TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), and
+// the next page is asked for as the end nears.
 
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
