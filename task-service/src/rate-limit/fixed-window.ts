@@ -1,4 +1,4 @@
-// Per-key request budgets over fixed one-minute windows, shared by all instances through Redis
+// Per-key rate limits over fixed one-minute windows, shared by all instances through Redis
 // when it is configured. If Redis cannot be reached, each instance falls back to an in-memory
 // limiter with the same limit: the service keeps answering (a per-instance limit rather than a
 // global one) instead of turning a cache outage into a full outage. Redis is used again as soon
@@ -11,7 +11,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 
-export interface BudgetDecision {
+export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
@@ -19,17 +19,17 @@ export interface BudgetDecision {
   resetSeconds: number;
 }
 
-export interface FixedWindowBudget {
-  take(key: string): Promise<BudgetDecision>;
+export interface FixedWindowRateLimit {
+  take(key: string): Promise<RateLimitDecision>;
 }
 
 const WINDOW_SECONDS = 60;
 
-export function createFixedWindowBudget(options: {
+export function createFixedWindowRateLimit(options: {
   name: string;
   perMinute: number;
   redis: Redis | undefined;
-}): FixedWindowBudget {
+}): FixedWindowRateLimit {
   const memory = new RateLimiterMemory({
     keyPrefix: options.name,
     points: options.perMinute,
