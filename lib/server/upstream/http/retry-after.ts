@@ -1,7 +1,7 @@
 import "server-only";
 
 // Retry-After (RFC 9110 section 10.2.3) is either delta-seconds or an HTTP-date. Both the token
-// manager and the request budget honour it, so garbage must not turn into "retry now" or into
+// manager and the upstream budget honour it, so garbage must not turn into "retry now" or into
 // "wait forever": unparseable values are undefined (the caller picks its default) and every
 // answer is capped.
 
