@@ -1,4 +1,4 @@
-import type { components } from "@/lib/server/upstream/vts-api";
+import type { components } from "@/lib/server/upstream/http/vts-api";
 
 // The dashboard API passes the service's shapes through (decisions.md), so the browser uses the
 // types generated from the service's OpenAPI document. Type-only: nothing of lib/server is bundled.
@@ -21,7 +21,7 @@ export interface BudgetSnapshot {
   limit: number;
   remaining: number;
   used_in_window: number;
-  /** Requests waiting for a slot, by priority (lib/server/upstream/budget-types.ts). */
+  /** Requests waiting for a slot, by priority (lib/server/upstream/budget/types.ts). */
   queued: { interactive: number; prefetch: number; export: number };
   reset_in_seconds: number;
   paused_for_seconds: number;

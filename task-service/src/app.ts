@@ -20,7 +20,7 @@ export interface AppOptions {
 }
 
 export async function buildApp(context: ServiceContext, options: AppOptions): Promise<FastifyInstance> {
-  const guard = v1Guard({ ...context, budget: context.apiBudget });
+  const guard = v1Guard({ ...context, rateLimit: context.apiRateLimit });
   const app = Fastify({
     logger: loggerOptions(options.logLevel),
     genReqId: generateRequestId,
@@ -35,7 +35,7 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     // rather than given Fastify's own 503, which is not the documented error body.
     return503OnClosing: false,
     // A malformed path (bad percent-encoding) still gets the documented body, and on /v1 only
-    // after the same token and budget checks as any other /v1 request.
+    // after the same token and rate-limit checks as any other /v1 request.
     frameworkErrors: (_error, request, reply) => {
       // These replies skip the response hooks, so they are logged and counted here.
       void answerUnreadableUrl(request, reply, guard).then(() => {
@@ -50,10 +50,10 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
   installErrorRendering(app, guard);
   await app.register(publicRoutes, context);
   await app.register(apiReference);
-  await app.register(oauthTokenRoutes, { ...context, budget: context.tokenBudget });
+  await app.register(oauthTokenRoutes, { ...context, rateLimit: context.tokenRateLimit });
   await app.register(v1Api, {
     ...context,
-    budget: context.apiBudget,
+    rateLimit: context.apiRateLimit,
     maxWindowDays: context.config.maxWindowDays,
   });
   return app;

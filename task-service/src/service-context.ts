@@ -1,11 +1,11 @@
-// Everything a running service holds: store, keys, budgets, metrics. Opened once, closed once.
+// Everything a running service holds: store, keys, rate limits, metrics. Opened once, closed once.
 import type { Redis } from "ioredis";
 import { AccessTokens } from "./auth/access-tokens";
 import { KeyRing } from "./auth/key-ring";
 import type { ServiceConfig } from "./config";
 import { ServiceMetrics } from "./observability/service-metrics";
 import { CursorCodec } from "./pagination/cursor-codec";
-import { createFixedWindowBudget, type FixedWindowBudget } from "./rate-limit/fixed-window-budget";
+import { createFixedWindowRateLimit, type FixedWindowRateLimit } from "./rate-limit/fixed-window";
 import { settingOrCreate } from "./repositories/settings-repository";
 import { prepareSandbox, refuseSandboxStore } from "./seeding/prepare-sandbox";
 import { openStore } from "./store/open-store";
@@ -20,8 +20,8 @@ export interface ServiceContext {
   keyRing: KeyRing;
   tokens: AccessTokens;
   cursors: CursorCodec;
-  apiBudget: FixedWindowBudget;
-  tokenBudget: FixedWindowBudget;
+  apiRateLimit: FixedWindowRateLimit;
+  tokenRateLimit: FixedWindowRateLimit;
   metrics: ServiceMetrics;
   close(): Promise<void>;
 }
@@ -56,8 +56,8 @@ export async function openServiceContext(
       keyRing,
       tokens: new AccessTokens(keyRing, config.issuer, config.audience),
       cursors: new CursorCodec(Buffer.from(cursorKey, "base64url")),
-      apiBudget: createFixedWindowBudget({ name: "api", perMinute: config.rateLimitPerMinute, redis }),
-      tokenBudget: createFixedWindowBudget({
+      apiRateLimit: createFixedWindowRateLimit({ name: "api", perMinute: config.rateLimitPerMinute, redis }),
+      tokenRateLimit: createFixedWindowRateLimit({
         name: "token",
         perMinute: config.tokenRateLimitPerMinute,
         redis,

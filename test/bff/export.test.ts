@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { EXPORT_HEADER, exportStream } from "@/lib/server/bff/task-export";
-import type { Task } from "@/lib/server/upstream/vts-schemas";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { CATALOG } from "@/task-service/src/sandbox/location-catalog";
 import {
   DAY_MS,

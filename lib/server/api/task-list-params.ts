@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseInstantText } from "@/task-service/src/http/instant-text";
-import type { TaskPageQuery } from "../upstream/vts-client";
+import type { TaskPageQuery } from "../upstream/http/vts-client";
 import { DashboardError } from "./dashboard-error";
 import { readQueryParams } from "./query-params";
 

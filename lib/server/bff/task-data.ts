@@ -1,11 +1,11 @@
 import "server-only";
-import type { BudgetPriority } from "../upstream/budget-thresholds";
-import type { TaskPageQuery } from "../upstream/vts-client";
+import type { BudgetPriority } from "../upstream/budget/thresholds";
+import type { TaskPageQuery } from "../upstream/http/vts-client";
 import { BUDGET_WAIT_MS } from "../api/request-priority";
 import type { DashboardBackend } from "./dashboard-backend";
 import { slicePage, type SlicedPage } from "../api/page-slicer";
 import type { TaskListParams } from "../api/task-list-params";
-import type { Task } from "../upstream/vts-schemas";
+import type { Task } from "../upstream/http/vts-schemas";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";
 import { staleReason } from "../api/freshness-headers";

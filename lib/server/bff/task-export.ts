@@ -4,7 +4,7 @@ import { csvHead, csvRow } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/csv/task-csv-columns";
 import type { TaskListParams } from "../api/task-list-params";
 import { asDashboardError } from "../api/upstream-failure";
-import type { Task } from "../upstream/vts-schemas";
+import type { Task } from "../upstream/http/vts-schemas";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations, readTaskPage } from "./task-data";
 

@@ -1,4 +1,4 @@
-// Reads a token request (RFC 6749 4.4 and 2.3.1) without judging it yet: the budget is taken
+// Reads a token request (RFC 6749 4.4 and 2.3.1) without judging it yet: the rate limit is taken
 // before any verdict, so even malformed attempts count against the client they name.
 import { OAuthError } from "../http/oauth-error";
 

@@ -1,6 +1,7 @@
 // The interactive API reference at /docs: Swagger UI rendering the same openapi.yaml that
 // /openapi.yaml serves. Its scripts and styles are served from the package itself, so the page
-// works offline and loads nothing from a CDN. Outside /v1, it needs no token and spends no budget.
+// works offline and loads nothing from a CDN. Outside /v1, it needs no token and counts against no
+// rate limit.
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";

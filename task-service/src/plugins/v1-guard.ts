@@ -1,23 +1,23 @@
 // The first checks on every /v1 request, in the order decisions.md fixes: token (401), then the
-// budget (429). Every request is counted: against its client with a valid token, otherwise
+// rate limit (429). Every request is counted: against its client with a valid token, otherwise
 // against its source address.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccessTokens, TokenSubject } from "../auth/access-tokens";
 import { ApiError, rateLimited } from "../http/api-error";
 import { clientState, findClient } from "../repositories/clients-repository";
-import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
+import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
 import type { Store } from "../store/store";
 import type { Scope } from "../domain/scopes";
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-export type V1GuardDeps = { tokens: AccessTokens; store: Store; budget: FixedWindowBudget };
+export type V1GuardDeps = { tokens: AccessTokens; store: Store; rateLimit: FixedWindowRateLimit };
 
 export function v1Guard(deps: V1GuardDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const presented = request.headers.authorization?.match(BEARER)?.[1];
     const subject = presented ? await authenticate(presented, deps) : undefined;
-    const decision = await deps.budget.take(subject ? `client:${subject.clientId}` : `ip:${request.ip}`);
+    const decision = await deps.rateLimit.take(subject ? `client:${subject.clientId}` : `ip:${request.ip}`);
     reply.headers({
       "x-ratelimit-limit": decision.limit,
       "x-ratelimit-remaining": decision.remaining,
@@ -33,7 +33,7 @@ export function v1Guard(deps: V1GuardDeps) {
         },
       );
     }
-    // Known before the budget's verdict, so a 429 is counted under its client in /metrics.
+    // Known before the rate limit's verdict, so a 429 is counted under its client in /metrics.
     request.subject = subject;
     if (!decision.allowed) throw rateLimited(decision.resetSeconds);
     // Answered here, before any body is read: a write to a read-only API is 405 whatever it carries.

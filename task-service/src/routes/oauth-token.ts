@@ -14,13 +14,13 @@ import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { clientState, findClient, type ClientRecord } from "../repositories/clients-repository";
-import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
+import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
 import type { Store } from "../store/store";
 
 export interface TokenRouteDeps {
   store: Store;
   tokens: AccessTokens;
-  budget: FixedWindowBudget;
+  rateLimit: FixedWindowRateLimit;
   metrics: ServiceMetrics;
 }
 
@@ -62,7 +62,9 @@ async function grant(request: FastifyRequest, deps: TokenRouteDeps) {
     request.headers.authorization,
   );
   const claimed = claimedClientId(parts);
-  const decision = await deps.budget.take(claimed !== undefined ? `client:${claimed}` : `ip:${request.ip}`);
+  const decision = await deps.rateLimit.take(
+    claimed !== undefined ? `client:${claimed}` : `ip:${request.ip}`,
+  );
   if (!decision.allowed) {
     const seconds = decision.resetSeconds;
     throw new OAuthError(429, "rate_limited", `Too many token requests; retry in ${seconds} seconds.`, {

@@ -4,7 +4,7 @@ import type { AccessTokens } from "../auth/access-tokens";
 import { ApiError } from "../http/api-error";
 import type { CursorCodec } from "../pagination/cursor-codec";
 import { checkScopeOfPath, v1Guard } from "../plugins/v1-guard";
-import type { FixedWindowBudget } from "../rate-limit/fixed-window-budget";
+import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
 import type { Store } from "../store/store";
 import { locationRoutes } from "./locations";
 import { taskRoutes } from "./tasks/index";
@@ -12,7 +12,7 @@ import { taskRoutes } from "./tasks/index";
 export interface V1Deps {
   store: Store;
   tokens: AccessTokens;
-  budget: FixedWindowBudget;
+  rateLimit: FixedWindowRateLimit;
   cursors: CursorCodec;
   maxWindowDays: number;
 }

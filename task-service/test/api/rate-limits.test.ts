@@ -1,4 +1,4 @@
-// Budgets: per client_id over a fixed one-minute window; without a valid token, per source address.
+// Rate limits: per client_id over a fixed one-minute window; without a valid token, per source address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuth, fixtureSecret, startTestService, type TestService } from "../support/test-service";
 
@@ -23,7 +23,7 @@ function tokenRequest(clientId: string, secret: string) {
   });
 }
 
-describe("/v1 budget", () => {
+describe("/v1 rate limit", () => {
   it("counts down, then answers 429 rate_limited with Retry-After and the wait in the message", async () => {
     const token = await service.token("sandbox-full");
     const headers = { authorization: `Bearer ${token}` };
@@ -64,7 +64,7 @@ describe("/v1 budget", () => {
   });
 });
 
-describe("token endpoint budget", () => {
+describe("token endpoint rate limit", () => {
   it("counts failed attempts and refuses even the right secret once spent", async () => {
     for (let i = 0; i < 3; i++) expect((await tokenRequest("sandbox-tasks", "wrong")).statusCode).toBe(401);
     const limited = await tokenRequest("sandbox-tasks", fixtureSecret("sandbox-tasks"));

@@ -1,5 +1,5 @@
 // The interactive API reference at /docs as an integrator meets it: served by the real service
-// process from its own assets (no CDN), without a token and outside every rate-limit budget,
+// process from its own assets (no CDN), without a token and outside every rate limit,
 // under a Content-Security-Policy the page really runs under, and rendered from the very
 // openapi.yaml the service publishes.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -92,13 +92,13 @@ describe("GET /docs", () => {
     expect(rendered).toEqual(contractDocument);
   });
 
-  it("counts against no budget: neither a client's nor an address's", async () => {
+  it("counts against no rate limit: neither a client's nor an address's", async () => {
     for (let i = 0; i < RATE_LIMIT * 2; i++) {
       const response = await fetch(`${service.url}/docs/json`);
       expect(response.status).toBe(200);
       expect(response.headers.get("x-ratelimit-remaining")).toBeNull();
     }
-    // An anonymous /v1 request is counted against this address: its budget is still whole.
+    // An anonymous /v1 request is counted against this address: its rate limit is still whole.
     const anonymous = await fetch(`${service.url}/v1/locations`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-remaining")).toBe(String(RATE_LIMIT - 1));

@@ -1,6 +1,6 @@
 // Two instances behind one address share PostgreSQL and Redis: a client sees one service, with
-// one set of tokens and one budget per client_id. When Redis goes away, each instance falls back
-// to its own in-memory budget (fixed-window-budget.ts): limits loosen, but nothing fails.
+// one set of tokens and one rate limit per client_id. When Redis goes away, each instance falls back
+// to its own in-memory rate limit (fixed-window.ts): limits loosen, but nothing fails.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startLocalRedis, type LocalRedis } from "../support/local-redis";
 import {
@@ -52,7 +52,7 @@ const instances = () => [a, b] as const;
 describe("two instances sharing PostgreSQL and Redis", () => {
   let token: string;
 
-  it("accept each other's tokens and count one /v1 budget per client across both", async () => {
+  it("accept each other's tokens and count one /v1 rate limit per client across both", async () => {
     token = await accessToken(a.url, "sandbox-full", fixtureSecret("sandbox-full"));
     for (let i = 0; i < API_LIMIT; i++) {
       const instance = instances()[(i + 1) % 2]!; // B first: a token from A works on B
@@ -86,18 +86,18 @@ describe("two instances sharing PostgreSQL and Redis", () => {
     }
   });
 
-  it("keep serving without Redis, on per-instance budgets, and never answer 5xx", async () => {
+  it("keep serving without Redis, on per-instance rate limits, and never answer 5xx", async () => {
     redis.stop();
     await sleep(200); // the instances notice the closed connections
     for (const instance of instances()) {
       const statuses: number[] = [];
-      // A fresh client: its shared budget is untouched, its per-instance budget too.
+      // A fresh client: its shared rate limit is untouched, its per-instance one too.
       const fresh = await requestToken(instance.url, "sandbox-locations", fixtureSecret("sandbox-locations"));
       expect(fresh.status).toBe(200);
       const freshToken = fresh.json<{ access_token: string }>().access_token;
       for (let i = 0; i < 3; i++) {
         statuses.push((await call(instance.url, "/v1/locations", { headers: bearer(freshToken) })).status);
-        // The client throttled in Redis gets a fresh in-memory budget on each instance.
+        // The client throttled in Redis gets a fresh in-memory rate limit on each instance.
         statuses.push((await call(instance.url, "/v1/locations", { headers: bearer(token) })).status);
       }
       statuses.push((await call(instance.url, "/healthz")).status);
@@ -105,7 +105,7 @@ describe("two instances sharing PostgreSQL and Redis", () => {
         statuses.every((status) => status === 200 || status === 429),
         statuses.join(","),
       ).toBe(true);
-      // Both budgets are fresh in this instance's memory, so the fallback lets all of these through.
+      // Both rate limits are fresh in this instance's memory, so the fallback lets all of these through.
       expect(statuses).toEqual(statuses.map(() => 200));
       expect(instance.stdout()).toContain("redis unavailable; rate limits are per instance");
     }

@@ -321,7 +321,7 @@ describe("openapi.yaml", () => {
       for (const [status, response] of Object.entries(operation.responses as Node)) {
         const headers = Object.keys(child(deref(response), "headers") as Node);
         expect(headers, `${template} ${status}`).toContain("X-Request-Id");
-        // 431 is answered before the request is read, so no budget counts it.
+        // 431 is answered before the request is read, so no rate limit counts it.
         if (template.startsWith("/v1/") && status !== "431") {
           expect(headers, `${template} ${status}`).toEqual(
             expect.arrayContaining(["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]),

@@ -186,7 +186,7 @@ describe("validateTokenRequest", () => {
   });
 });
 
-describe("claimedClientId (whose budget a request is counted against)", () => {
+describe("claimedClientId (whose rate limit a request is counted against)", () => {
   it("is the Basic client id when Basic is usable", () => {
     expect(claimedClientId(read("client_id=form-id", basic("basic-id:s")))).toBe("basic-id");
   });

@@ -10,8 +10,8 @@ import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard
 import { readDashboardTaskPage } from "@/lib/server/bff/task-data";
 import { parseDashboardEnv } from "@/lib/server/env";
 import type { DashboardLogger } from "@/lib/server/log/dashboard-logger";
-import type { BudgetPriority } from "@/lib/server/upstream/budget-thresholds";
-import type { Task } from "@/lib/server/upstream/vts-schemas";
+import type { BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import {
   scratchDatabase,
   startServiceProcess,

@@ -3,7 +3,7 @@
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import type { TaskListParams } from "@/lib/server/api/task-list-params";
 import type { SlicedPage } from "@/lib/server/api/page-slicer";
-import type { Task } from "@/lib/server/upstream/vts-schemas";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { CATALOG } from "@/task-service/src/sandbox/location-catalog";
 import { TASK_TYPE_NAMES } from "@/task-service/src/sandbox/task-types";
 import {

@@ -1,0 +1,48 @@
+import "server-only";
+import { capacity, type WindowState } from "./window/request-window";
+
+// How much of the window each priority may fill. Interactive work (a person waiting for a table
+// page or a detail view) may use the whole effective limit; prefetch stops `reserve` short of it
+// and export `2 * reserve` short, so those always leave room for people.
+
+export type BudgetPriority = "interactive" | "prefetch" | "export";
+
+/** Most important first: the order in which waiting requests are served. */
+export const PRIORITIES: readonly BudgetPriority[] = ["interactive", "prefetch", "export"];
+
+export interface BudgetLimits {
+  /** The upstream's limit as last learned. */
+  limit: number;
+  /** limit - safety margin: the most grants any 60-s interval may hold. */
+  effective: number;
+  reserve: number;
+  maxInWindow: Record<BudgetPriority, number>;
+}
+
+export function budgetLimits(limit: number, safetyMargin: number, reserveOption?: number): BudgetLimits {
+  // Never 0: a limit at or below the margin would otherwise stop all traffic for good.
+  const effective = Math.max(1, limit - safetyMargin);
+  const reserve = reserveOption ?? Math.max(5, Math.ceil(limit * 0.15));
+  const prefetch = clamp(effective - reserve, 1, effective);
+  // Export keeps at least one slot, usable only when the window is otherwise empty.
+  const exportMax = clamp(effective - 2 * reserve, 1, prefetch);
+  return {
+    limit,
+    effective,
+    reserve,
+    maxInWindow: { interactive: effective, prefetch, export: exportMax },
+  };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/**
+ * Least ms until a request allowed `maxInWindow` entries can be granted: after any pause, and,
+ * when the window is at that threshold, once the oldest entry leaves (slots only ever free that way).
+ */
+export function minimumWaitMs(state: WindowState, maxInWindow: number): number {
+  const full = state.count >= capacity(maxInWindow, state.share);
+  return Math.max(state.pausedForMs, full ? (state.freeInMs ?? 0) : 0);
+}

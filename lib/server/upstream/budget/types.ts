@@ -1,0 +1,40 @@
+import "server-only";
+import type { BudgetPriority } from "./thresholds";
+import type { Clock } from "../clock";
+import type { RequestWindow } from "./window/request-window";
+
+// The public shapes of the upstream budget: its options, an acquire request, and what
+// GET /api/budget shows.
+
+export interface UpstreamBudgetOptions {
+  window: RequestWindow;
+  clock?: Clock;
+  /** Limit assumed until the service reports X-RateLimit-Limit. */
+  initialLimit?: number;
+  /** Slots kept free below the limit, for window misalignment and network jitter. */
+  safetyMargin?: number;
+  /** Slots only interactive requests may use; default 15% of the limit, at least 5. */
+  reserveForInteractive?: number;
+  /** Pause after a 429 without a usable Retry-After. */
+  defaultRetryAfterMs?: number;
+}
+
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /** Absolute, on the budget's clock. */
+  deadlineMs: number;
+}
+
+export interface BudgetSnapshot {
+  limit: number;
+  effectiveLimit: number;
+  usedInWindow: number;
+  /** Slots an interactive request could take right now (0 while paused). */
+  remaining: number;
+  queued: Record<BudgetPriority, number>;
+  /** Ms until the oldest call leaves the window, i.e. the next slot frees (0 when empty). */
+  resetInMs: number;
+  pausedForMs: number;
+  /** The shared window is unreachable and this instance counts alone, on a reduced share. */
+  degraded: boolean;
+}

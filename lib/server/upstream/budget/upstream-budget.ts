@@ -1,0 +1,194 @@
+import "server-only";
+import { systemClock, type Clock } from "../clock";
+import { BudgetExhaustedError } from "./errors";
+import { readRateLimitHeaders, type HeaderSource } from "./headers";
+import { BudgetQueue } from "./queue";
+import {
+  budgetLimits,
+  minimumWaitMs,
+  PRIORITIES,
+  type BudgetLimits,
+  type BudgetPriority,
+} from "./thresholds";
+import { BudgetWakeTimer } from "./wake-timer";
+import { capacity, type RequestWindow, type WindowState } from "./window/request-window";
+import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
+
+// The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
+// requests share one budget: people first, then prefetch, then export; a request that cannot get
+// a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
+
+/** How long the first call of a cold budget may take before another caller probes instead. */
+const PROBE_TIMEOUT_MS = 5_000;
+
+export class UpstreamBudget {
+  private readonly window: RequestWindow;
+  private readonly clock: Clock;
+  private readonly queue = new BudgetQueue();
+  private limit: number;
+  /** False until the service has told us its limit (or the operator gave one). */
+  private limitKnown: boolean;
+  /** While the limit is unknown, calls go one at a time: the current probe's expiry. */
+  private probeUntil = 0;
+  private draining = false;
+  private again = false;
+  private readonly timer: BudgetWakeTimer;
+
+  constructor(private readonly options: UpstreamBudgetOptions) {
+    this.window = options.window;
+    this.clock = options.clock ?? systemClock;
+    this.limit = options.initialLimit ?? 60;
+    this.limitKnown = options.initialLimit !== undefined;
+    this.timer = new BudgetWakeTimer(this.clock);
+  }
+
+  /** Resolves once a slot is granted (and recorded); the caller then makes exactly one call. */
+  acquire(priority: BudgetPriority, options: AcquireOptions): Promise<void> {
+    const granted = this.queue.wait(priority, options);
+    this.kick();
+    return granted;
+  }
+
+  /** Feeds every upstream /v1 response back (not the token endpoint: it has its own budget). */
+  async recordResponse(status: number, headers: HeaderSource): Promise<void> {
+    const seen = readRateLimitHeaders(headers, this.clock.now());
+    if (seen.limit !== undefined) {
+      if (seen.limit !== this.limit || !this.limitKnown) await this.window.rememberLimit(seen.limit);
+      this.limit = seen.limit;
+      this.limitKnown = true;
+    }
+    // An answer without the header (a 5xx, say) ends the probe: the next caller probes again.
+    this.probeUntil = 0;
+    if (seen.remaining !== undefined) {
+      // The service has counted limit - remaining calls in its current window; those we did not
+      // see (another client on the same id, a restarted instance) become phantoms that leave when
+      // its window resets, not a full minute later.
+      await this.window.raiseCountTo(this.limit - seen.remaining, seen.resetMs);
+    }
+    if (status === 429) {
+      const retryMs = seen.retryAfterMs ?? this.options.defaultRetryAfterMs ?? 10_000;
+      // At least 1 s even for "Retry-After: 0": a 429 always means "not now".
+      await this.window.pause(Math.max(retryMs, seen.resetMs ?? 0, 1_000));
+    }
+    this.kick();
+  }
+
+  async snapshot(): Promise<BudgetSnapshot> {
+    const state = await this.window.inspect();
+    const { limit, effective } = this.limits();
+    return {
+      limit,
+      effectiveLimit: effective,
+      usedInWindow: state.count,
+      remaining: state.pausedForMs > 0 ? 0 : Math.max(0, capacity(effective, state.share) - state.count),
+      queued: this.queue.sizes(),
+      resetInMs: state.freeInMs ?? 0,
+      pausedForMs: state.pausedForMs,
+      degraded: state.share < 1,
+    };
+  }
+
+  private limits(): BudgetLimits {
+    const { safetyMargin = 2, reserveForInteractive } = this.options;
+    return budgetLimits(this.limit, safetyMargin, reserveForInteractive);
+  }
+
+  /** Runs the scheduler unless it is already running; then it loops once more. */
+  private kick(): void {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = true;
+    void this.drain()
+      .catch((error: unknown) => {
+        this.timer.cancel();
+        for (const waiter of this.queue.all()) if (this.queue.remove(waiter)) waiter.fail(error as Error);
+      })
+      .finally(() => {
+        this.draining = false;
+        if (this.again) this.kick();
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      this.again = false;
+      const head = this.queue.peek();
+      if (!head) return this.timer.cancel();
+      if (!this.limitKnown) await this.adoptSharedLimit();
+      const limits = this.limits();
+      if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
+      const attempt = await this.window.tryAcquire(limits.maxInWindow[head.priority]);
+      if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
+      if (attempt.granted) {
+        this.handOut(head.priority);
+        continue;
+      }
+      // Judging deadlines needs the real limit; with a guess, waiters would be failed for nothing.
+      if (this.limitKnown) this.failThoseTooLate(attempt, limits);
+      // Something arrived (maybe more important) or changed while we waited for the window.
+      if (this.again) continue;
+      return this.scheduleWake(attempt, limits);
+    }
+  }
+
+  /** Gives a fresh grant to the next waiter, unless everyone it was meant for has left. */
+  private handOut(grantedFor: BudgetPriority): void {
+    const taker = this.queue.peek();
+    // A grant made under a higher threshold must not go to a lower priority (the reserve); the
+    // slot is then spent unused, which errs on the side of the upstream limit.
+    if (!taker || PRIORITIES.indexOf(taker.priority) > PRIORITIES.indexOf(grantedFor)) return;
+    this.queue.remove(taker);
+    taker.grant();
+  }
+
+  /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */
+  private failThoseTooLate(state: WindowState, limits: BudgetLimits): void {
+    const now = this.clock.now();
+    for (const waiter of this.queue.all()) {
+      const wait = minimumWaitMs(state, limits.maxInWindow[waiter.priority]);
+      if (now + wait <= waiter.deadlineMs || !this.queue.remove(waiter)) continue;
+      const retryAfterMs = Math.max(1, wait > 0 ? wait : (state.freeInMs ?? 1_000));
+      waiter.fail(new BudgetExhaustedError(retryAfterMs));
+    }
+  }
+
+  /** Another instance may have learned the limit already: then there is nothing to probe for. */
+  private async adoptSharedLimit(): Promise<void> {
+    const shared = await this.window.knownLimit();
+    if (shared === undefined || this.limitKnown) return;
+    this.limit = shared;
+    this.limitKnown = true;
+  }
+
+  /**
+   * A cold budget does not know the service's limit, and guessing high overshoots it (a burst of
+   * 40 calls against a 10/min service) while guessing low fails people for nothing. So the first
+   * call goes alone, and the rest wait for its X-RateLimit-Limit (or for the probe to time out).
+   */
+  private awaitProbe(): void {
+    const now = this.clock.now();
+    for (const waiter of this.queue.all()) {
+      if (waiter.deadlineMs > now || !this.queue.remove(waiter)) continue;
+      waiter.fail(new BudgetExhaustedError(Math.max(1, this.probeUntil - now)));
+    }
+    const deadlines = this.queue.all().map((waiter) => waiter.deadlineMs - now);
+    this.timer.set(Math.max(1, Math.min(this.probeUntil - now, ...deadlines)), () => this.kick());
+  }
+
+  /** Wakes when the next slot frees, a pause ends, a deadline passes, or for a shared recheck. */
+  private scheduleWake(state: WindowState, limits: BudgetLimits): void {
+    const now = this.clock.now();
+    const waiters = this.queue.all();
+    const head = waiters[0];
+    if (!head) return this.timer.cancel();
+    const delays = [
+      // Blocked means a positive wait; should a window still answer 0, look again soon, not spin.
+      minimumWaitMs(state, limits.maxInWindow[head.priority]) || 100,
+      ...waiters.map((waiter) => waiter.deadlineMs - now).filter((ms) => ms > 0),
+      this.window.recheckEveryMs ?? Number.POSITIVE_INFINITY,
+    ];
+    this.timer.set(Math.min(...delays), () => this.kick());
+  }
+}

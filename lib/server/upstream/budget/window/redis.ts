@@ -1,0 +1,189 @@
+import "server-only";
+import type { Redis } from "ioredis";
+import { systemClock, type Clock } from "../../clock";
+import {
+  capacity,
+  WINDOW_MS,
+  type RequestWindow,
+  type WindowGrant,
+  type WindowState,
+} from "./request-window";
+import { MemoryRequestWindow } from "./memory";
+import { RedisWindowStore } from "./redis-store";
+
+// One window shared by every dashboard instance through Redis: the grant log and the pause both
+// live there, so a 429 seen by one instance pauses all of them.
+//
+// Each instance also keeps, in memory, what it knows itself: its own grants, the counts the
+// service reported, pauses and the limit. If Redis fails, that memory becomes the window, granting
+// only `fallbackShare` (default half) of the asked maximum: a conservative guess that keeps two
+// instances together under the limit without coordination (with more instances the service's
+// Remaining/429 feedback in recordResponse still stops the overshoot). An outage thus starts from
+// what the instance knew, not from an empty window.
+//
+// Redis may come back empty (restarted without persistence). It must not then look like a fresh
+// minute: before using it again, the instance raises it to what it knows, with each entry's own
+// lifetime, and counts each of its own outage grants 1 / fallbackShare times, because the other
+// instances spent their shares too and may not have handed them back yet. "Raise to", not "add":
+// what Redis still holds (a short blip, another instance's hand-back) is not counted twice.
+
+export interface RedisRequestWindowOptions {
+  clock?: Clock;
+  windowMs?: number;
+  /** Fraction of the maximum the memory fallback may grant (0..1]. */
+  fallbackShare?: number;
+  /** Called when the window switches to its fallback (once per outage, not per command). */
+  onError?: (error: unknown) => void;
+}
+
+/** A learned limit is trusted for an hour; after that, a cold instance probes again. */
+const LIMIT_MEMORY_MS = 3_600_000;
+
+export class RedisRequestWindow implements RequestWindow {
+  /** Other instances consume slots and pause the window too; a waiting budget looks again. */
+  readonly recheckEveryMs = 250;
+  private readonly store: RedisWindowStore;
+  private readonly clock: Clock;
+  private readonly windowMs: number;
+  private readonly fallbackShare: number;
+  private readonly onError: (error: unknown) => void;
+  /** What this instance knows, kept in both modes; the window itself while Redis is down. */
+  private readonly known: MemoryRequestWindow;
+  /** Grants made while counting alone, which stand for the other instances' shares as well. */
+  private outageGrants: MemoryRequestWindow;
+  private degraded = false;
+  /** The connection dropped since the last hand-back: Redis may have restarted, even unnoticed. */
+  private reconnected = false;
+  private handingBack: Promise<void> | undefined;
+
+  private readonly limitKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    key: string,
+    options: RedisRequestWindowOptions = {},
+  ) {
+    this.limitKey = `${key}:limit`;
+    this.clock = options.clock ?? systemClock;
+    this.windowMs = options.windowMs ?? WINDOW_MS;
+    this.fallbackShare = options.fallbackShare ?? 0.5;
+    this.onError = options.onError ?? (() => {});
+    this.store = new RedisWindowStore(redis, key, this.windowMs);
+    this.known = new MemoryRequestWindow(this.clock, this.windowMs);
+    this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+    // A restart between two commands fails none of them, yet the keys may be gone.
+    redis.on("close", () => {
+      this.reconnected = true;
+    });
+  }
+
+  /** True while Redis is failing and the memory fallback is counting. */
+  get isDegraded(): boolean {
+    return this.degraded;
+  }
+
+  async rememberLimit(limit: number): Promise<void> {
+    await this.known.rememberLimit(limit);
+    await this.withFallback(
+      async () => void (await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS)),
+      async () => {},
+    );
+  }
+
+  knownLimit(): Promise<number | undefined> {
+    return this.withFallback(
+      async () => {
+        const stored = Number(await this.redis.get(this.limitKey));
+        return Number.isInteger(stored) && stored > 0 ? stored : this.known.knownLimit();
+      },
+      (memory) => memory.knownLimit(),
+    );
+  }
+
+  tryAcquire(maxInWindow: number): Promise<WindowGrant> {
+    return this.withFallback(
+      async () => {
+        const grant = await this.store.tryAcquire(maxInWindow);
+        if (grant.granted) this.known.record();
+        return grant;
+      },
+      async (memory) => {
+        const grant = await memory.tryAcquire(capacity(maxInWindow, this.fallbackShare));
+        if (grant.granted) this.outageGrants.record();
+        return { ...grant, share: this.fallbackShare };
+      },
+    );
+  }
+
+  async raiseCountTo(total: number, ageOutInMs: number = this.windowMs): Promise<void> {
+    await this.known.raiseCountTo(total, ageOutInMs);
+    await this.withFallback(
+      () => this.store.addPhantoms(total, 0, ageOutInMs),
+      async () => {},
+    );
+  }
+
+  async pause(forMs: number): Promise<void> {
+    await this.known.pause(forMs);
+    await this.withFallback(
+      () => this.store.pause(forMs),
+      async () => {},
+    );
+  }
+
+  async pausedForMs(): Promise<number> {
+    return (await this.inspect()).pausedForMs;
+  }
+
+  async count(): Promise<number> {
+    return (await this.inspect()).count;
+  }
+
+  inspect(): Promise<WindowState> {
+    return this.withFallback(
+      () => this.store.inspect(),
+      async (memory) => ({ ...(await memory.inspect()), share: this.fallbackShare }),
+    );
+  }
+
+  private async withFallback<T>(
+    onRedis: () => Promise<T>,
+    onMemory: (memory: MemoryRequestWindow) => Promise<T>,
+  ): Promise<T> {
+    try {
+      if (this.degraded || this.reconnected) await this.handBack();
+      return await onRedis();
+    } catch (error) {
+      if (!this.degraded) {
+        this.degraded = true;
+        this.onError(error);
+      }
+      return onMemory(this.known);
+    }
+  }
+
+  /** Redis may be back, perhaps empty: raise it to what this instance knows, then leave fallback mode. */
+  private handBack(): Promise<void> {
+    this.handingBack ??= (async () => {
+      // Cleared first: a drop during the hand-back calls for another (a failure here sets degraded).
+      this.reconnected = false;
+      try {
+        const copies = Math.max(0, Math.ceil(1 / this.fallbackShare) - 1);
+        const outage = this.outageGrants.entryLifetimes();
+        const lifetimes = [...this.known.entryLifetimes(), ...Array<number[]>(copies).fill(outage).flat()];
+        await this.store.raiseWithLifetimes(lifetimes);
+        const pausedForMs = await this.known.pausedForMs();
+        if (pausedForMs > 0) await this.store.pause(pausedForMs);
+        const limit = await this.known.knownLimit();
+        // NX: another instance may have learned a newer limit since Redis came back.
+        if (limit !== undefined)
+          await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS, "NX");
+        this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+        this.degraded = false;
+      } finally {
+        this.handingBack = undefined;
+      }
+    })();
+    return this.handingBack;
+  }
+}

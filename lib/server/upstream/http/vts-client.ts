@@ -1,0 +1,181 @@
+import "server-only";
+import type { z } from "zod";
+import type { BudgetPriority } from "../budget/thresholds";
+import type { TokenManager } from "../token/manager";
+import { UpstreamError } from "./upstream-error";
+import type { UpstreamBudget } from "../budget/upstream-budget";
+import { locationListSchema, taskPageSchema, taskSchema, type Location, type Task } from "./vts-schemas";
+
+// Every call to the service's /v1 goes through here: a budget slot first, then the shared token,
+// then the request with a timeout. Retries are only those that cannot multiply load: one renewal
+// after a 401 (shared by all callers), and re-queueing after a 429 (the budget is paused for all).
+
+export interface CallOptions {
+  priority: BudgetPriority;
+  signal?: AbortSignal | undefined;
+  /** Absolute ms (Date.now clock) by which a budget slot must be had. */
+  deadlineMs: number;
+}
+
+export interface VtsClientOptions {
+  baseUrl: string;
+  tokens: TokenManager;
+  budget: UpstreamBudget;
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+  onCall?: (outcome: { status: number | "error"; durationMs: number }) => void;
+  /** How long a call waited for its budget slot, for the queue-wait histogram. */
+  onBudgetWait?: (priority: BudgetPriority, waitedMs: number) => void;
+  /**
+   * Per-request timing: ms spent waiting for a slot (granted or not), and ms of one exchange with
+   * the service up to the last byte of its body (parsing it is the dashboard's own time).
+   */
+  onTiming?: (part: "queue" | "upstream", ms: number) => void;
+}
+
+export interface TaskPageQuery {
+  from: string;
+  to: string;
+  location_id?: string | undefined;
+  mva?: string | undefined;
+  vehicle_id?: string | undefined;
+  task_type?: string | undefined;
+  order: "asc" | "desc";
+  cursor?: string | undefined;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export class VtsClient {
+  constructor(private readonly options: VtsClientOptions) {}
+
+  async listLocations(call: CallOptions): Promise<Location[]> {
+    return (await this.get("/v1/locations", locationListSchema, call, "error")).data;
+  }
+
+  async listTasks(query: TaskPageQuery, call: CallOptions): Promise<z.infer<typeof taskPageSchema>> {
+    const params = new URLSearchParams({ limit: "500" });
+    for (const [name, value] of Object.entries(query) as [string, string | undefined][]) {
+      if (value !== undefined) params.set(name, value);
+    }
+    return this.get(`/v1/tasks?${params.toString()}`, taskPageSchema, call, "error");
+  }
+
+  /** Undefined when the service does not know the id. */
+  async getTask(id: string, call: CallOptions): Promise<Task | undefined> {
+    return this.get(`/v1/tasks/${encodeURIComponent(id)}`, taskSchema, call, "absent");
+  }
+
+  /**
+   * `onNotFound`: a 404 for one task means it does not exist ("absent"); for a list endpoint it
+   * means the service (or what routes to it) lacks the endpoint, which is an upstream failure.
+   */
+  private get<T>(path: string, schema: z.ZodType<T>, call: CallOptions, onNotFound: "error"): Promise<T>;
+  private get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    call: CallOptions,
+    onNotFound: "absent",
+  ): Promise<T | undefined>;
+  private async get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    call: CallOptions,
+    onNotFound: "absent" | "error",
+  ): Promise<T | undefined> {
+    let token = await this.options.tokens.getToken(call.signal);
+    let renewed = false;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const queued = performance.now();
+      try {
+        await this.options.budget.acquire(call.priority, {
+          signal: call.signal,
+          deadlineMs: call.deadlineMs,
+        });
+      } finally {
+        this.options.onTiming?.("queue", performance.now() - queued);
+      }
+      this.options.onBudgetWait?.(call.priority, performance.now() - queued);
+      const { response, body } = await this.send(path, token, call.signal);
+      await this.options.budget.recordResponse(response.status, response.headers);
+      const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;
+      if (response.status === 401) {
+        // A fresh token that is refused too is a configuration problem, not something to loop on.
+        if (renewed)
+          throw new UpstreamError("rejected", "The service refuses the dashboard's credentials.", {
+            status: 401,
+            upstreamRequestId,
+          });
+        const fresh = await this.options.tokens.renewAfterUnauthorized(token, call.signal);
+        // The same token back means no newer one exists yet: retrying would only spend budget.
+        if (fresh === token) {
+          throw new UpstreamError("rejected", "The service refuses the dashboard's credentials.", {
+            status: 401,
+            upstreamRequestId,
+          });
+        }
+        token = fresh;
+        renewed = true;
+        continue;
+      }
+      if (response.status === 429) continue;
+      if (response.status === 404 && onNotFound === "absent") return undefined;
+      if (response.status >= 500) {
+        throw new UpstreamError("unavailable", `The service answered ${response.status}.`, {
+          status: response.status,
+          upstreamRequestId,
+        });
+      }
+      if (response.status !== 200) {
+        throw new UpstreamError("rejected", `The service refused the request (${response.status}).`, {
+          status: response.status,
+          upstreamRequestId,
+        });
+      }
+      const parsed = schema.safeParse(parseJson(body));
+      if (!parsed.success)
+        throw new UpstreamError("invalid_response", "The service's answer has an unexpected shape.", {
+          upstreamRequestId,
+        });
+      return parsed.data;
+    }
+    throw new UpstreamError("unavailable", "The service kept refusing for its rate limit.", { status: 429 });
+  }
+
+  /** The response, and its body as text (undefined when it could not be read to the end). */
+  private async send(
+    path: string,
+    token: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: Response; body: string | undefined }> {
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    let response: Response;
+    try {
+      response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        cache: "no-store",
+      });
+      this.options.onCall?.({ status: response.status, durationMs: performance.now() - started });
+    } catch {
+      this.options.onCall?.({ status: "error", durationMs: performance.now() - started });
+      this.options.onTiming?.("upstream", performance.now() - started);
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw new UpstreamError("timeout", "The service did not answer in time.");
+      throw new UpstreamError("unavailable", "The service cannot be reached.");
+    }
+    const body = await response.text().catch(() => undefined);
+    this.options.onTiming?.("upstream", performance.now() - started);
+    return { response, body };
+  }
+}
+
+function parseJson(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}

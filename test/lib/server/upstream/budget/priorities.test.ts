@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { budgetLimits, type BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
+import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
+import { FakeClock } from "../fake-clock";
+
+const MINUTE = 60_000;
+
+function setup(initialLimit: number, reserveForInteractive?: number) {
+  const clock = new FakeClock();
+  const window = new MemoryRequestWindow(clock);
+  const budget = new UpstreamBudget({ window, clock, initialLimit, reserveForInteractive });
+  const order: string[] = [];
+  const acquire = (priority: BudgetPriority, name: string) =>
+    void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
+  return { clock, window, budget, order, acquire };
+}
+
+describe("budget thresholds", () => {
+  it("reserves 15% of the limit (at least 5) for interactive requests", () => {
+    expect(budgetLimits(60, 2).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40 });
+    expect(budgetLimits(20, 2).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8 });
+    // Small limits: export keeps one slot (usable only in an otherwise empty window).
+    expect(budgetLimits(10, 2).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1 });
+    // A limit at or below the margin still lets one call through rather than none, ever.
+    expect(budgetLimits(2, 2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1 });
+    expect(budgetLimits(60, 2, 20).maxInWindow).toEqual({ interactive: 58, prefetch: 38, export: 18 });
+  });
+});
+
+describe("upstream budget priorities", () => {
+  it("serves waiting interactive requests before prefetch and export, FIFO within each", async () => {
+    const { clock, window, order, acquire } = setup(10); // interactive 8, prefetch 3, export 1
+    await window.raiseCountTo(8); // full until one minute from now
+    acquire("export", "e1");
+    acquire("prefetch", "p1");
+    acquire("interactive", "i1");
+    acquire("prefetch", "p2");
+    acquire("interactive", "i2");
+    acquire("interactive", "i3");
+    await clock.advance(1);
+    expect(order).toEqual([]);
+    await clock.advance(MINUTE);
+    // All 8 phantoms left together: interactive first in arrival order; that fills prefetch's
+    // threshold (3 in the window), so prefetch waits for those to leave, and export (threshold 1)
+    // for an empty window.
+    expect(order).toEqual(["i1", "i2", "i3"]);
+    await clock.advance(MINUTE);
+    expect(order).toEqual(["i1", "i2", "i3", "p1", "p2"]);
+    await clock.advance(MINUTE);
+    expect(order).toEqual(["i1", "i2", "i3", "p1", "p2", "e1"]);
+  });
+
+  it("keeps the reserve for interactive requests: prefetch waits while interactive gets it", async () => {
+    const { clock, budget, order, acquire } = setup(20); // interactive 18, prefetch 13, export 8
+    for (let i = 1; i <= 13; i++) acquire("prefetch", `p${i}`);
+    await clock.advance(0);
+    expect(order).toHaveLength(13);
+    acquire("prefetch", "p14");
+    acquire("export", "e1");
+    await clock.advance(1);
+    expect(order).toHaveLength(13);
+    for (let i = 1; i <= 5; i++) acquire("interactive", `i${i}`);
+    await clock.advance(1);
+    expect(order.slice(13)).toEqual(["i1", "i2", "i3", "i4", "i5"]);
+    expect(await budget.snapshot()).toMatchObject({
+      usedInWindow: 18,
+      remaining: 0,
+      queued: { interactive: 0, prefetch: 1, export: 1 },
+    });
+  });
+
+  it("lets an interactive request overtake a prefetch that is already waiting", async () => {
+    const { clock, window, order, acquire } = setup(20);
+    await window.raiseCountTo(13);
+    acquire("prefetch", "p1");
+    await clock.advance(1_000);
+    acquire("interactive", "i1");
+    await clock.advance(0);
+    expect(order).toEqual(["i1"]);
+  });
+});

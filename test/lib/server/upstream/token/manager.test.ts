@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { settle } from "../fake-clock";
+import { MINUTE, setup } from "./fake-endpoint";
+import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
+import { TokenUnavailableError } from "@/lib/server/upstream/token/errors";
+import type { TokenRefusal } from "@/lib/server/upstream/token/refusal-memory";
+
+const HOUR = 60 * MINUTE;
+
+describe("TokenManager: caching", () => {
+  it("reuses the token until five minutes before expiry, counted from receipt", async () => {
+    // Early refresh at the margin turns background refreshes off for this test.
+    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 5 * MINUTE });
+    expect(await manager.getToken()).toBe("token-1");
+    await clock.advance(HOUR - 5 * MINUTE - 1);
+    expect(await manager.getToken()).toBe("token-1");
+    expect(endpoint.calls).toBe(1);
+    await clock.advance(1);
+    expect(await manager.getToken()).toBe("token-2");
+    expect(endpoint.calls).toBe(2);
+  });
+
+  it("counts the lifetime from when the token arrived, not from when it was asked for", async () => {
+    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 5 * MINUTE });
+    const release = endpoint.holdNext();
+    const first = manager.getToken();
+    await clock.advance(20_000); // a slow token endpoint
+    release();
+    expect(await first).toBe("token-1");
+    await clock.advance(HOUR - 5 * MINUTE - 1);
+    expect(await manager.getToken()).toBe("token-1");
+  });
+
+  it("refreshes in the background ahead of the margin, serving the old token meanwhile", async () => {
+    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 10 * MINUTE });
+    expect(await manager.getToken()).toBe("token-1");
+    await clock.advance(HOUR - 10 * MINUTE);
+    const release = endpoint.holdNext();
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(2);
+    const meanwhile = await Promise.all(Array.from({ length: 20 }, () => manager.getToken()));
+    expect(new Set(meanwhile)).toEqual(new Set(["token-1"]));
+    expect(endpoint.calls).toBe(2);
+    expect(manager.snapshot().refreshing).toBe(true);
+    release();
+    await settle();
+    expect(await manager.getToken()).toBe("token-2");
+    expect(endpoint.calls).toBe(2);
+  });
+
+  it("by default asks for the next token half a minute before the five-minute margin", async () => {
+    const { clock, endpoint, manager } = setup();
+    await manager.getToken();
+    await clock.advance(HOUR - 6 * MINUTE);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(1);
+    await clock.advance(31_000);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(2);
+  });
+
+  it("keeps serving the old token when the background refresh fails, and retries later", async () => {
+    const { clock, endpoint, manager } = setup({ backgroundRetryMs: 30_000, earlyRefreshMs: 10 * MINUTE });
+    await manager.getToken();
+    await clock.advance(HOUR - 10 * MINUTE);
+    endpoint.failures.push(new TokenEndpointError("unavailable", "down"));
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(manager.snapshot().lastError?.reason).toBe("unavailable");
+    expect(await manager.getToken()).toBe("token-1");
+    expect(endpoint.calls).toBe(2);
+    await clock.advance(30_000);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(3);
+    expect(await manager.getToken()).toBe("token-3");
+  });
+
+  it("makes exactly one token request for 500 concurrent cold callers", async () => {
+    const { endpoint, manager } = setup();
+    const release = endpoint.holdNext();
+    const callers = Array.from({ length: 500 }, () => manager.getToken());
+    await settle();
+    release();
+    const tokens = await Promise.all(callers);
+    expect(endpoint.calls).toBe(1);
+    expect(new Set(tokens)).toEqual(new Set(["token-1"]));
+  });
+
+  it("does not refetch on every call when the service issues tokens shorter than the margin", async () => {
+    const { clock, endpoint, manager } = setup();
+    endpoint.lifetimeSeconds = 60;
+    await manager.getToken();
+    await clock.advance(29_000);
+    await manager.getToken();
+    expect(endpoint.calls).toBe(1);
+    await clock.advance(1_000);
+    expect(await manager.getToken()).toBe("token-2");
+  });
+});
+
+describe("TokenManager: failures", () => {
+  it("does not cache a failure: every waiter gets it, the next call tries again", async () => {
+    const { endpoint, manager } = setup();
+    endpoint.failures.push(
+      new TokenEndpointError("unavailable", "token endpoint answered 503", { status: 503 }),
+    );
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => manager.getToken()));
+    expect(endpoint.calls).toBe(1);
+    for (const result of results) {
+      expect(result.status).toBe("rejected");
+      const reason = (result as PromiseRejectedResult).reason as TokenUnavailableError;
+      expect(reason).toBeInstanceOf(TokenUnavailableError);
+      expect(reason.reason).toBe("unavailable");
+    }
+    expect(await manager.getToken()).toBe("token-2");
+    expect(manager.snapshot().lastError).toBeUndefined();
+  });
+
+  it("remembers a refused client for 30 s: answered from memory, reported once, then asked again", async () => {
+    const refusals: TokenRefusal[] = [];
+    const { clock, endpoint, manager } = setup({ onRefused: (refusal) => refusals.push(refusal) });
+    endpoint.failures.push(
+      new TokenEndpointError("rejected", "answered 401 invalid_client", {
+        status: 401,
+        oauthError: "invalid_client",
+      }),
+    );
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "rejected" });
+    await clock.advance(30_000 - 1);
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "rejected" });
+    await expect(manager.renewAfterUnauthorized("token-0")).rejects.toMatchObject({ reason: "rejected" });
+    expect(endpoint.calls).toBe(1);
+    expect(manager.snapshot().refusedForMs).toBe(1);
+    expect(refusals).toEqual([
+      expect.objectContaining({ oauthError: "invalid_client", status: 401, rememberedForMs: 30_000 }),
+    ]);
+    await clock.advance(1);
+    expect(await manager.getToken()).toBe("token-2");
+    expect(refusals).toHaveLength(1);
+  });
+
+  it("does not remember failures other than a refusal", async () => {
+    const { endpoint, manager } = setup();
+    endpoint.failures.push(new TokenEndpointError("invalid_response", "answered 200 with an invalid body"));
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "invalid_response" });
+    expect(manager.snapshot().refusedForMs).toBe(0);
+    expect(await manager.getToken()).toBe("token-2");
+  });
+
+  it("wraps foreign errors without repeating their message, which might hold secrets", async () => {
+    const { endpoint, manager } = setup();
+    endpoint.failures.push(new Error("Basic c2VjcmV0 was refused"));
+    const error = (await manager.getToken().catch((e: unknown) => e)) as TokenUnavailableError;
+    expect(error).toBeInstanceOf(TokenUnavailableError);
+    expect(error.message).not.toContain("c2VjcmV0");
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  it("gives up on a hung token endpoint at the deadline, aborting the request", async () => {
+    const { clock, endpoint, manager } = setup({ attemptTimeoutMs: 30_000 });
+    endpoint.holdNext(); // never released
+    const waiting = manager.getToken().catch((e: unknown) => e);
+    await clock.advance(30_000);
+    const error = (await waiting) as TokenUnavailableError;
+    expect(error.reason).toBe("timeout");
+    expect(endpoint.signals[0]?.aborted).toBe(true);
+    expect(await manager.getToken()).toBe("token-2");
+    expect(clock.pendingSleeps).toBe(0);
+  });
+
+  it("snapshot shows health without the token", async () => {
+    const { clock, endpoint, manager } = setup();
+    expect(manager.snapshot()).toMatchObject({ hasToken: false, expiresInMs: undefined, fetches: 0 });
+    await manager.getToken();
+    await clock.advance(MINUTE);
+    const snapshot = manager.snapshot();
+    expect(snapshot).toEqual({
+      hasToken: true,
+      expiresInMs: HOUR - MINUTE,
+      fetches: 1,
+      refreshing: false,
+      refusedForMs: 0,
+      blockedForMs: undefined,
+      lastError: undefined,
+    });
+    expect(JSON.stringify(snapshot)).not.toContain("token-1");
+    expect(endpoint.calls).toBe(1);
+  });
+});
+
+describe("TokenManager: aborts", () => {
+  it("lets an aborted waiter go while the shared fetch completes for the others", async () => {
+    const { endpoint, manager } = setup();
+    const release = endpoint.holdNext();
+    const controller = new AbortController();
+    const leaving = manager.getToken(controller.signal).catch((e: unknown) => e);
+    const staying = manager.getToken();
+    await settle();
+    expect(endpoint.calls).toBe(1);
+    const reason = new Error("client went away");
+    controller.abort(reason);
+    expect(await leaving).toBe(reason);
+    expect(endpoint.signals[0]?.aborted).toBe(false);
+    release();
+    expect(await staying).toBe("token-1");
+    expect(endpoint.calls).toBe(1);
+  });
+
+  it("rejects at once with the reason of a signal that already aborted", async () => {
+    const { endpoint, manager } = setup();
+    const reason = new DOMException("deadline passed", "TimeoutError");
+    await expect(manager.getToken(AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(endpoint.calls).toBe(0);
+  });
+
+  it("ends a caller's wait at its deadline without failing the fetch", async () => {
+    const { clock, endpoint, manager } = setup();
+    const release = endpoint.holdNext();
+    const deadline = new AbortController();
+    void clock.sleep(2_000).then(() => deadline.abort(new DOMException("deadline", "TimeoutError")));
+    const waiting = manager.getToken(deadline.signal).catch((e: unknown) => e);
+    await clock.advance(2_000);
+    expect(await waiting).toMatchObject({ name: "TimeoutError" });
+    release();
+    expect(await manager.getToken()).toBe("token-1");
+    expect(endpoint.calls).toBe(1);
+  });
+});
