@@ -74,7 +74,9 @@ export class TokenManager {
       const refused = current.accessToken === this.refusedToken ? this.refusal.answer(now) : undefined;
       if (refused) throw refused;
       if (now >= current.refreshFrom) this.refreshInBackground(now);
-      else if (now >= this.convergeAt) this.convergeInBackground(current, now);
+      // A token /v1 refused is not offered for other instances to adopt.
+      else if (now >= this.convergeAt && current.accessToken !== this.refusedToken)
+        this.convergeInBackground(current, now);
       return current.accessToken;
     }
     const flight =

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock, settle } from "../fake-clock";
 import { FakeEndpoint } from "./fake-endpoint";
 import { TokenManager } from "@/lib/server/upstream/token/manager";
+import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
 import { MemoryTokenStore, tokenCacheKey, type TokenStore } from "@/lib/server/upstream/token/store";
 
 function instances(count: number, cacheKeys: string[] = ["shared"]) {
@@ -139,5 +140,34 @@ describe("TokenManager instances after the store was away", () => {
     expect(await first.getToken()).toBe("token-2");
     expect(await second.getToken()).toBe("token-2");
     expect(endpoint.calls).toBe(2);
+  });
+
+  it("never offers a token the service refused, once the refusal is no longer remembered", async () => {
+    const clock = new FakeClock();
+    const endpoint = new FakeEndpoint();
+    let store: TokenStore = new MemoryTokenStore(clock);
+    const current: TokenStore = {
+      get: (key) => store.get(key),
+      set: (key, token) => store.set(key, token),
+      offer: (key, token) => store.offer(key, token),
+      acquireFetchLock: (key, ttlMs) => store.acquireFetchLock(key, ttlMs),
+    };
+    const manager = new TokenManager({
+      fetchToken: endpoint.fetchToken,
+      cacheKey: "k",
+      store: current,
+      clock,
+    });
+    expect(await manager.getToken()).toBe("token-1");
+    // /v1 refuses token-1 and the token endpoint refuses the client: token-1 stays in hand.
+    endpoint.failures.push(
+      new TokenEndpointError("rejected", "answered 401 invalid_client", { status: 401 }),
+    );
+    await expect(manager.renewAfterUnauthorized("token-1")).rejects.toMatchObject({ reason: "rejected" });
+    store = new MemoryTokenStore(clock); // Redis back, empty
+    await clock.advance(31_000); // past the refusal's memory and the next convergence
+    await manager.getToken().catch(() => undefined);
+    await settle();
+    expect((await store.get("k"))?.accessToken).not.toBe("token-1");
   });
 });
