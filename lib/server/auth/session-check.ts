@@ -47,10 +47,20 @@ const reportUnreadableStaffFile = reportAtMostEvery(60_000, (error, suppressed) 
   ),
 );
 
-/** A staff file that cannot be read signs password sessions out rather than vouching for them. */
+const reportStaleStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
+  dashboardLogger().error(
+    { err: error, suppressed },
+    "staff file unreadable or missing; password sessions are checked against the members last read",
+  ),
+);
+
+/**
+ * A staff file that cannot be read keeps the members last read (staff-directory.ts); one that was
+ * never read signs password sessions out rather than vouching for them.
+ */
 async function isListedStaff(email: string): Promise<boolean> {
   try {
-    return await isStaffMember(dashboardEnv().STAFF_FILE, email);
+    return await isStaffMember(dashboardEnv().STAFF_FILE, email, { onStale: reportStaleStaffFile });
   } catch (error) {
     reportUnreadableStaffFile(error);
     return false;
