@@ -109,13 +109,15 @@ function config(): NextAuthConfig {
     logger: authLogger(),
     callbacks: {
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
-      // and remembers its provider, so that the staff file is asked about password sessions only.
+      // and remembers its provider, so that the staff file is asked about password sessions only,
+      // and its sign-in time, which bounds it however often it is renewed (session-check.ts).
       // Every page request asks session-check.ts, as the data API does; the cookie about to be
       // issued is stamped with the time to the millisecond.
       async jwt({ token, user, account }) {
         if (user) {
           token.sid = randomUUID();
           token.provider = account?.provider;
+          token.signed_in_ms = Date.now();
         }
         if (!(await isLiveSession(sessionClaims(token)))) return null;
         token.issued_ms = Date.now();
