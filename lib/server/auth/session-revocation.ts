@@ -91,7 +91,10 @@ export class SessionRevocations {
     const redis = this.options.redis;
     if (!redis) return;
     const ttlMs = Math.ceil(untilMs - this.now());
-    if (ttlMs <= 0) return;
+    if (ttlMs <= 0) {
+      this.unshared.delete(sessionId);
+      return;
+    }
     try {
       await redis.set(this.key(sessionId), "1", "PX", ttlMs);
       this.unshared.delete(sessionId);
