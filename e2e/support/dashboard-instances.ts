@@ -104,14 +104,17 @@ export function staffCommand(
   staffCli(staffFile, [command, email]);
 }
 
-/** A session cookie as Auth.js would have issued it, `maxAgeSeconds` from now (negative: expired). */
+/**
+ * A session cookie as Auth.js would have issued it, `maxAgeSeconds` from now (negative: expired),
+ * signed in just now unless `claims` say otherwise (`signed_in_ms`).
+ */
 export async function mintedSessionCookie(
   authSecret: string,
   claims: Record<string, unknown>,
   maxAgeSeconds: number,
 ): Promise<string> {
   const value = await encode({
-    token: { name: "Staff", ...claims },
+    token: { name: "Staff", signed_in_ms: Date.now(), ...claims },
     secret: authSecret,
     salt: SESSION_COOKIE,
     maxAge: maxAgeSeconds,

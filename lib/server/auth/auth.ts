@@ -1,12 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
+import { authLogger } from "./auth-logger";
 import { clientAddress } from "./client-address";
 import { PASSWORD_PROVIDER_ID, SSO_PROVIDER_ID } from "./provider-ids";
-import { reportAtMostEvery } from "./report-at-most";
 import { isLiveSession, sessionClaims } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { countSignInAttempt } from "./sign-in-throttle";
@@ -20,43 +20,6 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "too_many_attempts";
-}
-
-const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);
-
-// A cookie that does not decrypt (forged, or from another AUTH_SECRET) comes with every request
-// its sender makes: worth knowing, not worth a line per request.
-const reportUndecryptableCookie = reportAtMostEvery(60_000, (error, suppressed) =>
-  dashboardLogger().warn(
-    { err: error, suppressed },
-    "refused a session cookie that does not decrypt (forged, or from another AUTH_SECRET)",
-  ),
-);
-
-/** Auth.js's own reports, as dashboard log lines: refused sign-ins are routine, not errors. */
-function authLogger(): NextAuthConfig["logger"] {
-  const log = () => dashboardLogger();
-  return {
-    error(error) {
-      const type = error instanceof AuthError ? error.type : undefined;
-      if (error instanceof CredentialsSignin) {
-        log().info({ code: error.code }, "password sign-in refused");
-      } else if (type === "JWTSessionError") {
-        reportUndecryptableCookie(error);
-      } else if (type && REFUSED_SSO.has(type)) {
-        log().warn({ err: error }, "sso sign-in refused");
-      } else {
-        log().error({ err: error }, "auth error");
-      }
-    },
-    warn(code) {
-      log().warn({ code }, "auth warning");
-    },
-    // Auth.js's debug metadata holds tokens and profiles: only its message is kept.
-    debug(message) {
-      log().debug({ auth_debug: message }, "auth debug");
-    },
-  };
 }
 
 function config(): NextAuthConfig {
@@ -109,13 +72,15 @@ function config(): NextAuthConfig {
     logger: authLogger(),
     callbacks: {
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
-      // and remembers its provider, so that the staff file is asked about password sessions only.
+      // and remembers its provider, so that the staff file is asked about password sessions only,
+      // and its sign-in time, which bounds it however often it is renewed (session-check.ts).
       // Every page request asks session-check.ts, as the data API does; the cookie about to be
       // issued is stamped with the time to the millisecond.
       async jwt({ token, user, account }) {
         if (user) {
           token.sid = randomUUID();
           token.provider = account?.provider;
+          token.signed_in_ms = Date.now();
         }
         if (!(await isLiveSession(sessionClaims(token)))) return null;
         token.issued_ms = Date.now();

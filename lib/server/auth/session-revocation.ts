@@ -6,6 +6,7 @@ import { dashboardLogger } from "../log/dashboard-logger";
 import { authRedis, sharedStoreReporter } from "./auth-redis";
 import { reportAtMostEvery } from "./report-at-most";
 import { SignedOutFile } from "./signed-out-file";
+import { startVouching } from "./vouched-since";
 
 // Sessions are signed cookies, re-issued by every request that reads them, so clearing the
 // cookie at sign-out is not enough: a request still in flight (the budget meter's poll) would
@@ -14,22 +15,27 @@ import { SignedOutFile } from "./signed-out-file";
 //
 // With Redis every instance sees the record. A Redis that restarts empty has forgotten every
 // sign-out, so it vouches only for sessions issued since it has held the records: the first
-// instance to find the marker key missing writes the current time into it (SET NX, once for all),
-// and a cookie issued before that time is refused. Losing Redis's data therefore signs everyone
-// out once, and never lets a signed-out session back in. Keep this Redis from evicting keys.
+// instance to find the marker key missing sets it to Redis's current time (vouched-since.ts), and
+// a cookie issued before that time is refused. Losing Redis's data therefore signs everyone out
+// once, and never lets a signed-out session back in. Keep this Redis from evicting keys.
 //
 // Without Redis, the one instance keeps its records in a file beside the staff file
-// (signed-out-file.ts), so a restart forgets none.
+// (signed-out-file.ts), so a restart forgets none. A file that exists but cannot be read is
+// treated like an emptied Redis: cookies issued before this process loaded it are refused.
 //
-// If Redis fails (an outage, not a loss), this instance still refuses the sessions signed out
-// through it, and the others refuse what they have seen; staying signed in through an outage is
-// preferred to signing everyone out.
+// If Redis fails (an outage, not a loss), sessions stay signed in rather than everyone being
+// signed out, and each instance refuses only the sign-outs made through it: another instance
+// accepts a copy of a cookie signed out during the outage until this one reaches Redis again.
+// Sign-outs whose write failed are kept and written (with their remaining lifetime) right after
+// this instance's next successful Redis command, which any request's session check makes.
 
 export interface SessionRevocationsOptions {
   redis?: Redis;
   /** Where the records outlive the process when there is no Redis; call load() first. */
   file?: SignedOutFile;
   onFileError?: (error: unknown) => void;
+  /** The file exists but could not be read at load(). */
+  onFileUnreadable?: (error: unknown) => void;
   keyPrefix?: string;
   onSharedError?: (error: unknown) => void;
   now?: () => number;
@@ -38,6 +44,11 @@ export interface SessionRevocationsOptions {
 export class SessionRevocations {
   /** Session id -> when its record may go (ms). */
   private readonly local = new Map<string, number>();
+  /** Sign-outs whose Redis write failed: session id -> until (ms). */
+  private readonly unshared = new Map<string, number>();
+  private sharing: Promise<void> | undefined;
+  /** Set when the file could not be read: cookies issued before then are refused. */
+  private forgottenBefore: number | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: SessionRevocationsOptions = {}) {
@@ -53,10 +64,11 @@ export class SessionRevocations {
     return `${this.options.keyPrefix ?? "dashboard:signed-out"}-since`;
   }
 
-  /** Takes in the records the file kept (a file that cannot be read is reported, not fatal). */
+  /** Takes in the records the file kept; when it cannot be read, refuses older cookies instead. */
   async load(): Promise<void> {
     const kept = await this.options.file?.load(this.now()).catch((error: unknown) => {
-      this.options.onFileError?.(error);
+      this.forgottenBefore = this.now();
+      this.options.onFileUnreadable?.(error);
       return undefined;
     });
     for (const [id, until] of kept ?? []) this.local.set(id, until);
@@ -65,16 +77,42 @@ export class SessionRevocations {
   async revoke(sessionId: string, untilMs: number): Promise<void> {
     const now = this.now();
     for (const [id, until] of this.local) if (until <= now) this.local.delete(id);
-    const ttlMs = Math.max(1, Math.ceil(untilMs - now));
     this.local.set(sessionId, untilMs);
     await Promise.all([
-      this.options.redis
-        ?.set(this.key(sessionId), "1", "PX", ttlMs)
-        .catch((error: unknown) => this.options.onSharedError?.(error)),
+      this.share(sessionId, untilMs),
       this.options.file
         ?.save(sessionId, untilMs, this.local)
         .catch((error: unknown) => this.options.onFileError?.(error)),
     ]);
+  }
+
+  /** Writes one sign-out to Redis; one that fails waits in `unshared` for Redis to answer. */
+  private async share(sessionId: string, untilMs: number): Promise<void> {
+    const redis = this.options.redis;
+    if (!redis) return;
+    const ttlMs = Math.ceil(untilMs - this.now());
+    if (ttlMs <= 0) {
+      this.unshared.delete(sessionId);
+      return;
+    }
+    try {
+      await redis.set(this.key(sessionId), "1", "PX", ttlMs);
+      this.unshared.delete(sessionId);
+    } catch (error) {
+      this.unshared.set(sessionId, untilMs);
+      this.options.onSharedError?.(error);
+    }
+  }
+
+  /** After a successful Redis command: writes the sign-outs an outage held back, once at a time. */
+  private async shareHeldBack(): Promise<void> {
+    if (this.unshared.size === 0) return;
+    this.sharing ??= (async () => {
+      for (const [id, until] of [...this.unshared]) await this.share(id, until);
+    })().finally(() => {
+      this.sharing = undefined;
+    });
+    await this.sharing;
   }
 
   /**
@@ -84,24 +122,20 @@ export class SessionRevocations {
   async isRevoked(sessionId: string, issuedAtMs?: number): Promise<boolean> {
     const until = this.local.get(sessionId);
     if (until !== undefined && until > this.now()) return true;
+    if (this.forgottenBefore !== undefined && issuedAtMs !== undefined && issuedAtMs < this.forgottenBefore)
+      return true;
     const redis = this.options.redis;
     if (!redis) return false;
     try {
       const [since, signedOut] = await redis.mget(this.sinceKey, this.key(sessionId));
+      await this.shareHeldBack();
       if (signedOut !== null) return true;
-      const vouchedSince = since === null ? await this.startVouching(redis) : Number(since);
+      const vouchedSince = since === null ? await startVouching(redis, this.sinceKey) : Number(since);
       return issuedAtMs !== undefined && issuedAtMs < vouchedSince;
     } catch (error) {
       this.options.onSharedError?.(error);
       return false;
     }
-  }
-
-  /** Marks an empty Redis as holding sign-outs from now; the first instance to get here sets it. */
-  private async startVouching(redis: Redis): Promise<number> {
-    const now = this.now();
-    await redis.set(this.sinceKey, String(now), "NX");
-    return Number((await redis.get(this.sinceKey)) ?? now);
   }
 }
 
@@ -125,6 +159,11 @@ export function sessionRevocations(): Promise<SessionRevocations> {
           "signed-out sessions file unusable; sign-outs are kept in memory only",
         ),
       ),
+      onFileUnreadable: (error) =>
+        dashboardLogger().error(
+          { err: error, file: file?.path },
+          "signed-out sessions file unreadable; sessions issued before this start are refused",
+        ),
     });
     await revocations.load();
     return revocations;

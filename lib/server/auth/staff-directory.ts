@@ -33,28 +33,69 @@ export async function readStaff(file: string): Promise<StaffMember[]> {
   return staffFileSchema.parse(JSON.parse(text)).staff;
 }
 
-/** The file's emails as last read, and the stat that says whether it changed since. */
-const memberships = new Map<string, { version: string; emails: Set<string> }>();
+/** The file's emails as last read, the stat that says whether it changed since, and since when it is missing. */
+const memberships = new Map<string, { version: string; emails: Set<string>; missingSince?: number }>();
+
+/** How long a file that was read before may be missing before it counts as listing nobody. */
+export const STAFF_FILE_MISSING_GRACE_MS = 10_000;
+
+export interface MembershipOptions {
+  /** A read or parse failure, or a missing file, answered from the members last read. */
+  onStale?: (error: unknown) => void;
+  now?: () => number;
+}
 
 /**
  * Whether the staff file lists this email, not disabled, read again whenever the file changed:
  * `npm run staff -- remove` or `disable` ends a member's sessions at their next request, on every
  * instance reading the file, for the price of a stat per request.
+ *
+ * A file that cannot be read or parsed (an editor's half-written save, a bad deployment) does not
+ * sign every password user out: the members last read stand, and `onStale` is told. Only a file
+ * missing for STAFF_FILE_MISSING_GRACE_MS lists nobody (the CLI replaces it by a rename, so it is
+ * never missing for a moment; other tools may delete and write it again). Without a last read, a
+ * failure throws.
  */
-export async function isStaffMember(file: string, email: string): Promise<boolean> {
+export async function isStaffMember(
+  file: string,
+  email: string,
+  { onStale, now = Date.now }: MembershipOptions = {},
+): Promise<boolean> {
+  const known = memberships.get(file);
+  try {
+    const current = await currentMembers(file, known, now());
+    if (current !== known) memberships.set(file, current);
+    return current.emails.has(normaliseEmail(email));
+  } catch (error) {
+    if (!known) throw error;
+    onStale?.(error);
+    return known.emails.has(normaliseEmail(email));
+  }
+}
+
+async function currentMembers(
+  file: string,
+  known: { version: string; emails: Set<string>; missingSince?: number } | undefined,
+  now: number,
+) {
   const info = await stat(file).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   });
+  if (!info && known && known.version !== "absent") {
+    known.missingSince ??= now;
+    if (now - known.missingSince < STAFF_FILE_MISSING_GRACE_MS)
+      throw new Error(`staff file ${file} is missing`);
+    return { version: "absent", emails: new Set<string>() };
+  }
   // The CLI replaces the file by a rename, so the inode changes with every write.
   const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
-  let known = memberships.get(file);
-  if (known?.version !== version) {
-    const active = (await readStaff(file)).filter((member) => !member.disabledAt);
-    known = { version, emails: new Set(active.map((member) => member.email)) };
-    memberships.set(file, known);
+  if (known?.version === version) {
+    delete known.missingSince;
+    return known;
   }
-  return known.emails.has(normaliseEmail(email));
+  const active = (await readStaff(file)).filter((member) => !member.disabledAt);
+  return { version, emails: new Set(active.map((member) => member.email)) };
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */

@@ -75,6 +75,26 @@ describe("the dashboard API's session check", () => {
     expect(await apiSessionEmail(header)).toBeUndefined();
   });
 
+  it("refuses a session signed in more than 12 hours ago, however recently its cookie was renewed", async () => {
+    const hour = 60 * 60 * 1000;
+    const header = async (claims: Record<string, unknown>) =>
+      `${NAME}=${await sessionToken({ email: "a@example.com", sid: randomUUID(), ...claims })}`;
+    expect(await apiSessionEmail(await header({ signed_in_ms: Date.now() - 11 * hour }))).toBe(
+      "a@example.com",
+    );
+    expect(
+      await apiSessionEmail(await header({ signed_in_ms: Date.now() - 12 * hour - 1000 })),
+    ).toBeUndefined();
+    // Single sign-on sessions too: the staff file does not vouch for them, so the limit is what
+    // ends one whose owner left the company's identity provider.
+    const sso = { provider: "company-sso", email: "sso@example.com" };
+    expect(
+      await apiSessionEmail(await header({ ...sso, signed_in_ms: Date.now() - 13 * hour })),
+    ).toBeUndefined();
+    // A cookie without a sign-in time cannot be bounded.
+    expect(await apiSessionEmail(await header({ signed_in_ms: undefined }))).toBeUndefined();
+  });
+
   it("does not ask the staff file about single sign-on sessions", async () => {
     const claims = { email: "sso@example.com", sid: randomUUID(), provider: "company-sso" };
     expect(await apiSessionEmail(`${NAME}=${await sessionToken(claims)}`)).toBe("sso@example.com");

@@ -37,10 +37,18 @@ export function listStaff(staffFile: string, emails: string[]): void {
   renameSync(`${staffFile}.tmp`, staffFile);
 }
 
-/** A session cookie's value: a JWE whose key is derived from the secret and the cookie's name. */
+/**
+ * A session cookie's value: a JWE whose key is derived from the secret and the cookie's name.
+ * Signed in just now unless `claims` say otherwise (`signed_in_ms`, as auth.ts stamps it).
+ */
 export function sessionCookieValue(
   claims: Record<string, unknown>,
   { secret, name = SESSION_COOKIE, maxAge = 3600 }: { secret: string; name?: string; maxAge?: number },
 ): Promise<string> {
-  return encode({ token: { name: "Staff", ...claims }, secret, salt: name, maxAge });
+  return encode({
+    token: { name: "Staff", signed_in_ms: Date.now(), ...claims },
+    secret,
+    salt: name,
+    maxAge,
+  });
 }

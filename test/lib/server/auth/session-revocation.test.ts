@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -48,28 +49,65 @@ describe("signed-out sessions", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  it("made while this instance cannot reach Redis reach the others once it can again", async () => {
+    const keyPrefix = `test-signed-out:${randomUUID()}`;
+    // Redis keeps its data through the outage, so the -since marker does not cover this sign-out.
+    const flaky = new Redis(inject("redisUrl"), { enableOfflineQueue: false, lazyConnect: true });
+    flaky.on("error", () => {});
+    clients.push(flaky);
+    await flaky.connect();
+    const a = new SessionRevocations({ redis: flaky, keyPrefix, onSharedError: () => {} });
+    const b = new SessionRevocations({ redis: redis(), keyPrefix });
+    // As at sign-in: the check runs, then the cookie is stamped.
+    expect(await b.isRevoked("s10")).toBe(false);
+    const issuedAt = Date.now();
+    expect(await b.isRevoked("s10", issuedAt)).toBe(false);
+
+    const closed = once(flaky, "end");
+    flaky.disconnect();
+    await closed;
+    await a.revoke("s10", Date.now() + 60_000);
+    expect(await b.isRevoked("s10", issuedAt)).toBe(false);
+
+    await flaky.connect();
+    // Any request a then serves (here: another session's check) writes the sign-out through.
+    expect(await a.isRevoked("s11", issuedAt)).toBe(false);
+    expect(await b.isRevoked("s10", issuedAt)).toBe(true);
+    const ttl = await flaky.pttl(`${keyPrefix}:s10`);
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it("take the time sessions are vouched for since from Redis, not from one instance's clock", async () => {
+    const keyPrefix = `test-signed-out:${randomUUID()}`;
+    const fast = new SessionRevocations({ redis: redis(), keyPrefix, now: () => Date.now() + 600_000 });
+    const b = new SessionRevocations({ redis: redis(), keyPrefix });
+    expect(await fast.isRevoked("s12")).toBe(false);
+    // Issued by an instance whose clock is right, after the marker was written.
+    expect(await b.isRevoked("s13", Date.now() + 1)).toBe(false);
+  });
+
   it("are not forgotten when Redis loses its data: sessions issued before then are refused", async () => {
     const keyPrefix = `test-signed-out:${randomUUID()}`;
     const client = redis();
-    let now = Date.now();
-    const a = new SessionRevocations({ redis: client, keyPrefix, now: () => now });
-    const b = new SessionRevocations({ redis: redis(), keyPrefix, now: () => now });
+    const a = new SessionRevocations({ redis: client, keyPrefix });
+    const b = new SessionRevocations({ redis: redis(), keyPrefix });
     // Issued as at sign-in (no issue time yet), then read back with the cookie's.
     expect(await a.isRevoked("s7")).toBe(false);
-    const issuedAt = now;
+    const issuedAt = Date.now();
     expect(await b.isRevoked("s7", issuedAt)).toBe(false);
     expect(await b.isRevoked("s8", issuedAt)).toBe(false);
-    await a.revoke("s7", now + 60_000);
+    await a.revoke("s7", Date.now() + 60_000);
     expect(await b.isRevoked("s7", issuedAt)).toBe(true);
 
     // What a restart without persistence leaves: none of these keys.
-    now += 1;
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await client.del(...(await client.keys(`${keyPrefix}*`)));
     expect(await b.isRevoked("s7", issuedAt)).toBe(true);
     expect(await b.isRevoked("s8", issuedAt)).toBe(true);
-    // Sessions issued from then on are vouched for again.
+    // Sessions issued from then on (by Redis's clock, this machine's too) are vouched for again.
     expect(await a.isRevoked("s9")).toBe(false);
-    expect(await b.isRevoked("s9", now)).toBe(false);
+    expect(await b.isRevoked("s9", Date.now())).toBe(false);
   });
 
   it("are kept in a file without Redis, so a restarted instance still refuses them", async () => {
@@ -91,6 +129,25 @@ describe("signed-out sessions", () => {
     now += 1_000;
     expect(await (await started()).isRevoked("short")).toBe(false);
     expect(await (await started()).isRevoked("long")).toBe(true);
+  });
+
+  it("refuse sessions issued before the process started when their file cannot be read", async () => {
+    // A directory where the file should be: unreadable for root too.
+    const path = join(mkdtempSync(join(tmpdir(), "signed-out-")), "signed-out-sessions.jsonl");
+    mkdirSync(path);
+    let now = 1_000_000;
+    const errors: unknown[] = [];
+    const revocations = new SessionRevocations({
+      file: new SignedOutFile(path),
+      onFileUnreadable: (error) => errors.push(error),
+      now: () => now,
+    });
+    await revocations.load();
+    expect(errors).toHaveLength(1);
+    expect(await revocations.isRevoked("before", now - 1)).toBe(true);
+    now += 1;
+    expect(await revocations.isRevoked("after", now)).toBe(false);
+    expect(await revocations.isRevoked("being-issued")).toBe(false);
   });
 
   it("keep their file small: expired records go when it is rewritten", async () => {

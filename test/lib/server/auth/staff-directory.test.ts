@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -46,5 +46,40 @@ describe("the staff file", () => {
       name: "Bob",
     });
     expect(await setStaffDisabled(file, "nobody@company.example", true)).toBe(false);
+  });
+
+  it("keeps the members last read while the file does not parse, and reports each failed read", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "dan@company.example", "Dan", PASSWORD);
+    const problems: unknown[] = [];
+    const onStale = (error: unknown) => problems.push(error);
+    expect(await isStaffMember(file, "dan@company.example", { onStale })).toBe(true);
+
+    // Replaced as an editor or a half-finished deployment might leave it.
+    writeFileSync(`${file}.edit`, '{ "staff": [ {"email": ');
+    renameSync(`${file}.edit`, file);
+    expect(await isStaffMember(file, "dan@company.example", { onStale })).toBe(true);
+    expect(await isStaffMember(file, "eve@company.example", { onStale })).toBe(false);
+    expect(problems).toHaveLength(2);
+
+    writeFileSync(`${file}.edit`, JSON.stringify({ staff: [] }));
+    renameSync(`${file}.edit`, file);
+    expect(await isStaffMember(file, "dan@company.example", { onStale })).toBe(false);
+  });
+
+  it("counts a file that went missing as listing nobody only once it stays missing for 10 s", async () => {
+    const file = staffFile();
+    let now = 1_000_000;
+    const options = { now: () => now, onStale: () => {} };
+    await upsertStaffMember(file, "fay@company.example", "Fay", PASSWORD);
+    expect(await isStaffMember(file, "fay@company.example", options)).toBe(true);
+    unlinkSync(file);
+    expect(await isStaffMember(file, "fay@company.example", options)).toBe(true);
+    now += 9_999;
+    expect(await isStaffMember(file, "fay@company.example", options)).toBe(true);
+    now += 1;
+    expect(await isStaffMember(file, "fay@company.example", options)).toBe(false);
+    // A file that was never there lists nobody at once.
+    expect(await isStaffMember(staffFile(), "fay@company.example", options)).toBe(false);
   });
 });
