@@ -1,6 +1,6 @@
 // Runs the built dashboard (`next build` output) on a node:http server of its own, answering
 // what Next cannot (dashboard-refusals.ts) before Next sees it, and stopping on SIGTERM/SIGINT.
-import { createServer } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
@@ -13,13 +13,7 @@ export async function serveDashboard(options: { port: number; hostname: string }
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer((request, response) => {
-    if (answerUnsupportedMethod(request, response)) return;
-    void handle(request, response);
-  });
-  server.on("clientError", answerMalformedRequest);
-  // CONNECT never reaches the request handler; without a listener Node drops the connection.
-  server.on("connect", (_request, socket) => answerMalformedRequest(null, socket));
+  const server = dashboardHttpServer((request, response) => void handle(request, response));
 
   const drain = drainOnClose(server);
   let stopping = false;
@@ -48,4 +42,16 @@ function log(level: "info" | "error", msg: string): void {
   const line = JSON.stringify({ level, time: new Date().toISOString(), service: "dashboard", msg });
   if (level === "error") console.error(line);
   else console.log(line);
+}
+
+/** The HTTP server in front of `handle` (Next's), answering first what Next cannot. */
+export function dashboardHttpServer(handle: RequestListener, options: ServerOptions = {}): Server {
+  const server = createServer(options, (request, response) => {
+    if (answerUnsupportedMethod(request, response)) return;
+    handle(request, response);
+  });
+  server.on("clientError", answerMalformedRequest);
+  // CONNECT never reaches the request handler; without a listener Node drops the connection.
+  server.on("connect", (_request, socket) => answerMalformedRequest(null, socket));
+  return server;
 }
