@@ -1,4 +1,5 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { isUnderApi, pathArea } from "@/lib/api-path";
 import { decodedOrUndefined } from "@/lib/path-segment";
 import { DashboardError, dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
 import { auth } from "@/lib/server/auth/auth";
@@ -44,8 +45,6 @@ const gate = auth((request) => {
   return response;
 });
 
-const isDataApi = (pathname: string) => pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
-
 /**
  * A path Next cannot decode (a byte that is not UTF-8, a stray "%"), which Next itself would answer
  * with a plain 500: the documented error body for the API, for a page the app's "address not valid"
@@ -54,13 +53,12 @@ const isDataApi = (pathname: string) => pathname.startsWith("/api/") && !pathnam
 function malformedPathResponse(request: NextRequest): Response {
   const { pathname } = request.nextUrl;
   const message = "The address is not valid percent-encoded UTF-8.";
-  const response =
-    pathname === "/api" || pathname.startsWith("/api/")
-      ? dashboardErrorResponse(new DashboardError("invalid_request", message), crypto.randomUUID())
-      : NextResponse.rewrite(new URL("/address-not-valid", request.url), {
-          status: 400,
-          headers: { "cache-control": "no-store" },
-        });
+  const response = isUnderApi(pathname)
+    ? dashboardErrorResponse(new DashboardError("invalid_request", message), crypto.randomUUID())
+    : NextResponse.rewrite(new URL("/address-not-valid", request.url), {
+        status: 400,
+        headers: { "cache-control": "no-store" },
+      });
   response.headers.set("x-content-type-options", "nosniff");
   return response;
 }
@@ -73,7 +71,7 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(request);
   // The data API comes here only for paths with a "%" (config.matcher), to be checked above; its
   // routes check the session themselves.
-  if (isDataApi(pathname)) return NextResponse.next();
+  if (pathArea(pathname) === "data-api") return NextResponse.next();
   const handler = (await (gate as unknown as Promise<unknown>)) as (
     request: NextRequest,
     event: NextFetchEvent,
@@ -82,7 +80,7 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
 }
 
 export const config = {
-  // Not the data API (every /api/ path but Auth.js's own /api/auth/): its route handlers check the
+  // Not the data API (every /api path but Auth.js's own /api/auth/, as lib/api-path.ts says): its route handlers check the
   // session themselves (dashboardRoute, api-session.ts; test/lib/server/api/route-session-check.test.ts
   // fails for a handler that does not) and answer JSON, which needs no script nonce. Even a proxy
   // that let those requests straight through cost each 0.8 ms at p50, and without it /api/health

@@ -48,7 +48,8 @@ function expectApiError(answer: Answer, status: number, code: string): void {
 }
 
 test("without a session: unknown /api addresses are 401, other methods 405, malformed paths 400", async () => {
-  expectApiError(await call("/api/nope"), 401, "unauthorized");
+  // "/api" itself and with a query are the data API too (lib/api-path.ts), not a page to sign in to.
+  for (const path of ["/api", "/api?x=1", "/api/nope"]) expectApiError(await call(path), 401, "unauthorized");
   expectApiError(await call("/api/tasks/x/extra"), 401, "unauthorized");
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     const answer = await call("/api/tasks", { method });
@@ -119,6 +120,12 @@ test("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the 
   const tracePage = await raw("TRACE /tasks HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
   expect(tracePage.status).toBe(405);
   expect(tracePage.headers.get("allow")).toBeTruthy();
+  // Auth.js's endpoints are under /api: the JSON shape, with their own methods.
+  const traceAuth = await raw(
+    "TRACE /api/auth/session HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+  );
+  expectApiError(traceAuth, 405, "method_not_allowed");
+  expect(traceAuth.headers.get("allow")).toBe("GET, HEAD, POST");
   expectApiError(
     await raw("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n"),
     405,

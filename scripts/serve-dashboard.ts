@@ -1,31 +1,30 @@
 // Runs the built dashboard (`next build` output) on a node:http server of its own, answering
 // what Next cannot (dashboard-refusals.ts) before Next sees it, and stopping on SIGTERM/SIGINT.
-import { createServer } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
+import { drainOnClose } from "./http-drain";
 
-const STOP_GRACE_MS = 5_000;
+/** How long a stop waits for responses in progress (a streamed export) before cutting them. */
+const STOP_DEADLINE_MS = 5_000;
 
 export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer((request, response) => {
-    if (answerUnsupportedMethod(request, response)) return;
-    void handle(request, response);
-  });
-  server.on("clientError", answerMalformedRequest);
-  // CONNECT never reaches the request handler; without a listener Node drops the connection.
-  server.on("connect", (_request, socket) => answerMalformedRequest(null, socket));
+  const server = dashboardHttpServer((request, response) => void handle(request, response));
 
+  const drain = drainOnClose(server);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void drain.close(STOP_DEADLINE_MS).then((cut) => {
+      if (cut === 0) process.exit(0);
+      log("error", `stop deadline: cut ${cut} connection(s) still answering`);
+      process.exit(1);
+    });
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -34,8 +33,25 @@ export async function serveDashboard(options: { port: number; hostname: string }
     server.once("error", reject);
     server.listen(options.port, options.hostname, resolve);
   });
-  // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process
-  // cannot import (they are server-only modules, for Next's bundles).
-  const line = { level: "info", time: new Date().toISOString(), service: "dashboard" };
-  console.log(JSON.stringify({ ...line, msg: `listening on http://${options.hostname}:${options.port}` }));
+  log("info", `listening on http://${options.hostname}:${options.port}`);
+}
+
+// In the shape of the dashboard's own JSON log lines (lib/server/log), which this process cannot
+// import (they are server-only modules, for Next's bundles).
+function log(level: "info" | "error", msg: string): void {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), service: "dashboard", msg });
+  if (level === "error") console.error(line);
+  else console.log(line);
+}
+
+/** The HTTP server in front of `handle` (Next's), answering first what Next cannot. */
+export function dashboardHttpServer(handle: RequestListener, options: ServerOptions = {}): Server {
+  const server = createServer(options, (request, response) => {
+    if (answerUnsupportedMethod(request, response)) return;
+    handle(request, response);
+  });
+  server.on("clientError", answerMalformedRequest);
+  // CONNECT never reaches the request handler; without a listener Node drops the connection.
+  server.on("connect", (_request, socket) => answerMalformedRequest(null, socket));
+  return server;
 }

@@ -43,3 +43,26 @@ test("after the service was frozen and came back, an uncached list retries by it
   await expect(page.getByTestId("service-wait")).toBeHidden();
   await expect(page.getByTestId("list-error")).toHaveCount(0);
 });
+
+test("a task opened while the service is frozen says what it waits for, then offers Retry", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  if (!stack) throw new Error("the stack did not start");
+  const { service } = stack;
+  await signInTo(page, stack);
+  service.kill("SIGSTOP");
+  try {
+    // No list loaded it: the view has to ask, and the service does not answer.
+    await page.goto(`${stack.baseUrl}/tasks/never-loaded-1`);
+    const retrying = page.getByTestId("service-wait");
+    await expect(retrying).toContainText("did not answer in time", { timeout: 30_000 });
+    await expect(retrying).toContainText(/Retrying by itself in \d+ s/);
+    // A few tries, not ten minutes of "Loading task …": then why, and a Retry button.
+    const failed = page.getByTestId("task-detail-error");
+    await expect(failed).toBeVisible({ timeout: 45_000 });
+    await expect(failed.getByRole("button", { name: /retry/i })).toBeVisible();
+  } finally {
+    service.kill("SIGCONT");
+  }
+});

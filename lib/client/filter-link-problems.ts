@@ -32,6 +32,17 @@ const IDENTIFIER_WORDS = {
   vehicle_id: { what: "a vehicle id", every: "every vehicle" },
 } as const;
 
+/** Longest value from the link a notice repeats: a link can carry any amount of text. */
+const ECHO_MAX = 40;
+/** Most values of a repeated parameter a notice repeats. */
+const ECHO_REPEATS = 3;
+
+/** `value` as a notice repeats it: cut to ECHO_MAX characters (whole code points), "…" saying so. */
+function echoed(value: string): string {
+  const characters = Array.from(value);
+  return characters.length <= ECHO_MAX ? value : `${characters.slice(0, ECHO_MAX - 1).join("")}…`;
+}
+
 export function filterLinkProblems(params: URLSearchParams): string[] {
   const filters = parseTaskFilters(params);
   return [...windowProblems(params, filters), ...repeated(params), ...identifiers(params)];
@@ -51,19 +62,21 @@ function windowProblems(params: URLSearchParams, filters: TaskFilters): string[]
     ["to", to],
   ] as const) {
     if (value && !instant(value))
-      problems.push(`"${name}" in the link (${value}) is not a date and time; ${instead}`);
+      problems.push(`"${name}" in the link (${echoed(value)}) is not a date and time; ${instead}`);
   }
   if (from && instant(from) && !to) problems.push(`The link has a "from" but no "to"; ${instead}`);
   if (to && instant(to) && !from) problems.push(`The link has a "to" but no "from"; ${instead}`);
   const range = params.get("range");
   if (range && !isPreset(range) && filters.range !== "custom") {
     const offered = Object.values(RANGE_PRESETS).join(", ");
-    problems.push(`"range" in the link (${range}) is not one of ${offered}; ${instead}`);
+    problems.push(`"range" in the link (${echoed(range)}) is not one of ${offered}; ${instead}`);
   }
   const order = params.get("order");
   if (order && order !== "asc" && order !== "desc") {
     const first = filters.order === "asc" ? "oldest" : "newest";
-    problems.push(`"order" in the link (${order}) is not asc or desc; showing ${first} first instead.`);
+    problems.push(
+      `"order" in the link (${echoed(order)}) is not asc or desc; showing ${first} first instead.`,
+    );
   }
   return problems;
 }
@@ -72,8 +85,12 @@ function repeated(params: URLSearchParams): string[] {
   return FILTER_PARAMS.flatMap((name) => {
     const values = params.getAll(name);
     if (values.length < 2) return [];
-    const first = `${LABELS[name]} ${values[0] ?? ""}`;
-    return [`The link gives "${name}" ${values.length} times (${values.join(", ")}); showing ${first} only.`];
+    const first = `${LABELS[name]} ${echoed(values[0] ?? "")}`;
+    const given = [
+      ...values.slice(0, ECHO_REPEATS).map(echoed),
+      ...(values.length > ECHO_REPEATS ? ["…"] : []),
+    ];
+    return [`The link gives "${name}" ${values.length} times (${given.join(", ")}); showing ${first} only.`];
   });
 }
 
@@ -82,6 +99,8 @@ function identifiers(params: URLSearchParams): string[] {
     const value = params.get(name)?.trim();
     if (!value || isIdentifier(value)) return [];
     const { what, every } = IDENTIFIER_WORDS[name];
-    return [`"${name}" in the link (${value}) is not ${what}: ${IDENTIFIER_RULE}; showing ${every} instead.`];
+    return [
+      `"${name}" in the link (${echoed(value)}) is not ${what}: ${IDENTIFIER_RULE}; showing ${every} instead.`,
+    ];
   });
 }

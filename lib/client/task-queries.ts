@@ -12,24 +12,38 @@ import { DashboardApiError, fetchBudget, fetchLocations, fetchTask, fetchTaskPag
 
 export const PAGE_SIZE = 100;
 const BUDGET_RETRIES = 20;
-/** About ten minutes of growing pauses (2, 4, 8, 16, then 30 s): then Retry is offered. */
-const SERVICE_RETRIES = 25;
+/**
+ * The task list: about ten minutes of growing pauses (2, 4, 8, 16, then 30 s), then Retry is
+ * offered. The list is what staff keep open; it should be back by itself when the service is.
+ */
+const LIST_SERVICE_RETRIES = 25;
+/** One task, the locations: three tries in 14 s, then the view says why and offers Retry. */
+const VIEW_SERVICE_RETRIES = 3;
 const SERVICE_RETRY_MAX_MS = 30_000;
 
 /**
  * The service (or the way to it) is away for now: a timeout, a refused connection, no network.
- * It comes back by itself, so the request is sent again by itself, as a budget wait is.
+ * It comes back by itself, so the request is sent again by itself, as a budget wait is. Not a
+ * 502 upstream_refused: the service answered and refuses the dashboard (a revoked client, a path
+ * it does not serve), which only an operator mends, and each try would spend an upstream call.
  */
 function serviceAway(error: DashboardApiError): boolean {
+  if (error.code === "upstream_refused") return false;
   return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
-/** Waiting for the budget is retried after the dashboard's Retry-After, a service that is away with backoff. */
-export function shouldRetry(failureCount: number, error: Error): boolean {
-  if (!(error instanceof DashboardApiError)) return false;
-  if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
-  return serviceAway(error) && failureCount < SERVICE_RETRIES;
+/** Budget waits after the dashboard's Retry-After; a service that is away up to `serviceRetries` times. */
+function retryPolicy(serviceRetries: number) {
+  return (failureCount: number, error: Error): boolean => {
+    if (!(error instanceof DashboardApiError)) return false;
+    if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
+    return serviceAway(error) && failureCount < serviceRetries;
+  };
 }
+
+/** The task list's retries. */
+export const shouldRetry = retryPolicy(LIST_SERVICE_RETRIES);
+const viewRetry = retryPolicy(VIEW_SERVICE_RETRIES);
 
 /** Milliseconds before the next try, after `failureCount` earlier failures (0 for the first retry). */
 export function retryDelay(failureCount: number, error: Error): number {
@@ -41,7 +55,7 @@ export const locationsQuery = queryOptions({
   queryKey: ["locations"],
   queryFn: ({ signal }) => fetchLocations(signal),
   staleTime: 5 * 60_000,
-  retry: shouldRetry,
+  retry: viewRetry,
   retryDelay,
 });
 
@@ -73,7 +87,7 @@ export function taskQuery(id: string) {
     queryKey: ["tasks", "one", id],
     queryFn: ({ signal }) => fetchTask(id, signal),
     staleTime: 60_000,
-    retry: shouldRetry,
+    retry: viewRetry,
     retryDelay,
   });
 }

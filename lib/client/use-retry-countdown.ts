@@ -43,13 +43,3 @@ export function useRetryWait(
     message: error.message,
   };
 }
-
-/** The seconds of a wait for the shared upstream budget only. */
-export function useRetryCountdown(
-  failureReason: unknown,
-  failureCount: number,
-  retrying: boolean,
-): number | undefined {
-  const wait = useRetryWait(failureReason, failureCount, retrying);
-  return wait?.budget ? wait.seconds : undefined;
-}

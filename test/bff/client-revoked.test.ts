@@ -1,7 +1,7 @@
 // The operator revokes the dashboard's client (or its secret stops matching): the token it holds
 // is refused, and so is every token request. The dashboard must not ask for a token on every
 // request until the service throttles it: it remembers the refusal for 30 s, answers from memory
-// meanwhile (502 upstream_unavailable), and says so once in its log and in its metrics.
+// meanwhile (502 upstream_refused: a refusal no retry mends), and says so once in its log and in its metrics.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
@@ -82,7 +82,7 @@ describe("a revoked client", () => {
     expect(after.tokenRequests - before.tokenRequests).toBe(1);
     // Only the first request sent the refused token to /v1; the others were answered at once.
     expect(after.v1Unauthorized - before.v1Unauthorized).toBe(1);
-    expect(outcomes.map(describeOutcome)).toEqual(outcomes.map(() => "upstream_unavailable (502)"));
+    expect(outcomes.map(describeOutcome)).toEqual(outcomes.map(() => "upstream_refused (502)"));
 
     const refusals = log.lines.filter((line) => line.level === "warn" && /refused/.test(String(line.msg)));
     expect(refusals).toHaveLength(1);
@@ -98,7 +98,7 @@ describe("a revoked client", () => {
     // Once the 30 s have passed, the next request asks again (the operator may have fixed it).
     clock.advance(REFUSAL_MEMORY_MS);
     const later = await settle(readTaskPage(backend, newQuery(), "interactive"));
-    expect(describeOutcome(later)).toBe("upstream_unavailable (502)");
+    expect(describeOutcome(later)).toBe("upstream_refused (502)");
     expect((await serviceCounters(vts.url)).tokenRequests - before.tokenRequests).toBe(2);
     expect(log.lines.filter((line) => /refused/.test(String(line.msg)))).toHaveLength(2);
   }, 60_000);

@@ -36,7 +36,8 @@ afterAll(async () => {
   await vts?.dispose();
 });
 
-async function expectUpstreamUnavailable(outcome: Outcome<unknown>) {
+/** The service answered and refused: 502 with a code that tells the browser not to retry. */
+async function expectUpstreamRefused(outcome: Outcome<unknown>) {
   expect(outcome.ok, describeOutcome(outcome)).toBe(false);
   if (outcome.ok) return;
   expect(outcome.error, describeOutcome(outcome)).toBeDefined();
@@ -44,8 +45,8 @@ async function expectUpstreamUnavailable(outcome: Outcome<unknown>) {
   expect(response.status).toBe(502);
   expect(await response.json()).toEqual({
     error: {
-      code: "upstream_unavailable",
-      message: "The task service is not available right now.",
+      code: "upstream_refused",
+      message: "The task service refused the request (404).",
       request_id: "req-1",
       upstream_request_id: GATEWAY_REQUEST_ID,
     },
@@ -53,18 +54,18 @@ async function expectUpstreamUnavailable(outcome: Outcome<unknown>) {
 }
 
 describe("a list endpoint answering 404", () => {
-  it("GET /api/locations answers 502 upstream_unavailable, not a 500", async () => {
-    await expectUpstreamUnavailable(await settle(readLocations(backend)));
+  it("GET /api/locations answers 502 upstream_refused, not a 500", async () => {
+    await expectUpstreamRefused(await settle(readLocations(backend)));
   });
 
-  it("GET /api/tasks answers 502 upstream_unavailable, not a 500", async () => {
+  it("GET /api/tasks answers 502 upstream_refused, not a 500", async () => {
     const now = Date.now();
     const params = taskListParams(backend, {
       from: isoMinutesFromNow(-7 * DAY_MS, now),
       to: isoMinutesFromNow(0, now),
       limit: 100,
     });
-    await expectUpstreamUnavailable(await settle(dashboardTaskPage(backend, params)));
+    await expectUpstreamRefused(await settle(dashboardTaskPage(backend, params)));
   });
 
   it("a single task the service does not know is still simply absent (404 not_found)", async () => {

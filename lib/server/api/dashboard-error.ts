@@ -10,6 +10,7 @@ export type DashboardErrorCode =
   | "method_not_allowed"
   | "upstream_busy"
   | "upstream_unavailable"
+  | "upstream_refused"
   | "internal_error";
 
 const STATUS: Record<DashboardErrorCode, number> = {
@@ -19,6 +20,9 @@ const STATUS: Record<DashboardErrorCode, number> = {
   method_not_allowed: 405,
   upstream_busy: 503,
   upstream_unavailable: 502,
+  // The service answered and refuses the dashboard: a 502 as any upstream failure, with its own
+  // code because no retry mends it (browsers stop retrying at once; lib/client/task-queries.ts).
+  upstream_refused: 502,
   internal_error: 500,
 };
 

@@ -7,6 +7,8 @@ import { DashboardError } from "./dashboard-error";
 // What staff see when the service cannot answer. A raw upstream 429 never reaches a browser: an
 // exhausted budget becomes 503 upstream_busy with the time to wait.
 
+const CREDENTIALS_REFUSED = "The task service refuses the dashboard's credentials.";
+
 export function asDashboardError(error: unknown): DashboardError | undefined {
   if (error instanceof DashboardError) return error;
   if (error instanceof BudgetExhaustedError) {
@@ -24,6 +26,7 @@ export function asDashboardError(error: unknown): DashboardError | undefined {
         },
       );
     }
+    if (error.reason === "rejected") return new DashboardError("upstream_refused", CREDENTIALS_REFUSED);
     return new DashboardError("upstream_unavailable", "The dashboard cannot sign in to the task service.");
   }
   if (error instanceof UpstreamError) {
@@ -31,6 +34,16 @@ export function asDashboardError(error: unknown): DashboardError | undefined {
     // if the service is stricter than we know, staff still learn it was their request, not an outage.
     if (error.failure === "rejected" && error.details.status === 400) {
       return new DashboardError("invalid_request", "The task service refused these parameters.", {
+        upstreamRequestId: error.details.upstreamRequestId,
+      });
+    }
+    if (error.failure === "rejected") {
+      const { status } = error.details;
+      const message =
+        status === 401 || status === 403
+          ? CREDENTIALS_REFUSED
+          : `The task service refused the request (${status ?? "no status"}).`;
+      return new DashboardError("upstream_refused", message, {
         upstreamRequestId: error.details.upstreamRequestId,
       });
     }

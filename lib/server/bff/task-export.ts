@@ -28,30 +28,42 @@ export function exportStream(
   filters: TaskListParams["filters"],
 ): ReadableStream<Uint8Array> {
   const controller = new AbortController();
-  const encoder = new TextEncoder();
-  let upstreamCursor: string | null | undefined;
-  let csv: ReturnType<typeof exportCsv> | undefined;
+  const chunks = csvChunks(backend, filters, controller.signal);
   return new ReadableStream<Uint8Array>({
-    async start(stream) {
-      const locations = await readLocations(backend, controller.signal);
-      csv = exportCsv(new Map(locations.value.data.map((location) => [location.id, location.timezone])));
-      stream.enqueue(encoder.encode(csvHead(csv.header)));
-    },
     // Pulled only as fast as the client reads, so a slow download does not buffer pages.
     async pull(stream) {
-      if (upstreamCursor === null) return stream.close();
-      const cursor = upstreamCursor;
-      const page = await waitingForBudget(
-        () => readTaskPage(backend, { ...filters, cursor }, "export", controller.signal),
-        controller.signal,
-      );
-      stream.enqueue(encoder.encode(page.data.map((task) => csvRow(csv?.cells(task) ?? [])).join("")));
-      upstreamCursor = page.next_cursor;
+      const next = await chunks.next();
+      if (next.done) stream.close();
+      else stream.enqueue(next.value);
     },
+    // The abort ends a page read under way; the generator then finishes, so it holds nothing.
     cancel(reason) {
       controller.abort(reason);
+      chunks.return(undefined).catch(() => {});
     },
   });
+}
+
+/** The header, then one chunk of rows per page; the columns exist before any row is written. */
+async function* csvChunks(
+  backend: DashboardBackend,
+  filters: TaskListParams["filters"],
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const encoder = new TextEncoder();
+  const locations = await readLocations(backend, signal);
+  const csv = exportCsv(new Map(locations.value.data.map((location) => [location.id, location.timezone])));
+  yield encoder.encode(csvHead(csv.header));
+  let cursor: string | undefined;
+  do {
+    const after = cursor;
+    const page = await waitingForBudget(
+      () => readTaskPage(backend, { ...filters, cursor: after }, "export", signal),
+      signal,
+    );
+    yield encoder.encode(page.data.map((task) => csvRow(csv.cells(task))).join(""));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
 }
 
 /**

@@ -46,4 +46,26 @@ describe("a link's filters that cannot be shown as they are", () => {
       task_type: "x",
     });
   });
+
+  it("echo at most 40 characters of a value from the link", () => {
+    const long = "x".repeat(5_000);
+    const shown = `${"x".repeat(39)}…`;
+    const all = [
+      ...problems(`from=${long}&to=2026-11-08T00:00:00Z`),
+      ...problems(`range=${long}`),
+      ...problems(`order=${long}`),
+      ...problems(`mva=${long}`),
+      ...problems(`vehicle_id=${long}`),
+      ...problems(`task_type=${long}&task_type=${long}`),
+    ];
+    expect(all).toHaveLength(6);
+    for (const problem of all) {
+      expect(problem).toContain(shown);
+      expect(problem).not.toContain("x".repeat(40));
+    }
+    expect(problems("order=sideways")[0]).toContain("(sideways)");
+    expect(problems(Array(500).fill("mva=61234567").join("&"))).toEqual([
+      'The link gives "mva" 500 times (61234567, 61234567, 61234567, …); showing MVA 61234567 only.',
+    ]);
+  });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Task, TaskPage } from "@/lib/client/api-types";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
-import { retryDelay, shouldRetry, uniqueRows } from "@/lib/client/task-queries";
+import {
+  locationsQuery,
+  retryDelay,
+  shouldRetry,
+  taskListQuery,
+  taskQuery,
+  uniqueRows,
+} from "@/lib/client/task-queries";
 import { repinWindow, stableWindow } from "@/lib/client/stable-window";
 
 const page = (ids: string[]): TaskPage => ({
@@ -62,6 +69,37 @@ describe("retries", () => {
       // In the end it stops and offers Retry.
       expect(shouldRetry(100, error)).toBe(false);
     }
+  });
+});
+
+describe("retries of one task and of the lists", () => {
+  type Retry = (failureCount: number, error: Error) => boolean;
+  const frozen = new DashboardApiError(502, "upstream_unavailable", "did not answer in time", "r", undefined);
+  // The service refuses the dashboard (a revoked client, a list path it does not serve): no retry
+  // mends that, and each try spends an upstream call.
+  const refused = new DashboardApiError(502, "upstream_refused", "refused", "r", undefined);
+  const detail = taskQuery("t-1").retry as Retry;
+  const list = taskListQuery(new URLSearchParams()).retry as Retry;
+  const locations = locationsQuery.retry as Retry;
+
+  it("gives up on one task after a few tries, so its view offers Retry within half a minute", () => {
+    expect(detail(0, frozen)).toBe(true);
+    expect(detail(2, frozen)).toBe(true);
+    expect(detail(3, frozen)).toBe(false);
+    const waited = [0, 1, 2].reduce((sum, failures) => sum + retryDelay(failures, frozen), 0);
+    expect(waited).toBeLessThanOrEqual(30_000);
+    // The budget still says when to come back, and is waited for.
+    expect(detail(10, new DashboardApiError(503, "upstream_busy", "busy", "r", 5))).toBe(true);
+  });
+
+  it("keeps the task list trying a frozen service for minutes, and the locations not", () => {
+    expect(list(20, frozen)).toBe(true);
+    // Locations name the places in a task's view and the filter: that view errors with Retry soon.
+    expect(locations(3, frozen)).toBe(false);
+  });
+
+  it("retries no permanent refusal", () => {
+    for (const retry of [detail, list, locations]) expect(retry(0, refused)).toBe(false);
   });
 });
 

@@ -8,11 +8,11 @@ import { rangeAround } from "@/lib/client/related-range";
 import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
 import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
 import { stableWindow } from "@/lib/client/stable-window";
-import { useRetryCountdown } from "@/lib/client/use-retry-countdown";
+import { useRetryWait } from "@/lib/client/use-retry-countdown";
 import { formatInZone } from "@/lib/client/time-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { ErrorNotice } from "@/components/error-notice";
-import { BudgetWaitNotice } from "@/components/notice";
+import { BudgetWaitNotice, ServiceWaitNotice } from "@/components/notice";
 import { StatusBadge } from "./status-badge";
 
 // One task, everything about it: shown at once from a row the table already loaded, fetched
@@ -27,8 +27,9 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   });
   const locations = useQuery(locationsQuery);
   const neighbours = useNeighbours(id, params);
-  // A 503 upstream_busy is retried by itself after its Retry-After: say so while the task waits.
-  const waiting = useRetryCountdown(task.failureReason, task.failureCount, task.fetchStatus === "fetching");
+  // A 503 upstream_busy (after its Retry-After) and a service that did not answer (a few times,
+  // task-queries.ts) are retried by themselves: say what the task waits for, and how long.
+  const waiting = useRetryWait(task.failureReason, task.failureCount, task.fetchStatus === "fetching");
   const Heading = headingLevel;
   const listHref = `/tasks${params.size > 0 ? `?${params.toString()}` : ""}`;
 
@@ -36,7 +37,10 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
     return (
       <div className="flex flex-col gap-2">
         <p role="status">Loading task {id}…</p>
-        {waiting !== undefined && <BudgetWaitNotice seconds={waiting} />}
+        {waiting?.budget && <BudgetWaitNotice seconds={waiting.seconds} />}
+        {waiting && !waiting.budget && (
+          <ServiceWaitNotice message={waiting.message} seconds={waiting.seconds} />
+        )}
       </div>
     );
   }
