@@ -1,5 +1,22 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Which servers a test file needs decides its project. Folders say it where they can; these lists
+// name the files whose folder does not (test/vitest-config.test.ts fails on a file no project
+// runs, on one that two run, and on a name here that matches no file).
+const SERVER_SETUP = ["task-service/test/global-setup.ts"];
+
+/** Real PostgreSQL or Redis, or the service in-process, in folders that otherwise need nothing. */
+export const INTEGRATION_FILES = [
+  "test/bff/sign-in-throttle.test.ts",
+  "test/lib/server/auth/session-revocation.test.ts",
+  "test/lib/server/upstream/budget-redis.test.ts",
+  "test/lib/server/upstream/token-endpoint.test.ts",
+  "test/lib/server/upstream/token-redis.test.ts",
+];
+
+/** Real child processes, outside the folders that hold only such tests. */
+export const PROCESS_FILES = ["test/scripts/npm-start.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -10,9 +27,43 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["task-service/test/**/*.test.ts", "test/**/*.test.ts"],
-    globalSetup: ["task-service/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          // No global setup: a file here that reaches for a server fails, which is the point.
+          name: "unit",
+          include: [
+            "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
+            "test/*.test.ts",
+            "test/{app,lib,scripts}/**/*.test.ts",
+          ],
+          exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...PROCESS_FILES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["task-service/test/{api,store,fuzz}/**/*.test.ts", ...INTEGRATION_FILES],
+          globalSetup: SERVER_SETUP,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "process",
+          include: [
+            "task-service/test/{process,cli}/**/*.test.ts",
+            "test/bff/**/*.test.ts",
+            ...PROCESS_FILES,
+          ],
+          exclude: [...configDefaults.exclude, ...INTEGRATION_FILES],
+          globalSetup: SERVER_SETUP,
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,8 @@
 // Real servers for the whole test run: one PostgreSQL and one Redis, shared by all test files
 // (each file takes its own database or key prefix).
 import type { TestProject } from "vitest/node";
-import { startLocalPostgres } from "./support/local-postgres";
-import { startLocalRedis } from "./support/local-redis";
+import { startLocalPostgres, type LocalPostgres } from "./support/local-postgres";
+import { startLocalRedis, type LocalRedis } from "./support/local-redis";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,12 +11,42 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface Servers {
+  postgres: LocalPostgres;
+  redis: LocalRedis;
+}
+
+interface SharedServers {
+  started: Promise<Servers>;
+  projects: number;
+}
+
+// Every vitest project that needs servers (integration, process) runs this setup, each in its own
+// module scope but all in the one main process: the servers hang off globalThis so that a whole
+// run starts one pair, and the last project to finish stops them.
+const SHARED = Symbol.for("vts.test-servers");
+const registry = globalThis as { [SHARED]?: SharedServers };
+
+async function startServers(): Promise<Servers> {
   const postgres = await startLocalPostgres();
-  const redis = await startLocalRedis();
+  try {
+    return { postgres, redis: await startLocalRedis() };
+  } catch (error) {
+    postgres.stop();
+    throw error;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const shared = (registry[SHARED] ??= { started: startServers(), projects: 0 });
+  shared.projects += 1;
+  const { postgres, redis } = await shared.started;
   project.provide("postgresUrl", postgres.url);
   project.provide("redisUrl", redis.url);
   return () => {
+    shared.projects -= 1;
+    if (shared.projects > 0) return;
+    delete registry[SHARED];
     redis.stop();
     postgres.stop();
   };

@@ -10,6 +10,17 @@ describe("vehicles", () => {
     expect(new Set(generate(7, 50).map((task) => task.vehicle_id)).size).toBe(50);
   });
 
+  // What was left of the 1,000,000-task timing (now bench/sandbox): past 40,000 tasks the fleet
+  // grows by one vehicle per 40 tasks, and the stream still ends at exactly the count asked for.
+  it("streams exactly the tasks asked for on a fleet grown past 1,000 vehicles, using every vehicle", () => {
+    const grown = generate(7, 60_000);
+    expect(grown).toHaveLength(60_000);
+    const vehicles = new Set(grown.map((task) => task.vehicle_id));
+    expect(vehicles.size).toBe(1_500);
+    expect(vehicles).toContain("veh_000001");
+    expect(vehicles).toContain("veh_001500");
+  });
+
   it("keeps mva and vin constant per vehicle, mva unique per vehicle, VINs valid", () => {
     const groups = [...byVehicle(tasks).values()];
     const inconsistent = groups.filter(
