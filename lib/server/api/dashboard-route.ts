@@ -9,6 +9,10 @@ import { asDashboardError } from "./upstream-failure";
 // proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the
 // documented body, and logs one line per request (never its headers, cookies or query string).
 
+const CLIENT_CLOSED_REQUEST = 499;
+
+const elapsed = (startedAt: number) => Math.round(performance.now() - startedAt);
+
 export interface DashboardRequest {
   request: Request;
   requestId: string;
@@ -42,19 +46,22 @@ export function dashboardRoute<
       response.headers.set("x-request-id", requestId);
       if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
     } catch (error) {
-      const known =
-        asDashboardError(error) ??
-        new DashboardError("internal_error", "Something went wrong; the request id identifies it.");
-      line.error_code = known.code;
-      line.upstream_request_id = known.options.upstreamRequestId;
-      line.err = error;
-      response = dashboardErrorResponse(known, requestId);
+      if (request.signal.aborted) {
+        // The browser went away (a tab closed, a query superseded): no one reads this answer, and
+        // nothing failed on our side. 499 as nginx logs it.
+        line.error_code = "client_closed_request";
+        response = new Response(null, { status: CLIENT_CLOSED_REQUEST });
+      } else {
+        const known =
+          asDashboardError(error) ??
+          new DashboardError("internal_error", "Something went wrong; the request id identifies it.");
+        line.error_code = known.code;
+        line.upstream_request_id = known.options.upstreamRequestId;
+        line.err = error;
+        response = dashboardErrorResponse(known, requestId);
+      }
     }
-    logRequest(dashboardLogger(), {
-      ...line,
-      status: response.status,
-      duration_ms: Math.round(performance.now() - startedAt),
-    });
+    logRequest(dashboardLogger(), { ...line, status: response.status, duration_ms: elapsed(startedAt) });
     return response;
   };
 }

@@ -36,7 +36,12 @@ export class SharedFlights<V> {
 
   private async leave(flight: Flight<V>, signal: AbortSignal): Promise<never> {
     flight.waiters--;
-    if (flight.waiters === 0) flight.controller.abort(signal.reason);
+    if (flight.waiters === 0) {
+      // Nobody waits for the load any more, so the rejection the abort brings is no one's to handle
+      // (a caller gone before the load began never attached a handler).
+      flight.promise.catch(() => undefined);
+      flight.controller.abort(signal.reason);
+    }
     throw signal.reason;
   }
 }

@@ -130,4 +130,23 @@ describe("dashboard API request lines", () => {
     await handler(request("http://localhost/api/tasks/tsk_9"), params("tsk_9"));
     expect(log.current!.lines[0]).toMatchObject({ level: "info", status: 404, error_code: "not_found" });
   });
+
+  it("logs a request whose browser went away at info, not as a failure of ours", async () => {
+    const browser = new AbortController();
+    const handler = dashboardRoute(async ({ signal }) => {
+      browser.abort(new DOMException("The browser closed the request.", "AbortError"));
+      throw signal.reason;
+    });
+    const gone = new Request("http://localhost/api/tasks", {
+      headers: { cookie: sessionCookie! },
+      signal: browser.signal,
+    });
+    const response = await handler(gone);
+    expect(response.status).toBe(499);
+    expect(log.current!.lines[0]).toMatchObject({
+      level: "info",
+      status: 499,
+      error_code: "client_closed_request",
+    });
+  });
 });
