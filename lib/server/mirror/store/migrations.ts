@@ -1,0 +1,62 @@
+// The mirror's schema, in order. Never edit an applied migration: add a new one.
+// Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+
+export interface MirrorMigration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const mirrorMigrations: readonly MirrorMigration[] = [
+  {
+    id: 1,
+    name: "tasks, locations and sync windows",
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+      CREATE TABLE mirror_locations (
+        id text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL,
+        timezone text NOT NULL,
+        address text NOT NULL,
+        -- When the walk that last wrote this row began.
+        as_of timestamptz NOT NULL
+      );
+
+      -- One row per task as the service last answered it. The location's name is kept with the
+      -- task, as the service sends it, so sort and search by location need no join.
+      CREATE TABLE mirror_tasks (
+        id text COLLATE "C" PRIMARY KEY,
+        vehicle_id text COLLATE "C" NOT NULL,
+        mva text COLLATE "C" NOT NULL,
+        vin text COLLATE "C",
+        task_type text COLLATE "C" NOT NULL,
+        status text COLLATE "C" NOT NULL,
+        location_id text COLLATE "C" NOT NULL,
+        location_name text COLLATE "C" NOT NULL,
+        started_at timestamptz(3) NOT NULL,
+        odometer_miles integer NOT NULL,
+        -- What the quick search (q) matches: lower-cased, one field per line, so a substring never
+        -- spans two fields.
+        search_text text NOT NULL GENERATED ALWAYS AS (
+          lower(id || E'\\n' || mva || E'\\n' || vehicle_id || E'\\n' || coalesce(vin, '') || E'\\n'
+            || task_type || E'\\n' || location_name)
+        ) STORED
+      );
+
+      CREATE INDEX mirror_tasks_by_time ON mirror_tasks (started_at, id);
+      CREATE INDEX mirror_tasks_search ON mirror_tasks USING gin (search_text gin_trgm_ops);
+
+      -- The horizon cut into windows [starts_at, ends_at). as_of is when the walk that last
+      -- applied the window began; NULL until the window is first synced.
+      CREATE TABLE mirror_windows (
+        starts_at timestamptz(3) PRIMARY KEY,
+        ends_at timestamptz(3) NOT NULL,
+        as_of timestamptz(3),
+        applied_at timestamptz(3),
+        task_count integer NOT NULL DEFAULT 0,
+        CHECK (ends_at > starts_at)
+      );
+    `,
+  },
+];
