@@ -3,30 +3,19 @@ import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
 import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
-export interface Task {
-  id: string;
-  vehicle_id: string;
-  mva: string;
-  vin: string | null;
-  task_type: string;
-  status: string;
+/** The fields a task carries unchanged from the store to the wire. */
+type PlainTaskFields = Omit<TaskRecord, "location_id" | "started_at">;
+
+export interface Task extends PlainTaskFields {
   location: { id: string; name: string };
   started_at: string;
-  odometer_miles: number;
 }
 
-export interface TaskRow {
-  id: string;
-  vehicle_id: string;
-  mva: string;
-  vin: string | null;
-  task_type: string;
-  status: string;
+export interface TaskRow extends PlainTaskFields {
   location_id: string;
   location_name: string;
   /** Already in the wire format: see TASK_COLUMNS. */
   started_at: string;
-  odometer_miles: number;
 }
 
 export function toWireTask(row: TaskRow): Task {

@@ -1,6 +1,6 @@
 // Rate limits: per client_id over a fixed one-minute window; without a valid token, per source address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basicAuth, fixtureSecret, startTestService, type TestService } from "../support/test-service";
+import { fixtureSecret, startTestService, type TestService } from "../support/test-service";
 
 let service: TestService;
 beforeAll(async () => {
@@ -10,18 +10,6 @@ afterAll(() => service.close());
 
 const getLocations = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
   service.request({ method: "GET", url: "/v1/locations", headers, remoteAddress });
-
-function tokenRequest(clientId: string, secret: string) {
-  return service.request({
-    method: "POST",
-    url: "/oauth/token",
-    headers: {
-      authorization: basicAuth(clientId, secret),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: "grant_type=client_credentials",
-  });
-}
 
 describe("/v1 rate limit", () => {
   it("counts down, then answers 429 rate_limited with Retry-After and the wait in the message", async () => {
@@ -66,8 +54,9 @@ describe("/v1 rate limit", () => {
 
 describe("token endpoint rate limit", () => {
   it("counts failed attempts and refuses even the right secret once spent", async () => {
-    for (let i = 0; i < 3; i++) expect((await tokenRequest("sandbox-tasks", "wrong")).statusCode).toBe(401);
-    const limited = await tokenRequest("sandbox-tasks", fixtureSecret("sandbox-tasks"));
+    for (let i = 0; i < 3; i++)
+      expect((await service.tokenRequest("sandbox-tasks", "wrong")).statusCode).toBe(401);
+    const limited = await service.tokenRequest("sandbox-tasks", fixtureSecret("sandbox-tasks"));
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: "rate_limited",
@@ -78,6 +67,8 @@ describe("token endpoint rate limit", () => {
   });
 
   it("is kept per client_id", async () => {
-    expect((await tokenRequest("sandbox-special", fixtureSecret("sandbox-special"))).statusCode).toBe(200);
+    expect((await service.tokenRequest("sandbox-special", fixtureSecret("sandbox-special"))).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { decodeJwt, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClientSecret, hashClientSecret } from "../../src/auth/client-secrets";
 import { insertClient, revokeClient } from "../../src/repositories/clients-repository";
-import { basicAuth, startTestService, type TestService } from "../support/test-service";
+import { startTestService, type TestService } from "../support/test-service";
 
 let service: TestService;
 let goodToken: string;
@@ -148,15 +148,7 @@ describe("tokens that must be refused", () => {
 });
 
 async function tokenFor(clientId: string, secret: string): Promise<string> {
-  const response = await service.request({
-    method: "POST",
-    url: "/oauth/token",
-    headers: {
-      authorization: basicAuth(clientId, secret),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: "grant_type=client_credentials",
-  });
+  const response = await service.tokenRequest(clientId, secret);
   return response.json<{ access_token: string }>().access_token;
 }
 

@@ -11,6 +11,8 @@ export interface TestService {
   app: FastifyInstance;
   context: ServiceContext;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A client-credentials request to the real token endpoint, answered as it is. */
+  tokenRequest(clientId: string, secret: string, scope?: string): Promise<LightMyRequestResponse>;
   /** A token for a sandbox fixture client, fetched through the real token endpoint. */
   token(clientId?: string, scope?: string): Promise<string>;
   close(): Promise<void>;
@@ -49,23 +51,27 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     return response;
   };
 
+  const tokenRequest = (clientId: string, secret: string, scope?: string) =>
+    request({
+      method: "POST",
+      url: "/oauth/token",
+      headers: {
+        authorization: basicAuth(clientId, secret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      payload: new URLSearchParams({
+        grant_type: "client_credentials",
+        ...(scope ? { scope } : {}),
+      }).toString(),
+    });
+
   return {
     app,
     context,
     request,
+    tokenRequest,
     async token(clientId = "sandbox-full", scope) {
-      const response = await request({
-        method: "POST",
-        url: "/oauth/token",
-        headers: {
-          authorization: basicAuth(clientId, fixtureSecret(clientId)),
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        payload: new URLSearchParams({
-          grant_type: "client_credentials",
-          ...(scope ? { scope } : {}),
-        }).toString(),
-      });
+      const response = await tokenRequest(clientId, fixtureSecret(clientId), scope);
       if (response.statusCode !== 200)
         throw new Error(`token for ${clientId}: ${response.statusCode} ${response.body}`);
       return response.json<{ access_token: string }>().access_token;
