@@ -2,6 +2,48 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+// Issue 13's boundaries: the dashboard reads the service only through contract/, the service never
+// reads the dashboard, and contract/ and platform/ read neither program. An import may name a
+// root folder by the `@/` alias or by climbing there with "../", so the rule is given once per
+// depth below the fenced folder: only a climb that reaches the repository root names a root
+// folder (inside task-service/src, "../app" is the service's own app.ts).
+const SOURCE = "{ts,tsx,mts,cts,js,mjs}";
+const MAX_NESTING = 12;
+const DASHBOARD = ["app", "components", "lib", "scripts", "proxy"];
+const PROGRAMS = ["task-service", ...DASHBOARD, "harness"];
+
+function importBoundary(area, forbidden, message) {
+  const depth = area === "" ? 0 : area.split("/").length;
+  const nestings = area === "" ? [0] : Array.from({ length: MAX_NESTING + 1 }, (_, nesting) => nesting);
+  return nestings.map((nesting) => {
+    const climbs = depth + nesting;
+    const toRoot = climbs === 0 ? "\\./" : `(\\.\\./){${climbs}}`;
+    const regex = `^(@/|${toRoot})(${forbidden.join("|")})(/|\\.|$)`;
+    return {
+      files: area === "" ? ["proxy.ts"] : [`${area}/${"*/".repeat(nesting)}*.${SOURCE}`],
+      rules: { "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] },
+    };
+  });
+}
+
+const boundaries = [
+  ...["app", "components", "lib", "scripts", ""].flatMap((area) =>
+    importBoundary(
+      area,
+      ["task-service"],
+      "The dashboard reads the service only through contract/ (its rules) and platform/ (shared runtime code).",
+    ),
+  ),
+  ...importBoundary(
+    "task-service/src",
+    [...DASHBOARD, "harness", "e2e", "test", "bench"],
+    "The service's source imports none of the dashboard, the harness, the tests or the benchmarks.",
+  ),
+  ...["contract", "platform"].flatMap((area) =>
+    importBoundary(area, PROGRAMS, `${area}/ is shared by both programs and so imports neither.`),
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,4 +75,5 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,
   },
+  ...boundaries,
 );

@@ -38,7 +38,7 @@ export default defineConfig({
           include: [
             "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
             "test/*.test.ts",
-            "test/{app,lib,scripts}/**/*.test.ts",
+            "test/{app,contract,lib,scripts}/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...PROCESS_FILES],
         },

@@ -4,7 +4,7 @@ import { createServer, type RequestListener, type Server, type ServerOptions } f
 import { join } from "node:path";
 import next from "next";
 import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
-import { drainOnClose } from "./http-drain";
+import { drainOnClose } from "../platform/http-drain";
 
 /** How long a stop waits for responses in progress (a streamed export) before cutting them. */
 const STOP_DEADLINE_MS = 5_000;

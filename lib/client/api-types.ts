@@ -1,4 +1,4 @@
-import type { components } from "@/lib/server/upstream/http/vts-api";
+import type { components } from "@/contract/service/api-types";
 
 // The dashboard API passes the service's shapes through (decisions.md), so the browser uses the
 // types generated from the service's OpenAPI document. Type-only: nothing of lib/server is bundled.

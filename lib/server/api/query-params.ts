@@ -1,5 +1,5 @@
 import "server-only";
-import { decodeQueryPairs } from "@/task-service/src/http/query-pairs";
+import { decodeQueryPairs } from "@/contract/query/query-pairs";
 import { DashboardError } from "./dashboard-error";
 
 // The dashboard API reads its query as the service reads its own (decisions.md): malformed

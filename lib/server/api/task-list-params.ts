@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { parseInstantText } from "@/task-service/src/http/instant-text";
+import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
+import { parseInstantText } from "@/contract/query/instant-text";
+import { DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT } from "@/contract/query/page-limit";
+import { TASK_TYPE_PATTERN } from "@/contract/query/task-type";
 import type { TaskPageQuery } from "../upstream/http/vts-client";
 import { DashboardError } from "./dashboard-error";
 import { readQueryParams } from "./query-params";
@@ -8,12 +11,10 @@ import { readQueryParams } from "./query-params";
 // GET /api/tasks takes the service's parameter names and rules (decisions.md), checked here so a
 // bad request never spends upstream budget. The cursor is the dashboard's own.
 
-const IDENTIFIER = /^[A-Za-z0-9._:-]{1,128}$/;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const TASK_TYPE = /^[^\u0000-\u001f\u007f]{1,128}$/;
 const DAY_MS = 86_400_000;
 const FILTER_NAMES = ["from", "to", "location_id", "mva", "vehicle_id", "task_type", "order"];
 const PAGING_NAMES = ["limit", "cursor"];
+const LIMIT_RULE = `"limit" must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}`;
 
 // The service's own grammar for instants, so every window it would refuse is refused here first.
 const instant = (name: string) =>
@@ -27,7 +28,10 @@ const instant = (name: string) =>
     return z.NEVER;
   });
 const identifier = (name: string) =>
-  z.string().regex(IDENTIFIER, `"${name}" must be 1-128 letters, digits, ".", "_", ":" or "-"`).optional();
+  z
+    .string()
+    .regex(IDENTIFIER_PATTERN, `"${name}" must be 1-128 letters, digits, ".", "_", ":" or "-"`)
+    .optional();
 
 const schema = z.object({
   from: instant("from"),
@@ -35,14 +39,14 @@ const schema = z.object({
   location_id: identifier("location_id"),
   mva: identifier("mva"),
   vehicle_id: identifier("vehicle_id"),
-  task_type: z.string().regex(TASK_TYPE, '"task_type" must be 1-128 characters').optional(),
+  task_type: z.string().regex(TASK_TYPE_PATTERN, '"task_type" must be 1-128 characters').optional(),
   order: z.enum(["asc", "desc"], { message: '"order" must be "asc" or "desc"' }).default("asc"),
   limit: z
     .string()
-    .regex(/^\d{1,3}$/, '"limit" must be a whole number from 1 to 500')
+    .regex(/^\d{1,3}$/, LIMIT_RULE)
     .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= 500, '"limit" must be a whole number from 1 to 500')
-    .default(100),
+    .refine((limit) => limit >= MIN_LIMIT && limit <= MAX_LIMIT, LIMIT_RULE)
+    .default(DEFAULT_LIMIT),
   cursor: z.string().min(1, '"cursor" must not be empty').max(4096).optional(),
 });
 

@@ -1,6 +1,6 @@
 // `vts clients create|list|revoke|rotate-secret`: secrets are printed once and stored only as a hash.
 import { generateClientSecret, hashClientSecret } from "../auth/client-secrets";
-import { IDENTIFIER_PATTERN } from "../domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope, SCOPES } from "../domain/scopes";
 import {
   clientState,

@@ -1,8 +1,9 @@
 // What an import line must look like. Tasks may use the API's own shape (location: {id, name}),
 // so an export of the API can be imported back.
 import { z } from "zod";
-import { IDENTIFIER_PATTERN, type LocationRecord, type TaskRecord } from "../domain/records";
-import { TASK_TYPE_PATTERN } from "../routes/tasks/task-list-query";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
+import { TASK_TYPE_PATTERN } from "../../../contract/query/task-type";
+import type { LocationRecord, TaskRecord } from "../domain/records";
 
 const identifier = z
   .string()

@@ -21,6 +21,3 @@ export interface TaskRecord {
   started_at: Date;
   odometer_miles: number;
 }
-
-/** Identifiers (task, location, vehicle ids and MVAs) share one shape so a path or filter can never smuggle control characters. */
-export const IDENTIFIER_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,6 +1,6 @@
 // Strict ISO 8601 instants for the time window: an offset is required, every field is range-checked.
 import { invalidRequest } from "./api-error";
-import { parseInstantText } from "./instant-text";
+import { parseInstantText } from "../../../contract/query/instant-text";
 
 /** Returns the instant as epoch milliseconds, rounded up to the next millisecond (the store's precision). */
 export function parseInstant(name: string, text: string): number {

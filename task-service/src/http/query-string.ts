@@ -1,7 +1,7 @@
 // Reads the raw query string ourselves: the framework's parser merges repeated parameters,
 // and the contract rejects repeats and unknown names (a typo must not silently widen a filter).
 import { invalidRequest } from "./api-error";
-import { decodeQueryPairs } from "./query-pairs";
+import { decodeQueryPairs } from "../../../contract/query/query-pairs";
 
 export function parseQueryString(url: string, allowed: readonly string[]): Map<string, string> {
   const questionMark = url.indexOf("?");

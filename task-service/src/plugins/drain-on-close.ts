@@ -1,8 +1,8 @@
 // Graceful shutdown without losing a keep-alive client's request (the steps and why:
-// scripts/http-drain.ts, shared with the dashboard's server). Fastify's own close then drops the
+// platform/http-drain.ts, shared with the dashboard's server). Fastify's own close then drops the
 // connections left idle; the hard deadline is server.ts's.
 import type { FastifyInstance } from "fastify";
-import { IDLE_GRACE_MS, stopListeningWithGrace, trackConnections } from "../../../scripts/http-drain";
+import { IDLE_GRACE_MS, stopListeningWithGrace, trackConnections } from "../../../platform/http-drain";
 
 export function installDrainOnClose(app: FastifyInstance, idleGraceMs = IDLE_GRACE_MS): void {
   let closing = false;

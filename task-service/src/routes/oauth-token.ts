@@ -9,7 +9,7 @@ import {
   validateTokenRequest,
   type ValidTokenRequest,
 } from "../auth/token-request";
-import { IDENTIFIER_PATTERN } from "../domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
 import type { ServiceMetrics } from "../observability/service-metrics";

@@ -7,7 +7,7 @@ import { ApiError } from "../http/api-error";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import type { Store } from "../store/store";
 
-export const OPENAPI_PATH = join(import.meta.dirname, "..", "..", "openapi.yaml");
+export const OPENAPI_PATH = join(import.meta.dirname, "../../../contract/service/openapi.yaml");
 
 export async function publicRoutes(
   app: FastifyInstance,

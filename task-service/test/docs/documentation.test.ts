@@ -53,7 +53,7 @@ describe("the repository's documentation", () => {
       INTEGRATORS_GUIDE,
       OPERATORS_GUIDE,
       "docs/benchmarks.md",
-      "task-service/openapi.yaml",
+      "contract/service/openapi.yaml",
     ]) {
       expect(localLinks(readme)).toContain(target);
     }

@@ -85,7 +85,7 @@ describe("GET /docs", () => {
 
   it("renders the same openapi.yaml the service publishes", async () => {
     const rendered: unknown = await (await fetch(`${service.url}/docs/json`)).json();
-    const onDisk: unknown = parse(readFileSync(join(REPO_ROOT, "task-service/openapi.yaml"), "utf8"));
+    const onDisk: unknown = parse(readFileSync(join(REPO_ROOT, "contract/service/openapi.yaml"), "utf8"));
     const published: unknown = parse(await (await fetch(`${service.url}/openapi.yaml`)).text());
     expect(rendered).toEqual(onDisk);
     expect(rendered).toEqual(published);

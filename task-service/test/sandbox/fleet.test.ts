@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDENTIFIER_PATTERN } from "../../src/domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { buildFleet, fleetSize } from "../../src/sandbox/fleet";
 import { CATALOG } from "../../src/sandbox/location-catalog";
 import { homeTable } from "../../src/sandbox/task-location";

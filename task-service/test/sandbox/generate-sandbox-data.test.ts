@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { isDeepStrictEqual as isEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IDENTIFIER_PATTERN, type TaskRecord } from "../../src/domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
+import type { TaskRecord } from "../../src/domain/records";
 import { sandboxTasks } from "../../src/sandbox/generate-sandbox-data";
 import { DAY, anchor, generate, tasks, windowEnd, windowStart, zoneOf } from "./sandbox-fixture";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDENTIFIER_PATTERN } from "../../src/domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { sandboxLocations } from "../../src/sandbox/generate-sandbox-data";
 import { CATALOG } from "../../src/sandbox/location-catalog";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDENTIFIER_PATTERN } from "../../src/domain/records";
+import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { createPermutation } from "../../src/sandbox/permutation";
 import { TASK_ID_PATTERN, base36Width10, createTaskIdEncoder } from "../../src/sandbox/task-ids";
 

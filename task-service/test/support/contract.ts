@@ -1,4 +1,4 @@
-// Checks observed HTTP responses against task-service/openapi.yaml, so any drift between the
+// Checks observed HTTP responses against contract/service/openapi.yaml, so any drift between the
 // implementation and the published contract fails a test instead of surprising an integrator.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +19,7 @@ const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const contractDocument: unknown = parse(
-  readFileSync(path.resolve(import.meta.dirname, "../../openapi.yaml"), "utf8"),
+  readFileSync(path.resolve(import.meta.dirname, "../../../contract/service/openapi.yaml"), "utf8"),
 );
 
 // The whole document is registered as one schema so that the `$ref`s inside it resolve exactly

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { MAX_LIMIT } from "@/contract/query/page-limit";
 import type { BudgetPriority } from "../budget/thresholds";
 import type { TokenManager } from "../token/manager";
 import { UpstreamError } from "./upstream-error";
@@ -54,7 +55,8 @@ export class VtsClient {
   }
 
   async listTasks(query: TaskPageQuery, call: CallOptions): Promise<z.infer<typeof taskPageSchema>> {
-    const params = new URLSearchParams({ limit: "500" });
+    // Always the largest page: one request buys the most rows of the shared budget.
+    const params = new URLSearchParams({ limit: String(MAX_LIMIT) });
     for (const [name, value] of Object.entries(query) as [string, string | undefined][]) {
       if (value !== undefined) params.set(name, value);
     }

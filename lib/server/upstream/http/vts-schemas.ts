@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { components } from "./vts-api";
+import type { components } from "@/contract/service/api-types";
 
 // What the dashboard checks of the service's answers. Loose objects: unknown fields and unknown
 // task_type or status values pass (the specification promises additive changes within /v1).

@@ -1,6 +1,6 @@
 // GET /v1/tasks and GET /v1/tasks/{id}.
 import type { FastifyInstance } from "fastify";
-import { IDENTIFIER_PATTERN } from "../../domain/records";
+import { IDENTIFIER_PATTERN } from "../../../../contract/query/identifier";
 import { ApiError, invalidRequest } from "../../http/api-error";
 import { jsonBytes } from "../../http/json-bytes";
 import { parseQueryString } from "../../http/query-string";

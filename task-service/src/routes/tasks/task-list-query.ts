@@ -1,5 +1,7 @@
 // Validates GET /v1/tasks parameters into a page query. Rules are in shared/spec/decisions.md.
-import { IDENTIFIER_PATTERN } from "../../domain/records";
+import { IDENTIFIER_PATTERN } from "../../../../contract/query/identifier";
+import { DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT } from "../../../../contract/query/page-limit";
+import { TASK_TYPE_PATTERN } from "../../../../contract/query/task-type";
 import { invalidRequest } from "../../http/api-error";
 import { parseInstant } from "../../http/instant";
 import { parseQueryString } from "../../http/query-string";
@@ -18,10 +20,6 @@ const PARAMETERS = [
   "order",
 ];
 const IDENTIFIER_FILTERS = ["location_id", "mva", "vehicle_id"] as const;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const TASK_TYPE_PATTERN = /^[^\u0000-\u001f\u007f]{1,128}$/;
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 500;
 const DAY_MS = 86_400_000;
 
 export interface TaskListRequest {
@@ -81,8 +79,8 @@ export function parseTaskListQuery(
 function parseLimit(text: string | undefined): number {
   if (text === undefined) return DEFAULT_LIMIT;
   const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-    throw invalidRequest(`"limit" must be a whole number from 1 to ${MAX_LIMIT}.`);
+  if (!(limit >= MIN_LIMIT && limit <= MAX_LIMIT)) {
+    throw invalidRequest(`"limit" must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}.`);
   }
   return limit;
 }
