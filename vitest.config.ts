@@ -37,6 +37,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
+            "contract/**/*.test.ts",
             "test/*.test.ts",
             "test/{app,lib,scripts}/**/*.test.ts",
           ],

@@ -1,3 +1,4 @@
+import type { paths } from "@/contract/dashboard/api-types";
 import type { BudgetSnapshot, Location, Task, TaskPage } from "./api-types";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
@@ -83,14 +84,28 @@ export async function dashboardFetch(
   return response;
 }
 
+type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
+  get: { responses: { 200: { content: { "application/json": infer Body } } } };
+}
+  ? Body
+  : never;
+
+/**
+ * A successful answer's body, typed by the document. The one place the wire meets the types: the
+ * tests hold every answer of the handlers to the same document (contract/conformance/).
+ */
+async function bodyOf<Path extends keyof paths>(_path: Path, response: Response): Promise<JsonAnswer<Path>> {
+  return (await response.json()) as JsonAnswer<Path>;
+}
+
 export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
   const response = await dashboardFetch("/api/locations", signal);
-  return ((await response.json()) as { data: Location[] }).data;
+  return (await bodyOf("/api/locations", response)).data;
 }
 
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
-  return (await response.json()) as Task;
+  return bodyOf("/api/tasks/{id}", response);
 }
 
 export async function fetchTaskPage(
@@ -103,7 +118,7 @@ export async function fetchTaskPage(
     signal,
     priority === "prefetch" ? { "x-dashboard-priority": "prefetch" } : undefined,
   );
-  const body = (await response.json()) as { data: Task[]; next_cursor: string | null };
+  const body = await bodyOf("/api/tasks", response);
   return {
     ...body,
     fetchedAt: response.headers.get("x-data-fetched-at"),
@@ -114,5 +129,5 @@ export async function fetchTaskPage(
 
 export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot> {
   const response = await dashboardFetch("/api/budget", signal);
-  return (await response.json()) as BudgetSnapshot;
+  return bodyOf("/api/budget", response);
 }
