@@ -84,28 +84,25 @@ export async function dashboardFetch(
   return response;
 }
 
+/**
+ * The body of a successful GET of `Path`, as the document says. Response.json() is untyped: each read
+ * below names the document's type, and the tests hold every answer of the handlers to the same
+ * document (contract/conformance/). Types only, so the page's script is what it was.
+ */
 type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
   get: { responses: { 200: { content: { "application/json": infer Body } } } };
 }
   ? Body
   : never;
 
-/**
- * A successful answer's body, typed by the document. The one place the wire meets the types: the
- * tests hold every answer of the handlers to the same document (contract/conformance/).
- */
-async function bodyOf<Path extends keyof paths>(_path: Path, response: Response): Promise<JsonAnswer<Path>> {
-  return (await response.json()) as JsonAnswer<Path>;
-}
-
 export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
   const response = await dashboardFetch("/api/locations", signal);
-  return (await bodyOf("/api/locations", response)).data;
+  return ((await response.json()) as JsonAnswer<"/api/locations">).data;
 }
 
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
-  return bodyOf("/api/tasks/{id}", response);
+  return (await response.json()) as JsonAnswer<"/api/tasks/{id}">;
 }
 
 export async function fetchTaskPage(
@@ -118,7 +115,7 @@ export async function fetchTaskPage(
     signal,
     priority === "prefetch" ? { "x-dashboard-priority": "prefetch" } : undefined,
   );
-  const body = await bodyOf("/api/tasks", response);
+  const body = (await response.json()) as JsonAnswer<"/api/tasks">;
   return {
     ...body,
     fetchedAt: response.headers.get("x-data-fetched-at"),
@@ -129,5 +126,5 @@ export async function fetchTaskPage(
 
 export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot> {
   const response = await dashboardFetch("/api/budget", signal);
-  return bodyOf("/api/budget", response);
+  return (await response.json()) as JsonAnswer<"/api/budget">;
 }
