@@ -37,8 +37,9 @@ export default defineConfig({
           name: "unit",
           include: [
             "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
+            "contract/**/*.test.ts",
             "test/*.test.ts",
-            "test/{app,contract,lib,scripts}/**/*.test.ts",
+            "test/{app,lib,scripts}/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...PROCESS_FILES],
         },

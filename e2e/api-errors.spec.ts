@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, expectDocumentedAnswer, test } from "./support/api-contract";
 import { parseRawResponse } from "../task-service/test/process/raw-http";
 import { cookieHeader, dashboardUrl, signedIn } from "./support/session";
 
@@ -15,6 +15,14 @@ const WINDOW = "from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z";
 async function call(path: string, init: RequestInit = {}) {
   const response = await fetch(dashboardUrl(path), { redirect: "manual", ...init });
   const text = await response.text();
+  const headers = Object.fromEntries(response.headers);
+  expectDocumentedAnswer({
+    method: init.method ?? "GET",
+    url: path,
+    statusCode: response.status,
+    headers,
+    body: text,
+  });
   return { status: response.status, headers: response.headers, text };
 }
 

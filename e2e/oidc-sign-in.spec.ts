@@ -1,6 +1,7 @@
 // Staff sign-in through the company's OpenID Connect provider, played here by a real
 // oidc-provider server (e2e/support/oidc-provider.ts) with its own login page.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/api-contract";
 import { OIDC_ACCOUNT, OIDC_PROVIDER_NAME } from "./global-setup";
 import { apiStatusWithCookies, cookieHeader, dashboardUrl, SIGN_IN_TIMEOUT } from "./support/session";
 

@@ -3,7 +3,7 @@
 // process (this runs after the other browser tests, so the logs hold their sign-ins too).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/api-contract";
 import { dashboardUrl, signedIn } from "./support/session";
 
 function filesUnder(dir: string): string[] {

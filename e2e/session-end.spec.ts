@@ -2,7 +2,7 @@
 // a signed-out session after Redis restarted empty, a cookie past its expiry, a sign-in too old. And a forged cookie
 // is not a way to flood the log. Two dashboard instances sharing Redis, over HTTP.
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/api-contract";
 import {
   mintedSessionCookie,
   passwordSignIn,

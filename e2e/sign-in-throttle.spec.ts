@@ -1,7 +1,7 @@
 // Password guessing against two dashboard instances sharing Redis, over HTTP as a script would
 // send it: a parallel burst checks no more passwords than the limit, and X-Forwarded-For counts
 // only where a trusted proxy wrote it. Instance a trusts no proxy (the default); b trusts one hop.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/api-contract";
 import { csrf, passwordSignIn, startInstances, type Instances } from "./support/dashboard-instances";
 
 /** sign-in-throttle.ts's FAILURES_PER_ACCOUNT and FAILURES_PER_ADDRESS (a server-only module). */

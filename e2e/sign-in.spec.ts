@@ -1,5 +1,5 @@
 // Staff sign-in and sign-out in a real browser.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/api-contract";
 import { DEMO_STAFF } from "./global-setup";
 import {
   apiStatusWithCookies,

@@ -2,7 +2,8 @@
 // and the dark theme (the app follows the system's), and each page is saved as a screenshot for a
 // person to look at.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
 import { openTasks, renderedRows } from "./task-grid";
 

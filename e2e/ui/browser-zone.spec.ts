@@ -1,7 +1,7 @@
 // Staff browse from zones other than the server's. The server renders each page in its own zone;
 // the browser must take over without a hydration error (React's #418) and show its own zone and
 // times, not the server's.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { dashboardUrl } from "../support/session";
 import { openTasks, signedInAtTasks } from "./task-grid";
 

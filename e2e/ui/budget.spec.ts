@@ -1,6 +1,7 @@
 // With a service that allows only a few calls a minute, the table says it is waiting for the
 // shared budget, counts down, and fills in by itself once the window frees: no raw 429 ever.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
 let stack: OwnStack | undefined;

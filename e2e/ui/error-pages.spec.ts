@@ -1,6 +1,7 @@
 // Addresses the dashboard has no page for: the branded page with the way back into the app, and
 // the status a crawler, a link checker or a proxy log reads (404 unknown, 400 malformed).
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { cookieHeader, dashboardUrl } from "../support/session";
 import { renderedRows, signedInAtTasks } from "./task-grid";
 

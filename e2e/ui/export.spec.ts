@@ -1,7 +1,8 @@
 // Both exports, read back as a spreadsheet would: RFC 4180, a BOM, the table's columns for the
 // visible rows, every matching task for "all", and no formula a spreadsheet would run.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { type Download, type Page } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
 import { paceExportStream } from "./slow-export-stream";

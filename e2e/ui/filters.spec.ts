@@ -1,6 +1,6 @@
 // Each filter narrows the rows to matching ones and is written into the URL; back and forward
 // walk through the views; a window longer than the service allows is refused in words.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { dashboardUrl } from "../support/session";
 import {
   expectEveryRow,

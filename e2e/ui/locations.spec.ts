@@ -1,6 +1,6 @@
 // /locations on a phone and on a desktop: nothing cut off at the side, and the location names
 // read as the links they are.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
 
 test.beforeEach(async ({ page }) => {

@@ -1,7 +1,7 @@
 // A service that freezes (a stopped process: connections open, no answer) and comes back: a list
 // no cache holds says the service did not answer, keeps trying by itself with growing pauses, and
 // shows its rows once the service answers again, without anyone pressing Retry.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
 let stack: OwnStack | undefined;

@@ -1,6 +1,6 @@
 // The grid itself: infinite loading without duplicates, keyboard use, the drawer and the deep
 // link showing the same task, and column choices that are remembered.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { dashboardUrl } from "../support/session";
 import {
   columnLabels,

@@ -1,7 +1,8 @@
 // The task drawer from the keyboard: one Esc closes it whatever led to the list (the skip link
 // leaves a #fragment history entry behind), focus goes back to the row it was opened from with
 // the list where it was, and Tab and Shift+Tab stay inside the drawer while it is open.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
 import { grid, openTasks, renderedRows, signedInAtTasks } from "./task-grid";
 
 const drawer = (page: Page) => page.getByTestId("task-drawer");

@@ -1,29 +1,22 @@
-import type { components } from "@/contract/service/api-types";
+import type { components } from "@/contract/dashboard/api-types";
 
-// The dashboard API passes the service's shapes through (decisions.md), so the browser uses the
-// types generated from the service's OpenAPI document. Type-only: nothing of lib/server is bundled.
+// The browser's names for the dashboard API's shapes, all generated from its document
+// (contract/dashboard/openapi.yaml; `npm run generate:dashboard-types`). Type-only.
 
-export type Task = components["schemas"]["Task"];
-export type Location = components["schemas"]["Location"];
+type Schemas = components["schemas"];
 
-export interface TaskPage {
-  data: Task[];
-  next_cursor: string | null;
-  /** When the dashboard's server fetched these rows from the service. */
+export type Task = Schemas["Task"];
+export type Location = Schemas["Location"];
+export type BudgetSnapshot = Schemas["Budget"];
+
+type TaskPageBody = Schemas["TaskPage"];
+
+/** A page of GET /api/tasks as the browser keeps it: the body, and what its freshness headers say. */
+export interface TaskPage extends TaskPageBody {
+  /** When the dashboard's server fetched these rows from the service (X-Data-Fetched-At). */
   fetchedAt: string | null;
   /** True when the rows are served from the dashboard's cache after the service failed. */
   stale: boolean;
-  /** Why they are stale: "budget" (the shared budget is spent for now), "unavailable" (the service failed). */
+  /** Why they are stale (X-Data-Stale-Reason). */
   staleReason: string | null;
-}
-
-export interface BudgetSnapshot {
-  limit: number;
-  remaining: number;
-  used_in_window: number;
-  /** Requests waiting for a slot, by priority (lib/server/upstream/budget/types.ts). */
-  queued: { interactive: number; prefetch: number; export: number };
-  reset_in_seconds: number;
-  paused_for_seconds: number;
-  shared: boolean;
 }

@@ -1,3 +1,4 @@
+import type { paths } from "@/contract/dashboard/api-types";
 import type { BudgetSnapshot, Location, Task, TaskPage } from "./api-types";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
@@ -83,14 +84,25 @@ export async function dashboardFetch(
   return response;
 }
 
+/**
+ * The body of a successful GET of `Path`, as the document says. Response.json() is untyped: each read
+ * below names the document's type, and the tests hold every answer of the handlers to the same
+ * document (contract/conformance/). Types only, so the page's script is what it was.
+ */
+type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
+  get: { responses: { 200: { content: { "application/json": infer Body } } } };
+}
+  ? Body
+  : never;
+
 export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
   const response = await dashboardFetch("/api/locations", signal);
-  return ((await response.json()) as { data: Location[] }).data;
+  return ((await response.json()) as JsonAnswer<"/api/locations">).data;
 }
 
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
-  return (await response.json()) as Task;
+  return (await response.json()) as JsonAnswer<"/api/tasks/{id}">;
 }
 
 export async function fetchTaskPage(
@@ -103,7 +115,7 @@ export async function fetchTaskPage(
     signal,
     priority === "prefetch" ? { "x-dashboard-priority": "prefetch" } : undefined,
   );
-  const body = (await response.json()) as { data: Task[]; next_cursor: string | null };
+  const body = (await response.json()) as JsonAnswer<"/api/tasks">;
   return {
     ...body,
     fetchedAt: response.headers.get("x-data-fetched-at"),
@@ -114,5 +126,5 @@ export async function fetchTaskPage(
 
 export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot> {
   const response = await dashboardFetch("/api/budget", signal);
-  return (await response.json()) as BudgetSnapshot;
+  return (await response.json()) as JsonAnswer<"/api/budget">;
 }

@@ -1,11 +1,11 @@
 // Builds the real app on a real store for tests. Every response that passes through `request`
-// is validated against openapi.yaml, so the contract cannot drift from the behaviour.
+// is validated against the service's openapi.yaml, so the contract cannot drift from the behaviour.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { SANDBOX_FIXTURES } from "../../src/seeding/fixture-clients";
 import { openServiceContext, type ServiceContext } from "../../src/service-context";
-import { assertMatchesContract } from "./contract";
+import { serviceContract } from "../../../contract/conformance/documents";
 
 export interface TestService {
   app: FastifyInstance;
@@ -41,7 +41,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   const request = async (options: InjectOptions) => {
     const response = await app.inject(options);
     const url = typeof options.url === "string" ? options.url : "/";
-    assertMatchesContract({
+    serviceContract.assertMatches({
       method: options.method ?? "GET",
       url,
       statusCode: response.statusCode,

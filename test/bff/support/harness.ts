@@ -2,6 +2,8 @@
 // backends built the way the app builds its one backend, the route handlers' code paths without
 // the Auth.js wrapper, and the service's /metrics read the way an operator reads them.
 import { inject } from "vitest";
+import { checkedFetch } from "@/contract/conformance/checked-fetch";
+import { serviceContract } from "@/contract/conformance/documents";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
 import type { SlicedPage } from "@/lib/server/api/page-slicer";
 import { parseTaskListParams, type TaskListParams } from "@/lib/server/api/task-list-params";
@@ -257,7 +259,7 @@ export async function allTasksDirect(
   filters: Record<string, string>,
   client: Client = CLIENTS.tasks,
 ): Promise<Task[]> {
-  const tokenResponse = await fetch(`${baseUrl}/oauth/token`, {
+  const tokenResponse = await checkedFetch(serviceContract, `${baseUrl}/oauth/token`, {
     method: "POST",
     headers: {
       authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`,
@@ -271,7 +273,7 @@ export async function allTasksDirect(
   let cursor: string | null = null;
   do {
     const params = new URLSearchParams({ ...filters, limit: "500", ...(cursor ? { cursor } : {}) });
-    const response = await fetch(`${baseUrl}/v1/tasks?${params.toString()}`, {
+    const response = await checkedFetch(serviceContract, `${baseUrl}/v1/tasks?${params.toString()}`, {
       headers: { authorization: `Bearer ${access_token}` },
     });
     if (response.status !== 200) throw new Error(`/v1/tasks: ${response.status} ${await response.text()}`);

@@ -1,0 +1,65 @@
+// Every /api answer a browser test's pages receive is held to the dashboard's contract
+// (contract/dashboard/openapi.yaml): an undocumented status, header value or field fails the test
+// that saw it. Specs import `test` and `expect` from here instead of @playwright/test.
+import { test as base, expect, type Response } from "@playwright/test";
+import { dashboardContract } from "../../contract/conformance/documents";
+import type { ObservedResponse } from "../../contract/conformance/openapi-conformance";
+import { pathArea } from "../../lib/api-path";
+
+/** Auth.js's own /api/auth/ answers in its shapes and is not part of the dashboard's document. */
+const isDashboardApi = (url: string) => pathArea(url) === "data-api";
+
+const isJson = (contentType: string | undefined) =>
+  /^application\/([\w.-]+\+)?json\b/i.test(contentType ?? "");
+
+/** Undefined when the answer matches the document, else why it does not. */
+async function mismatch(response: Response): Promise<string | undefined> {
+  const headers = await response.allHeaders();
+  let body = "";
+  // Only JSON bodies have schemas; a CSV download or Prometheus text is checked by its type and
+  // headers (reading a download's body here would race the page's own reading of it).
+  if (isJson(headers["content-type"])) {
+    try {
+      body = await response.text();
+    } catch {
+      return undefined; // the page went away or cancelled the request: no answer was read
+    }
+  }
+  try {
+    dashboardContract.assertMatches({
+      method: response.request().method(),
+      url: response.url(),
+      statusCode: response.status(),
+      headers,
+      body,
+    });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** For an answer a spec fetched itself (not through a page): throws when the document does not describe it. */
+export function expectDocumentedAnswer(answer: ObservedResponse): void {
+  if (isDashboardApi(new URL(answer.url, "http://dashboard.invalid").pathname))
+    dashboardContract.assertMatches(answer);
+}
+
+export const test = base.extend<{ dashboardApiContract: void }>({
+  dashboardApiContract: [
+    async ({ context }, use) => {
+      const checks: Promise<string | undefined>[] = [];
+      const onResponse = (response: Response) => {
+        if (isDashboardApi(response.url())) checks.push(mismatch(response));
+      };
+      context.on("response", onResponse);
+      await use();
+      context.off("response", onResponse);
+      const problems = (await Promise.all(checks)).filter((problem) => problem !== undefined);
+      expect(problems, "/api answers that contract/dashboard/openapi.yaml does not describe").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
