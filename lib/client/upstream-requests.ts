@@ -1,3 +1,5 @@
+import { MAX_LIMIT } from "@/contract/query/page-limit";
+
 // "Upstream requests used" by an export, from its row count. The server (lib/server/bff/task-export)
 // reads one upstream page per pull and streams it as soon as it has it; the service client always
 // asks for limit=500, and the service returns full pages with a next cursor only while more rows
@@ -10,7 +12,7 @@
 // browser cannot tell these apart, so the UI says "at most".
 
 /** Rows per upstream call: the dashboard always asks the service for full pages. */
-export const UPSTREAM_PAGE_ROWS = 500;
+export const UPSTREAM_PAGE_ROWS = MAX_LIMIT;
 
 export function upstreamRequestsAtMost(rows: number, finished: boolean): number {
   const pages = Math.ceil(rows / UPSTREAM_PAGE_ROWS);
