@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
-import { accessToken, bearer } from "@/task-service/test/support/service-process";
+import { clientToken } from "@/harness/sandbox-clients";
 import { CLIENTS, startVts, type Vts } from "./support/harness";
 
 const FROM = "2026-11-01T00:00:00Z";
@@ -75,7 +75,7 @@ let token: string;
 
 beforeAll(async () => {
   vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-  token = await accessToken(vts.url, CLIENTS.tasks.id, CLIENTS.tasks.secret);
+  token = await clientToken(vts.url, CLIENTS.tasks);
 }, 90_000);
 
 afterAll(async () => {
@@ -93,7 +93,9 @@ function dashboardVerdict(query: string): string {
 }
 
 async function serviceVerdict(query: string): Promise<string> {
-  const response = await fetch(`${vts.url}/v1/tasks?${query}`, { headers: bearer(token) });
+  const response = await fetch(`${vts.url}/v1/tasks?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.body?.cancel();
   if (response.status === 200) return "accepted";
   if (response.status === 400) return "refused";

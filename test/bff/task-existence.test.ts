@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { taskExistence } from "@/lib/server/bff/task-existence";
-import { freePort } from "@/task-service/test/support/free-port";
+import { freePort } from "@/harness/free-port";
 import {
   DAY_MS,
   closeBackend,

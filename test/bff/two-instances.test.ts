@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTaskPage } from "@/lib/server/bff/task-data";
-import { startLocalRedis, type LocalRedis } from "@/task-service/test/support/local-redis";
+import { startLocalRedis, type LocalRedis } from "@/harness/local-redis";
 import {
   CLIENTS,
   closeBackend,

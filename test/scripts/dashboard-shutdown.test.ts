@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { dashboardServerArgs } from "@/scripts/dashboard-command";
 import { keepAliveLoop, openRawConnection, sleep } from "@/task-service/test/process/raw-http";
-import { freePort } from "@/task-service/test/support/free-port";
+import { freePort } from "@/harness/free-port";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CONNECTIONS = 30;
