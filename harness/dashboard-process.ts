@@ -11,7 +11,7 @@ const STARTUP_TIMEOUT_MS = 60_000;
 export const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1" };
 
 export interface DashboardProcess extends RunningChild {
-  /** http://localhost:PORT: Next rewrites 127.0.0.1 to localhost in redirects. */
+  /** http://localhost:PORT by default: Next rewrites 127.0.0.1 to localhost in redirects. */
   url: string;
   port: number;
 }
@@ -22,6 +22,8 @@ export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">>
   env: Record<string, string>;
   /** A free one when absent. */
   port?: number;
+  /** localhost unless a test needs the raw address (127.0.0.1) for its own sockets. */
+  hostname?: string;
   logFile?: string;
   appendLog?: boolean;
   keepChars?: number;
@@ -30,11 +32,12 @@ export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">>
 
 export async function startDashboardProcess(options: DashboardOptions): Promise<DashboardProcess> {
   const port = options.port ?? (await freePort());
-  const url = `http://localhost:${port}`;
+  const hostname = options.hostname ?? "localhost";
+  const url = `http://${hostname}:${port}`;
   const child = await startHealthyChild({
     ...options,
     name: "dashboard",
-    args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port)],
+    args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname)],
     env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...options.env },
     healthUrl: `${url}/api/health`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
