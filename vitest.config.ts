@@ -58,6 +58,7 @@ export default defineConfig({
           name: "process",
           include: [
             "task-service/test/{process,cli}/**/*.test.ts",
+            "harness/**/*.test.ts",
             "test/bff/**/*.test.ts",
             ...PROCESS_FILES,
           ],

@@ -1,20 +1,16 @@
 // One sandbox service, one test identity provider and one built dashboard for the whole browser
 // run. The dashboard's service client is created with the CLI and its OIDC client secret is
 // random, so the leak test can search for both.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../task-service/test/support/free-port";
-import {
-  addStaffMember,
-  startDashboard,
-  startLogged,
-  startService,
-  stop,
-  waitForOk,
-} from "./support/processes";
+import type { RunningChild } from "../harness/child-process";
+import { startDashboardProcess } from "../harness/dashboard-process";
+import { freePort } from "../harness/free-port";
+import { startHealthyChild } from "../harness/healthy-child";
+import { CLI_SCRIPT, runToExit, startServiceProcess } from "../harness/service-process";
+import { addStaffMember } from "../harness/staff-cli";
 import { hostileTaskLine } from "./ui/hostile-task";
 
 export const DEMO_STAFF = {
@@ -31,6 +27,13 @@ export const OIDC_ACCOUNT = {
 };
 export const OIDC_PROVIDER_NAME = "Test IdP";
 
+/** The service's CLI on the run's store; it fails the setup with its own words. */
+async function serviceCli(args: string[], env: Record<string, string>): Promise<string> {
+  const finished = await runToExit(CLI_SCRIPT, args, env);
+  if (finished.code !== 0) throw new Error(`the CLI ${args.join(" ")} failed:\n${finished.stderr}`);
+  return finished.stdout;
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-"));
   mkdirSync(join(dir, "logs"));
@@ -42,21 +45,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VTS_PORT: String(servicePort),
     VTS_RATE_LIMIT_PER_MIN: process.env.E2E_RATE_LIMIT ?? "600",
   };
-  const created = execFileSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "task-service/src/cli/main.ts",
-      "clients",
-      "create",
-      "--id",
-      "dashboard-e2e",
-      "--scopes",
-      "tasks:read locations:read",
-    ],
-    { env: { ...process.env, ...serviceEnv } },
-  ).toString();
+  const created = await serviceCli(
+    ["clients", "create", "--id", "dashboard-e2e", "--scopes", "tasks:read locations:read"],
+    serviceEnv,
+  );
   const secret = /client_secret:\s+(\S+)/.exec(created)?.[1];
   if (!secret) throw new Error("the CLI did not print a client secret");
   const staffFile = join(dir, "staff.json");
@@ -64,73 +56,74 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   // The sandbox is generated at the service's first start; a task no generator would make (a
   // formula for the export tests) is imported after it, before the service starts for good.
-  const preparing = startService(serviceEnv, join(dir, "logs", "service-prepare.log"));
-  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, preparing);
-  await stop(preparing);
+  const serviceOptions = (log: string) => ({ logFile: join(dir, "logs", log), timeoutMs: 90_000 });
+  const preparing = await startServiceProcess(serviceEnv, serviceOptions("service-prepare.log"));
+  await preparing.stop();
   const hostileFile = join(dir, "hostile-task.ndjson");
   writeFileSync(hostileFile, hostileTaskLine());
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "task-service/src/cli/main.ts", "import", "tasks", hostileFile],
-    {
-      env: { ...process.env, ...serviceEnv },
-    },
-  );
-  const service = startService(serviceEnv, join(dir, "logs", "service.log"));
-  await waitForOk(`http://127.0.0.1:${servicePort}/healthz`, 90_000, service);
-  const baseUrl = `http://localhost:${dashboardPort}`;
-  const authSecret = randomBytes(33).toString("base64url");
-  const oidcClient = { clientId: "fleet-dashboard", clientSecret: randomBytes(32).toString("base64url") };
-  const oidcPassword = randomBytes(12).toString("base64url");
-  const metricsToken = randomBytes(24).toString("base64url");
-  const identityProvider = startLogged(
-    process.execPath,
-    ["--import", "tsx", "e2e/support/oidc-server.ts"],
-    {
-      OIDC_TEST_CONFIG: JSON.stringify({
-        port: oidcPort,
-        ...oidcClient,
-        redirectUri: `${baseUrl}/api/auth/callback/company-sso`,
-        account: { ...OIDC_ACCOUNT, password: oidcPassword },
-      }),
-    },
-    join(dir, "logs", "identity-provider.log"),
-  );
-  const issuer = `http://127.0.0.1:${oidcPort}`;
-  await waitForOk(`${issuer}/.well-known/openid-configuration`, 30_000, identityProvider);
-  const dashboard = startDashboard(
-    dashboardPort,
-    {
-      VTS_BASE_URL: `http://127.0.0.1:${servicePort}`,
-      VTS_CLIENT_ID: "dashboard-e2e",
-      VTS_CLIENT_SECRET: secret,
-      AUTH_SECRET: authSecret,
-      AUTH_URL: baseUrl,
-      STAFF_FILE: staffFile,
-      AUTH_OIDC_ISSUER: issuer,
-      AUTH_OIDC_CLIENT_ID: oidcClient.clientId,
-      AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
-      AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
-      METRICS_TOKEN: metricsToken,
-    },
-    join(dir, "logs", "dashboard.log"),
-  );
-  await waitForOk(`${baseUrl}/api/health`, 60_000, dashboard);
-
-  Object.assign(process.env, {
-    E2E_BASE_URL: baseUrl,
-    E2E_SERVICE_URL: `http://127.0.0.1:${servicePort}`,
-    E2E_CLIENT_SECRET: secret,
-    E2E_AUTH_SECRET: authSecret,
-    E2E_OIDC_ISSUER: issuer,
-    E2E_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
-    E2E_OIDC_PASSWORD: oidcPassword,
-    E2E_METRICS_TOKEN: metricsToken,
-    E2E_LOG_DIR: join(dir, "logs"),
-  });
-  return async () => {
-    await stop(dashboard);
-    await stop(service);
-    await stop(identityProvider);
+  await serviceCli(["import", "tasks", hostileFile], serviceEnv);
+  const started: RunningChild[] = [];
+  const stopAll = async () => {
+    for (const child of started.reverse()) await child.stop();
   };
+  try {
+    const service = await startServiceProcess(serviceEnv, serviceOptions("service.log"));
+    started.push(service);
+    const baseUrl = `http://localhost:${dashboardPort}`;
+    const authSecret = randomBytes(33).toString("base64url");
+    const oidcClient = { clientId: "fleet-dashboard", clientSecret: randomBytes(32).toString("base64url") };
+    const oidcPassword = randomBytes(12).toString("base64url");
+    const metricsToken = randomBytes(24).toString("base64url");
+    const issuer = `http://127.0.0.1:${oidcPort}`;
+    const identityProvider = await startHealthyChild({
+      name: "identity provider",
+      args: ["--import", "tsx", "e2e/support/oidc-server.ts"],
+      env: {
+        ...process.env,
+        OIDC_TEST_CONFIG: JSON.stringify({
+          port: oidcPort,
+          ...oidcClient,
+          redirectUri: `${baseUrl}/api/auth/callback/company-sso`,
+          account: { ...OIDC_ACCOUNT, password: oidcPassword },
+        }),
+      },
+      logFile: join(dir, "logs", "identity-provider.log"),
+      healthUrl: `${issuer}/.well-known/openid-configuration`,
+      timeoutMs: 30_000,
+    });
+    started.push(identityProvider);
+    const dashboard = await startDashboardProcess({
+      port: dashboardPort,
+      env: {
+        VTS_BASE_URL: service.url,
+        VTS_CLIENT_ID: "dashboard-e2e",
+        VTS_CLIENT_SECRET: secret,
+        AUTH_SECRET: authSecret,
+        STAFF_FILE: staffFile,
+        AUTH_OIDC_ISSUER: issuer,
+        AUTH_OIDC_CLIENT_ID: oidcClient.clientId,
+        AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+        AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
+        METRICS_TOKEN: metricsToken,
+      },
+      logFile: join(dir, "logs", "dashboard.log"),
+    });
+    started.push(dashboard);
+
+    Object.assign(process.env, {
+      E2E_BASE_URL: baseUrl,
+      E2E_SERVICE_URL: service.url,
+      E2E_CLIENT_SECRET: secret,
+      E2E_AUTH_SECRET: authSecret,
+      E2E_OIDC_ISSUER: issuer,
+      E2E_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+      E2E_OIDC_PASSWORD: oidcPassword,
+      E2E_METRICS_TOKEN: metricsToken,
+      E2E_LOG_DIR: join(dir, "logs"),
+    });
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
 }

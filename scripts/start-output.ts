@@ -2,7 +2,6 @@
 // its log store); a person at a terminal wants warnings and errors, one readable line each. Every
 // line still goes, unchanged, to the program's log file.
 import type { Readable } from "node:stream";
-import type { WriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 
 export const INFO = 30;
@@ -56,15 +55,9 @@ export function readableLine(program: string, raw: string, options: ShowOptions)
   return `${program}: ${label ? `${label} ` : ""}${typeof line.msg === "string" ? line.msg : ""}${details(line)}`;
 }
 
-/** Copies a child's output to its log file and shows the lines `readableLine` keeps. */
-export function followOutput(
-  program: string,
-  output: Readable,
-  logFile: WriteStream,
-  options: () => ShowOptions,
-): void {
+/** Shows the lines of a child's output that `readableLine` keeps (its log file has them all). */
+export function followOutput(program: string, output: Readable, options: () => ShowOptions): void {
   createInterface({ input: output, crlfDelay: Infinity }).on("line", (raw) => {
-    logFile.write(`${raw}\n`);
     const shown = readableLine(program, raw, options());
     if (shown !== null) console.log(shown);
   });

@@ -2,11 +2,13 @@
 // Builds the dashboard first when its build is missing or older than its sources. The terminal
 // shows a few readable lines (addresses, sign-in, warnings, errors); both programs' full JSON logs
 // go to files under .data/logs/ (start-output.ts).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import type { RunningChild } from "../harness/child-process";
+import { NEXT_ENV, startDashboardProcess } from "../harness/dashboard-process";
+import { startServiceProcess } from "../harness/service-process";
 import { upsertStaffMember, readStaff } from "../lib/server/auth/staff-directory";
-import { dashboardServerArgs } from "./dashboard-command";
 import { newestSourceTime } from "./source-times";
 import { INFO, WARN, followOutput } from "./start-output";
 
@@ -21,8 +23,8 @@ const STAFF_FILE = ".data/staff.json";
 const NEXT_BIN = "node_modules/next/dist/bin/next";
 const SECRET_FILE = ".data/dashboard-auth-secret";
 const LOG_DIR = ".data/logs";
-// A newcomer's terminal gets no telemetry notice; nothing is sent either.
-const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1" };
+/** The first start generates the sandbox (up to a minute): the URLs are printed once both answer. */
+const START_TIMEOUT_MS = 300_000;
 
 /** Kept across restarts so sign-ins survive them; never committed (.data is ignored). */
 function authSecret(): string {
@@ -52,48 +54,47 @@ function buildIfStale(): void {
   process.exit(result.status ?? 1);
 }
 
-const children: ChildProcess[] = [];
+const children: RunningChild[] = [];
 let stopping = false;
 function stopAll(exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(exitCode), 5_000).unref();
-  void Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve)))).then(() =>
-    process.exit(exitCode),
-  );
+  void Promise.all(children.map((child) => child.stop("SIGTERM", 5_000))).then(() => process.exit(exitCode));
 }
 
 /** Until the service answers, its progress (the first start generates the data) is worth seeing. */
 let serviceReady = false;
 
-function run(name: string, args: string[], env: Record<string, string>): void {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const logFile = createWriteStream(`${LOG_DIR}/${name}.log`, { flags: "a" });
+/** Shows its readable lines here; when it stops, so does everything else. */
+function follow(name: string, child: RunningChild): void {
   const minLevel = () => (name === "service" && !serviceReady ? INFO : WARN);
-  followOutput(name, child.stdout, logFile, () => ({ minLevel: minLevel(), plainText: false }));
-  followOutput(name, child.stderr, logFile, () => ({ minLevel: minLevel(), plainText: true }));
-  child.on("exit", (code, signal) => {
-    if (!stopping) console.log(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
-    stopAll(code ?? 1);
+  followOutput(name, child.process.stdout!, () => ({ minLevel: minLevel(), plainText: false }));
+  followOutput(name, child.process.stderr!, () => ({ minLevel: minLevel(), plainText: true }));
+  void child.exited.then(() => {
+    const how = child.signal() ?? `exit ${child.process.exitCode}`;
+    if (!stopping) console.log(`[start] ${name} stopped (${how}); stopping the rest`);
+    stopAll(child.process.exitCode ?? 1);
   });
   children.push(child);
 }
 
-/** The first start generates the sandbox (up to a minute): the URLs are printed once both answer. */
-async function waitForOk(url: string): Promise<void> {
-  for (let waited = 0; waited < 300_000 && !stopping; waited += 1_000) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+/** A program that never got healthy has said why in its lines above and stopped the rest. */
+async function started<T>(starting: Promise<T>): Promise<T> {
+  try {
+    return await starting;
+  } catch (error) {
+    if (!stopping) console.error(`[start] ${(error as Error).message.split("\n")[0]}`);
+    stopAll(1);
+    return new Promise<never>(() => {});
   }
 }
+
+const programOptions = (name: string) => ({
+  logFile: `${LOG_DIR}/${name}.log`,
+  appendLog: true,
+  timeoutMs: START_TIMEOUT_MS,
+  onSpawn: (child: RunningChild) => follow(name, child),
+});
 
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
@@ -104,24 +105,25 @@ if (!(await readStaff(STAFF_FILE)).some((member) => member.email === DEMO_STAFF.
 }
 buildIfStale();
 
-run("service", ["--import", "tsx", "task-service/src/server.ts"], {
-  VTS_MODE: process.env.VTS_MODE ?? "sandbox",
-  VTS_PORT: SERVICE_PORT,
-});
 console.log(`[start] logs (JSON lines): ${LOG_DIR}/service.log and ${LOG_DIR}/dashboard.log`);
 console.log("[start] waiting for the sandbox service (the first start generates its data)");
-await waitForOk(`http://127.0.0.1:${SERVICE_PORT}/healthz`);
+const service = await started(
+  startServiceProcess({ VTS_PORT: SERVICE_PORT }, { inheritSettings: true, ...programOptions("service") }),
+);
 serviceReady = true;
-run("dashboard", dashboardServerArgs(DASHBOARD_PORT), {
-  ...NEXT_ENV,
-  VTS_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
-  VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
-  VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
-  AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
-  AUTH_URL: `http://localhost:${DASHBOARD_PORT}`,
-  STAFF_FILE,
-});
-await waitForOk(`http://localhost:${DASHBOARD_PORT}/api/health`);
+await started(
+  startDashboardProcess({
+    port: Number(DASHBOARD_PORT),
+    env: {
+      VTS_BASE_URL: service.url,
+      VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
+      VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
+      AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
+      STAFF_FILE,
+    },
+    ...programOptions("dashboard"),
+  }),
+);
 
 console.log(`
 [start] Fleet Task Dashboard: http://localhost:${DASHBOARD_PORT}   (PORT=... to change)

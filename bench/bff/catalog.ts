@@ -1,7 +1,7 @@
 // The values the simulated staff filter by, read from the service itself before the arms start:
 // its locations, and vehicles from its recent tasks. Read with sandbox clients of their own, so
 // neither arm's budget is touched.
-import { serviceToken } from "../service-token";
+import { clientToken, SANDBOX_CLIENTS } from "../../harness/sandbox-clients";
 import type { Catalog } from "./workload";
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export async function loadCatalog(serviceUrl: string): Promise<Catalog> {
   const todayMs = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const locations = await getJson<{ data: { id: string }[] }>(
     `${serviceUrl}/v1/locations`,
-    await serviceToken(serviceUrl, "sandbox-locations", "sandbox-locations-secret"),
+    await clientToken(serviceUrl, { id: "sandbox-locations", secret: "sandbox-locations-secret" }),
   );
   const query = new URLSearchParams({
     from: new Date(todayMs - 89 * DAY_MS).toISOString(),
@@ -25,7 +25,7 @@ export async function loadCatalog(serviceUrl: string): Promise<Catalog> {
   });
   const tasks = await getJson<{ data: { mva: string; vehicle_id: string }[] }>(
     `${serviceUrl}/v1/tasks?${query.toString()}`,
-    await serviceToken(serviceUrl, "sandbox-tasks", "sandbox-tasks-secret"),
+    await clientToken(serviceUrl, SANDBOX_CLIENTS.tasks),
   );
   return {
     locationIds: locations.data.map((location) => location.id),

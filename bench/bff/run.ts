@@ -7,11 +7,12 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
-import { addStaffMember } from "../../e2e/support/processes";
-import { dashboardServerArgs } from "../../scripts/dashboard-command";
-import { freePort } from "../../task-service/test/support/free-port";
+import type { RunningChild } from "../../harness/child-process";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { freePort } from "../../harness/free-port";
+import { startServiceProcess } from "../../harness/service-process";
+import { addStaffMember } from "../../harness/staff-cli";
 import { describeMachine, writeMarkedSection } from "../service/report";
-import { startProcess, startService, type ServiceProcess } from "../service/service-process";
 import { runArm, serviceCounters } from "./arm";
 import { loadCatalog } from "./catalog";
 import { measureIdle } from "./idle-latency";
@@ -46,7 +47,7 @@ for (const name of Object.keys(process.env)) {
 const log = elapsedLog();
 
 const stopping = new AbortController();
-const children: ServiceProcess[] = [];
+const children: RunningChild[] = [];
 let scratch: string | undefined;
 
 /** Idempotent, and safe from a signal handler: people stop, then every child, then the temp dir. */
@@ -57,13 +58,13 @@ async function cleanUp(): Promise<void> {
   scratch = undefined;
 }
 
-async function keep<T extends ServiceProcess>(child: Promise<T>): Promise<T> {
+async function keep<T extends RunningChild>(child: Promise<T>): Promise<T> {
   const ready = await child;
   children.push(ready);
   return ready;
 }
 
-async function stopChild(child: ServiceProcess): Promise<void> {
+async function stopChild(child: RunningChild): Promise<void> {
   children.splice(children.indexOf(child), 1);
   await child.stop();
 }
@@ -77,63 +78,59 @@ async function main(): Promise<void> {
   const servicePort = await freePort();
   log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
   const service = await keep(
-    startService({
-      cwd: ROOT,
-      port: servicePort,
-      env: {
-        VTS_MODE: "sandbox",
+    startServiceProcess(
+      {
         VTS_DATA_DIR: join(scratch, "vts"),
         VTS_SEED_TASKS: String(TASKS),
         VTS_LOG_LEVEL: "warn",
-        VTS_HOST: "127.0.0.1",
         VTS_PORT: String(servicePort),
       },
-      startTimeoutMs: 10 * 60_000,
-      progressEveryMs: 15_000,
-      onWaiting: async (elapsed) => log(`  seeding... ${Math.round(elapsed / 1000)} s`),
-    }),
+      {
+        keepChars: 4_000,
+        graceMs: 5_000,
+        timeoutMs: 10 * 60_000,
+        progressEveryMs: 15_000,
+        onWaiting: (elapsed) => log(`  seeding... ${Math.round(elapsed / 1000)} s`),
+      },
+    ),
   );
-  const catalog = await loadCatalog(service.baseUrl);
+  const catalog = await loadCatalog(service.url);
   log(
     `catalog: ${catalog.locationIds.length} locations, ${catalog.mvas.length} vehicles; ` +
       `${STAFF} staff, ${SECONDS} s per arm, seed ${SEED}`,
   );
   const staffFile = join(scratch, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const bffTap = await keep(startTap(ROOT, service.baseUrl));
-  const baselineTap = await keep(startTap(ROOT, service.baseUrl));
+  const bffTap = await keep(startTap(ROOT, service.url));
+  const baselineTap = await keep(startTap(ROOT, service.url));
 
   // The BFF: the built dashboard, as `npm start` runs it, talking to the service through its tap.
-  const bffBefore = await serviceCounters(service.baseUrl);
+  const bffBefore = await serviceCounters(service.url);
   const dashboardPort = await freePort();
   const dashboardUrl = `http://localhost:${dashboardPort}`;
   const metricsToken = randomBytes(24).toString("hex");
   log(`starting the dashboard on port ${dashboardPort}`);
   const dashboard = await keep(
-    startProcess({
-      name: "dashboard",
-      cwd: ROOT,
-      args: dashboardServerArgs(dashboardPort),
-      baseUrl: dashboardUrl,
-      healthPath: "/api/health",
+    startDashboardProcess({
+      port: dashboardPort,
       env: {
         VTS_BASE_URL: bffTap.baseUrl,
         VTS_CLIENT_ID: BFF_CLIENT.id,
         VTS_CLIENT_SECRET: BFF_CLIENT.secret,
         AUTH_SECRET: randomBytes(33).toString("base64url"),
-        AUTH_URL: dashboardUrl,
         STAFF_FILE: staffFile,
         METRICS_TOKEN: metricsToken,
         NEXT_DIST_DIR: DIST_DIR,
       },
-      startTimeoutMs: 120_000,
+      keepChars: 4_000,
+      timeoutMs: 120_000,
       progressEveryMs: 15_000,
-      onWaiting: async () => log("  waiting for the dashboard..."),
+      onWaiting: () => log("  waiting for the dashboard..."),
     }),
   );
   log(`signing in ${STAFF} sessions through the credentials flow`);
   const cookies = await signInAll(dashboardUrl, DEMO_STAFF, STAFF);
-  const common = { cookies, catalog, seed: SEED, seconds: SECONDS, serviceUrl: service.baseUrl };
+  const common = { cookies, catalog, seed: SEED, seconds: SECONDS, serviceUrl: service.url };
   log(`BFF arm: ${SECONDS} s`);
   const bff = await runArm({
     ...common,
@@ -162,7 +159,7 @@ async function main(): Promise<void> {
   await stopChild(dashboard);
 
   // The baseline: the same people, the same script, through the pass-through proxy.
-  const baselineBefore = await serviceCounters(service.baseUrl);
+  const baselineBefore = await serviceCounters(service.url);
   const passThrough = await keep(startPassThrough(ROOT, baselineTap.baseUrl, BASELINE_CLIENT));
   log(`baseline arm: ${SECONDS} s`);
   const baseline = await runArm({

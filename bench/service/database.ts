@@ -1,11 +1,7 @@
 // The PostgreSQL side of the benchmark: a throwaway server tuned for the box, and the facts about the
 // seeded data the cases are built from (time span, busiest filter values, row counts).
 import pg from "pg";
-import {
-  createDatabase,
-  startLocalPostgres,
-  type LocalPostgres,
-} from "../../task-service/test/support/local-postgres";
+import { createDatabase, startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
 
 export type FilterName = "location_id" | "mva" | "vehicle_id" | "task_type";
 export const FILTERS: readonly FilterName[] = ["location_id", "mva", "vehicle_id", "task_type"];

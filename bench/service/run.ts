@@ -3,18 +3,20 @@
 import { join } from "node:path";
 import type pg from "pg";
 import { elapsedLog, runBenchmark } from "../bench-runner";
-import { freePort } from "../../task-service/test/support/free-port";
-import type { LocalPostgres } from "../../task-service/test/support/local-postgres";
+import type { RunningChild } from "../../harness/child-process";
+import { startHealthyChild } from "../../harness/healthy-child";
+import { freePort } from "../../harness/free-port";
+import type { LocalPostgres } from "../../harness/local-postgres";
+import { REPO_ROOT } from "../../harness/repo-root";
+import { startServiceProcess, type ServiceProcess } from "../../harness/service-process";
 import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
 import { buildCases, dayPagePath } from "./cases";
 import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startDatabase } from "./database";
 import { HttpClient } from "./http-client";
 import { fetchToken, measurePages, measureToken } from "./measure";
 import { describeMachine, renderReport, writeReport, type Report } from "./report";
-import { startProcess, startService, type ServiceProcess } from "./service-process";
 import { throughputSuite } from "./throughput";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const DEFAULT_TASKS = 1_000_000;
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const TASKS = envNumber("BENCH_TASKS", DEFAULT_TASKS);
@@ -27,7 +29,7 @@ const log = elapsedLog();
 
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
-let transportServer: ServiceProcess | undefined;
+let transportServer: RunningChild | undefined;
 let db: pg.Client | undefined;
 let http: HttpClient | undefined;
 let transport: HttpClient | undefined;
@@ -57,31 +59,33 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   log(`starting the service on port ${port}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
-  service = await startService({
-    cwd: ROOT,
-    port,
-    env: {
+  service = await startServiceProcess(
+    {
       DATABASE_URL: database.url,
-      VTS_MODE: "sandbox",
       VTS_SEED_TASKS: String(TASKS),
       VTS_RATE_LIMIT_PER_MIN: LIFTED,
       VTS_TOKEN_RATE_LIMIT_PER_MIN: LIFTED,
       VTS_MAX_WINDOW_DAYS: "3660",
       VTS_LOG_LEVEL: "warn",
-      VTS_HOST: "127.0.0.1",
       VTS_PORT: String(port),
     },
-    startTimeoutMs: 15 * 60_000,
-    progressEveryMs: 15_000,
-    // Seeding is one transaction, so row counts stay 0 until it commits; the database's size does grow.
-    onWaiting: async (elapsed) =>
-      log(`  seeding... ${Math.round(elapsed / 1000)} s, database ${await databaseSizeMb(monitor)} MB`),
-  });
+    {
+      // Flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+      nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(" "),
+      keepChars: 4_000,
+      graceMs: 5_000,
+      timeoutMs: 15 * 60_000,
+      progressEveryMs: 15_000,
+      // Seeding is one transaction, so row counts stay 0 until it commits; the database's size does grow.
+      onWaiting: async (elapsed) =>
+        log(`  seeding... ${Math.round(elapsed / 1000)} s, database ${await databaseSizeMb(monitor)} MB`),
+    },
+  );
   log(`service healthy; database ${await databaseSizeMb(db)} MB; running ANALYZE`);
   await db.query("ANALYZE");
   const facts = await readFacts(db);
 
-  http = new HttpClient(service.baseUrl);
+  http = new HttpClient(service.url);
   const token = await fetchToken(http);
   const api = http.withHeaders({ authorization: `Bearer ${token}` });
 
@@ -89,18 +93,16 @@ async function main(): Promise<void> {
   const cases = await buildCases(api, facts, log);
 
   const transportPort = await freePort();
-  transportServer = await startProcess({
+  const transportUrl = `http://127.0.0.1:${transportPort}`;
+  transportServer = await startHealthyChild({
     name: "transport server",
-    cwd: ROOT,
     args: ["--import", "tsx", "bench/service/prepared-answer-server.ts"],
-    env: { PORT: String(transportPort) },
-    baseUrl: `http://127.0.0.1:${transportPort}`,
-    healthPath: "/healthz",
-    startTimeoutMs: 30_000,
-    progressEveryMs: 30_000,
-    onWaiting: async () => {},
+    env: { ...process.env, PORT: String(transportPort) },
+    healthUrl: `${transportUrl}/healthz`,
+    timeoutMs: 30_000,
+    keepChars: 4_000,
   });
-  transport = new HttpClient(transportServer.baseUrl);
+  transport = new HttpClient(transportUrl);
 
   log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor and transport, round-robin`);
   const pages = await measurePages(cases, { service: api, transport }, db, {
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
   const pagePath = dayPagePath(facts);
   const throughputRows = (await api.getJson<{ data: unknown[] }>(pagePath)).data.length;
   const throughput = await throughputSuite({
-    baseUrl: service.baseUrl,
+    baseUrl: service.url,
     targets: [
       { name: "GET /v1/tasks", path: pagePath, headers: { authorization: `Bearer ${token}` } },
       { name: "GET /healthz", path: "/healthz", headers: {} },
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
   // Only the standard configuration goes into the document, so its figures stay comparable.
   const standard = TASKS === DEFAULT_TASKS && !process.env.BENCH_PG_SETTINGS;
   if (standard || process.env.BENCH_WRITE_DOC === "1") {
-    await writeReport(join(ROOT, "docs", "benchmarks.md"), markdown);
+    await writeReport(join(REPO_ROOT, "docs", "benchmarks.md"), markdown);
     log("results written to docs/benchmarks.md");
   } else {
     log("docs/benchmarks.md left alone (not the standard configuration; BENCH_WRITE_DOC=1 forces it)");

@@ -1,7 +1,7 @@
 // Lighthouse's desktop preset on signed-in pages: the session cookie goes with every request
 // (extraHeaders), and Lighthouse drives a Chromium it reaches over the remote debugging port.
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
-import { freePort } from "../../task-service/test/support/free-port";
+import { freePort } from "../../harness/free-port";
 import { launchBrowser } from "./browser";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;

@@ -10,10 +10,11 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { elapsedLog, printFailure, runBenchmark } from "../bench-runner";
-import { serviceToken } from "../service-token";
-import { addStaffMember } from "../../e2e/support/processes";
-import { dashboardServerArgs } from "../../scripts/dashboard-command";
-import { freePort } from "../../task-service/test/support/free-port";
+import { clientToken } from "../../harness/sandbox-clients";
+import type { RunningChild } from "../../harness/child-process";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { startServiceProcess } from "../../harness/service-process";
+import { addStaffMember } from "../../harness/staff-cli";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
 import { buildDashboard } from "../dashboard-build";
@@ -21,7 +22,6 @@ import { measureFirstLoadJs } from "./first-load-js";
 import { measureFirstRows } from "./first-rows";
 import { runLighthouse } from "./lighthouse-runs";
 import { measureLoadCpu } from "./load-cpu";
-import { startChild, type Child } from "./processes";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
 import { windowWithRows } from "./task-windows";
@@ -59,7 +59,7 @@ for (const name of Object.keys(process.env)) {
 
 const log = elapsedLog();
 
-const children: Child[] = [];
+const children: RunningChild[] = [];
 let interrupted = false;
 let scratch: string | undefined;
 
@@ -71,7 +71,7 @@ async function cleanUp(): Promise<void> {
   scratch = undefined;
 }
 
-// Whatever ends the process, its temporary files go with it (the children are killed by startChild).
+// Whatever ends the process, its temporary files go with it (the harness kills the children).
 process.once("exit", () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -108,57 +108,41 @@ function describeMachine(browser: Browser): string {
 }
 
 async function startPrograms(dir: string): Promise<{ serviceUrl: string; dashboardUrl: string }> {
-  const servicePort = await freePort();
-  log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
-  const service = await startChild({
-    name: "service",
-    cwd: ROOT,
-    args: ["--import", "tsx", "task-service/src/server.ts"],
-    env: {
-      VTS_MODE: "sandbox",
+  log(`starting the sandbox service; seeding ${TASKS.toLocaleString("en-US")} tasks`);
+  const service = await startServiceProcess(
+    {
       VTS_DATA_DIR: join(dir, "vts"),
       VTS_SEED_TASKS: String(TASKS),
       VTS_RATE_LIMIT_PER_MIN: String(RATE_LIMIT),
       VTS_LOG_LEVEL: "warn",
-      VTS_HOST: "127.0.0.1",
-      VTS_PORT: String(servicePort),
     },
-    baseUrl: `http://127.0.0.1:${servicePort}`,
-    healthPath: "/healthz",
-    logFile: join(dir, "logs", "service.log"),
-    startTimeoutMs: 10 * 60_000,
-    onWaiting: (elapsed) => log(`  seeding... ${Math.round(elapsed / 1000)} s`),
-  });
+    {
+      logFile: join(dir, "logs", "service.log"),
+      graceMs: 5_000,
+      timeoutMs: 10 * 60_000,
+      onWaiting: (elapsed) => log(`  seeding... ${Math.round(elapsed / 1000)} s`),
+    },
+  );
   children.push(service);
 
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const dashboardPort = await freePort();
-  // localhost, not 127.0.0.1: Next rewrites 127.0.0.1 to localhost in redirects.
-  const dashboardUrl = `http://localhost:${dashboardPort}`;
-  log(`starting the dashboard (${DIST_DIR}) on port ${dashboardPort}`);
-  const dashboard = await startChild({
-    name: "dashboard",
-    cwd: ROOT,
-    args: dashboardServerArgs(dashboardPort),
+  log(`starting the dashboard (${DIST_DIR})`);
+  const dashboard = await startDashboardProcess({
     env: {
-      VTS_BASE_URL: service.baseUrl,
+      VTS_BASE_URL: service.url,
       VTS_CLIENT_ID: SERVICE_CLIENT.id,
       VTS_CLIENT_SECRET: SERVICE_CLIENT.secret,
       AUTH_SECRET: randomBytes(33).toString("base64url"),
-      AUTH_URL: dashboardUrl,
       STAFF_FILE: staffFile,
       NEXT_DIST_DIR: DIST_DIR,
-      NEXT_TELEMETRY_DISABLED: "1",
     },
-    baseUrl: dashboardUrl,
-    healthPath: "/api/health",
     logFile: join(dir, "logs", "dashboard.log"),
-    startTimeoutMs: 120_000,
+    timeoutMs: 120_000,
     onWaiting: () => log("  waiting for the dashboard..."),
   });
   children.push(dashboard);
-  return { serviceUrl: service.baseUrl, dashboardUrl };
+  return { serviceUrl: service.url, dashboardUrl: dashboard.url };
 }
 
 const listPath = (from: string, to: string) => `/tasks?${new URLSearchParams({ from, to }).toString()}`;
@@ -171,7 +155,7 @@ async function main(): Promise<void> {
   mkdirSync(join(scratch, "logs"));
   const { serviceUrl, dashboardUrl } = await startPrograms(scratch);
 
-  const token = await serviceToken(serviceUrl, SERVICE_CLIENT.id, SERVICE_CLIENT.secret);
+  const token = await clientToken(serviceUrl, SERVICE_CLIENT);
   const hour = 3_600_000;
   const from = new Date(Math.floor((Date.now() - 85 * 24 * hour) / hour) * hour);
   const big = await windowWithRows(serviceUrl, token, from, ROWS, MAX_WINDOW_DAYS);

@@ -1,15 +1,15 @@
 // Two built dashboards sharing one Redis, one staff file and one AUTH_SECRET, as an operator runs
 // several instances behind a load balancer, and the sign-in and session requests a browser makes,
 // sent over plain HTTP (a burst of 100 sign-ins does not need 100 browsers).
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encode } from "next-auth/jwt";
-import { freePort } from "../../task-service/test/support/free-port";
-import { startLocalRedis, type LocalRedis } from "../../task-service/test/support/local-redis";
-import { addStaffMember, startDashboard, staffCli, stop, waitForOk } from "./processes";
+import type { RunningChild } from "../../harness/child-process";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { startLocalRedis, type LocalRedis } from "../../harness/local-redis";
+import { addStaffMember, staffCli } from "../../harness/staff-cli";
 
 export const SESSION_COOKIE = "authjs.session-token";
 
@@ -45,30 +45,25 @@ export async function startInstances(
   for (const member of staff) addStaffMember(staffFile, member);
   let redis = await startLocalRedis();
   const authSecret = randomBytes(33).toString("base64url");
-  const children: ChildProcess[] = [];
+  const children: RunningChild[] = [];
   const start = async (name: string, extraEnv: Record<string, string>): Promise<Instance> => {
-    const port = await freePort();
-    const baseUrl = `http://localhost:${port}`;
     const logFile = join(dir, `dashboard-${name}.log`);
-    const child = startDashboard(
-      port,
-      {
+    const dashboard = await startDashboardProcess({
+      env: {
         VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
         VTS_CLIENT_ID: "dashboard-e2e",
         VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
         AUTH_SECRET: authSecret,
-        AUTH_URL: baseUrl,
         STAFF_FILE: staffFile,
         REDIS_URL: redis.url,
         ...extraEnv,
       },
       logFile,
-    );
-    children.push(child);
-    await waitForOk(`${baseUrl}/api/health`, 60_000, child);
+    });
+    children.push(dashboard);
     const logLength = () => readFileSync(logFile).length;
     return {
-      baseUrl,
+      baseUrl: dashboard.url,
       logFile,
       logLength,
       logLinesSince: (from) =>
@@ -89,7 +84,7 @@ export async function startInstances(
       redis = await startLocalRedis(redis.port);
     },
     async stopAll() {
-      await Promise.all(children.map(stop));
+      await Promise.all(children.map((child) => child.stop()));
       redis.stop();
     },
   };

@@ -1,19 +1,22 @@
 // A sandbox service and a dashboard of a spec's own, for tests that starve, freeze or slow the
 // service: what they do to it must not reach the other specs' shared processes.
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
-import { freePort } from "../../task-service/test/support/free-port";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { SANDBOX_CLIENTS } from "../../harness/sandbox-clients";
+import { startServiceProcess } from "../../harness/service-process";
+import { addStaffMember } from "../../harness/staff-cli";
 import { DEMO_STAFF } from "../global-setup";
-import { addStaffMember, startDashboard, startService, stop, waitForOk } from "../support/processes";
 import { SIGN_IN_TIMEOUT } from "../support/session";
 
 export interface OwnStack {
   baseUrl: string;
   serviceUrl: string;
+  /** The service's process, for a spec that freezes it (SIGSTOP). */
   service: ChildProcess;
   stop(): Promise<void>;
 }
@@ -24,45 +27,39 @@ export async function startOwnStack(
   dashboardEnv: Record<string, string> = {},
 ): Promise<OwnStack> {
   const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
-  const [servicePort, dashboardPort] = [await freePort(), await freePort()];
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const service = startService(
-    {
-      VTS_MODE: "sandbox",
-      VTS_SEED_TASKS: "500",
-      VTS_DATA_DIR: join(dir, "vts"),
-      VTS_PORT: String(servicePort),
-      ...serviceEnv,
-    },
-    join(dir, "service.log"),
+  const service = await startServiceProcess(
+    { VTS_SEED_TASKS: "500", VTS_DATA_DIR: join(dir, "vts"), ...serviceEnv },
+    { logFile: join(dir, "service.log"), timeoutMs: 90_000 },
   );
-  const serviceUrl = `http://127.0.0.1:${servicePort}`;
-  await waitForOk(`${serviceUrl}/healthz`, 90_000, service);
-  const baseUrl = `http://localhost:${dashboardPort}`;
-  const dashboard = startDashboard(
-    dashboardPort,
-    {
-      VTS_BASE_URL: serviceUrl,
-      VTS_CLIENT_ID: "sandbox-full",
-      VTS_CLIENT_SECRET: "sandbox-full-secret",
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
-      AUTH_URL: baseUrl,
-      STAFF_FILE: staffFile,
-      ...dashboardEnv,
-    },
-    join(dir, "dashboard.log"),
-  );
-  await waitForOk(`${baseUrl}/api/health`, 60_000, dashboard);
+  let dashboard;
+  try {
+    dashboard = await startDashboardProcess({
+      env: {
+        VTS_BASE_URL: service.url,
+        VTS_CLIENT_ID: SANDBOX_CLIENTS.full.id,
+        VTS_CLIENT_SECRET: SANDBOX_CLIENTS.full.secret,
+        AUTH_SECRET: randomBytes(33).toString("base64url"),
+        STAFF_FILE: staffFile,
+        ...dashboardEnv,
+      },
+      logFile: join(dir, "dashboard.log"),
+    });
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  const started = dashboard;
   return {
-    baseUrl,
-    serviceUrl,
-    service,
+    baseUrl: started.url,
+    serviceUrl: service.url,
+    service: service.process,
     async stop() {
-      await stop(dashboard);
+      await started.stop();
       // A frozen service would not hear SIGTERM.
-      service.kill("SIGCONT");
-      await stop(service);
+      service.process.kill("SIGCONT");
+      await service.stop();
     },
   };
 }

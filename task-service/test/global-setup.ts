@@ -1,8 +1,8 @@
 // Real servers for the whole test run: one PostgreSQL and one Redis, shared by all test files
 // (each file takes its own database or key prefix).
 import type { TestProject } from "vitest/node";
-import { startLocalPostgres, type LocalPostgres } from "./support/local-postgres";
-import { startLocalRedis, type LocalRedis } from "./support/local-redis";
+import { startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
+import { startLocalRedis, type LocalRedis } from "../../harness/local-redis";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -9,18 +9,15 @@ import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTaskPage } from "@/lib/server/bff/task-data";
 import {
   CLIENTS,
-  closeBackend,
   delta,
   describeOutcome,
   isoMinutesFromNow,
-  makeBackend,
   serviceCounters,
   settle,
   sleep,
-  startVts,
   type Outcome,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { OutageRedis } from "./support/outage-redis";
 
 const LIMIT = 20;
@@ -30,18 +27,14 @@ const HOUR_MS = 3_600_000;
 const RECONNECT_MS = 15_000;
 const client = CLIENTS.full;
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
 let redis: OutageRedis;
-const backends: DashboardBackend[] = [];
 
 beforeAll(async () => {
   redis = await OutageRedis.start();
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
-}, 90_000);
+});
 
 afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
   await redis?.stop();
 });
 
@@ -81,23 +74,22 @@ async function untilBackOnRedis(backend: DashboardBackend): Promise<void> {
 describe("the shared budget across a Redis outage", () => {
   it("draws no 429 when Redis comes back empty mid-window", async () => {
     const [a, b] = [
-      await makeBackend(vts.url, { client, redisUrl: redis.url }),
-      await makeBackend(vts.url, { client, redisUrl: redis.url }),
+      await suite.backend(undefined, { client, redisUrl: redis.url }),
+      await suite.backend(undefined, { client, redisUrl: redis.url }),
     ];
-    backends.push(a, b);
-    const start = await serviceCounters(vts.url, client.id);
+    const start = await serviceCounters(suite.vts.url, client.id);
     // Both know the service's limit while Redis still works (one call each).
     await oneByOne(a, 1);
     await oneByOne(b, 1);
 
     await redis.goAway();
     const outage = [...(await atOnce(a, HALF)), ...(await atOnce(b, HALF))];
-    const duringOutage = delta(await serviceCounters(vts.url, client.id), start);
+    const duringOutage = delta(await serviceCounters(suite.vts.url, client.id), start);
     await redis.comeBackEmpty();
     await untilBackOnRedis(a);
     // Staff ask A before anyone asks B: a burst on A alone, B has not looked at Redis yet.
     const back = await atOnce(a, LIMIT);
-    const after = delta(await serviceCounters(vts.url, client.id), start);
+    const after = delta(await serviceCounters(suite.vts.url, client.id), start);
 
     const summary = JSON.stringify({
       duringOutage: { v1: duringOutage.v1, rateLimited: duringOutage.v1RateLimitedForClient },

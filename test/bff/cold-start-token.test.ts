@@ -1,36 +1,23 @@
 // A dashboard that has just started and is hit by 500 requests at once must ask the service for
 // exactly one token (the token endpoint allows 10 requests a minute per client), and every one of
 // those requests must be served with it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readLocations, readTask, readTaskPage } from "@/lib/server/bff/task-data";
 import {
   DAY_MS,
-  closeBackend,
   dashboardTaskPage,
   delta,
   describeOutcome,
   isoMinutesFromNow,
-  makeBackend,
   serviceCounters,
   settle,
-  startVts,
   taskListParams,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 
-let vts: Vts;
-const backends: DashboardBackend[] = [];
-
-beforeAll(async () => {
-  // A generous /v1 limit: this file is about the token, not the budget.
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-}, 90_000);
-
-afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
-});
+// A generous /v1 limit: this file is about the token, not the budget.
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 
 /** 500 requests, each a different upstream query (no coalescing hides a token fetch): table pages
  * with distinct windows through the route's slicer, task details, and the locations. */
@@ -56,11 +43,10 @@ function coldBurst(cold: DashboardBackend, size: number) {
 
 describe("a cold dashboard under a burst", () => {
   it("500 concurrent requests cause exactly one token request", async () => {
-    const before = await serviceCounters(vts.url);
-    const cold = await makeBackend(vts.url);
-    backends.push(cold);
+    const before = await serviceCounters(suite.vts.url);
+    const cold = await suite.backend();
     const outcomes = await Promise.all(coldBurst(cold, 500));
-    const after = delta(await serviceCounters(vts.url), before);
+    const after = delta(await serviceCounters(suite.vts.url), before);
 
     expect(cold.tokens.snapshot().fetches).toBe(1);
     expect(after.tokenRequests).toBe(1);
@@ -76,11 +62,10 @@ describe("a cold dashboard under a burst", () => {
   }, 60_000);
 
   it("a cold dashboard serves a burst the service has room for (100,000 calls a minute)", async () => {
-    const cold = await makeBackend(vts.url);
-    backends.push(cold);
-    const before = await serviceCounters(vts.url);
+    const cold = await suite.backend();
+    const before = await serviceCounters(suite.vts.url);
     const outcomes = await Promise.all(coldBurst(cold, 500));
-    const after = delta(await serviceCounters(vts.url), before);
+    const after = delta(await serviceCounters(suite.vts.url), before);
     const failures = outcomes.filter((outcome) => !outcome.ok).map(describeOutcome);
     const summary = JSON.stringify({
       failed: failures.length,

@@ -1,21 +1,16 @@
 // What an operator scrapes from the dashboard: upstream calls, token fetches, cache results,
 // budget waits and the budget left, from a backend that has served real requests.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readLocations, readTaskPage } from "@/lib/server/bff/task-data";
-import { DAY_MS, closeBackend, makeBackend, startVts, type Vts } from "./support/harness";
+import { DAY_MS } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 let backend: DashboardBackend;
 
 beforeAll(async () => {
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-  backend = await makeBackend(vts.url);
-}, 90_000);
-
-afterAll(async () => {
-  await closeBackend(backend);
-  await vts?.dispose();
+  backend = await suite.backend();
 });
 
 it("counts upstream calls, token fetches, cache hits and misses, budget waits and the budget left", async () => {

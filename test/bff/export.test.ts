@@ -1,7 +1,7 @@
 // "Export all matching": the CSV a person downloads holds every task of the filters, once, in
 // the service's order, readable by any RFC 4180 reader and by Excel (BOM); and a cancelled
 // download stops spending upstream budget.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { EXPORT_HEADER, exportStream } from "@/lib/server/bff/task-export";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
@@ -9,35 +9,17 @@ import { CATALOG } from "@/task-service/src/sandbox/location-catalog";
 import {
   DAY_MS,
   allTasksDirect,
-  closeBackend,
   dashboardUpstreamCalls,
   isoMinutesFromNow,
-  makeBackend,
   serviceCounters,
   sleep,
-  startVts,
   taskListParams,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { parseCsv } from "./support/csv";
 
-let vts: Vts;
-const backends: DashboardBackend[] = [];
-
-beforeAll(async () => {
-  vts = await startVts({ VTS_SEED_TASKS: "5000" });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
-});
-
-async function freshBackend() {
-  const backend = await makeBackend(vts.url);
-  backends.push(backend);
-  return backend;
-}
+const suite = bffSuite({ VTS_SEED_TASKS: "5000" }, { startTimeoutMs: 120_000 });
+const freshBackend = () => suite.backend();
 
 /** What GET /api/export streams for these query parameters. */
 function exportFor(backend: DashboardBackend, query: Record<string, string>) {
@@ -74,15 +56,15 @@ describe("export all matching", () => {
   it("streams a CSV with a BOM, the header and one row per task, in the service's order", async () => {
     const now = Date.now();
     const query = { from: isoMinutesFromNow(-150 * DAY_MS, now), to: isoMinutesFromNow(-105 * DAY_MS, now) };
-    const expected = await allTasksDirect(vts.url, { ...query, order: "asc" });
+    const expected = await allTasksDirect(suite.vts.url, { ...query, order: "asc" });
     // The scenario needs an export that spans several upstream pages (~1,200 tasks).
     expect(expected.length).toBeGreaterThan(1_000);
     expect(expected.length).toBeLessThan(1_500);
 
     const backend = await freshBackend();
-    const before = await serviceCounters(vts.url);
+    const before = await serviceCounters(suite.vts.url);
     const bytes = new Uint8Array(await new Response(exportFor(backend, query)).arrayBuffer());
-    const after = await serviceCounters(vts.url);
+    const after = await serviceCounters(suite.vts.url);
 
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -107,7 +89,7 @@ describe("export all matching", () => {
     const now = Date.now();
     const query = { from: isoMinutesFromNow(-179 * DAY_MS, now), to: isoMinutesFromNow(-88 * DAY_MS, now) };
     const backend = await freshBackend();
-    const before = await serviceCounters(vts.url);
+    const before = await serviceCounters(suite.vts.url);
     const reader = exportFor(backend, query).getReader();
     const decoder = new TextDecoder();
     let text = "";
@@ -120,17 +102,17 @@ describe("export all matching", () => {
     expect(text.split("\r\n").length - 2).toBe(500);
     await reader.cancel();
     await sleep(1_000);
-    const settled = await serviceCounters(vts.url);
+    const settled = await serviceCounters(suite.vts.url);
     const dashboardCalls = await dashboardUpstreamCalls(backend);
     await sleep(1_500);
-    const later = await serviceCounters(vts.url);
+    const later = await serviceCounters(suite.vts.url);
 
     const taskCalls = settled.v1TasksForClient - before.v1TasksForClient;
     // The page read, and at most the one being fetched ahead when the download was cancelled...
     expect(taskCalls).toBeGreaterThanOrEqual(1);
     expect(taskCalls).toBeLessThanOrEqual(2);
     // ...out of the 4+ this export would have needed...
-    const all = await allTasksDirect(vts.url, { ...query, order: "asc" });
+    const all = await allTasksDirect(suite.vts.url, { ...query, order: "asc" });
     expect(Math.ceil(all.length / 500)).toBeGreaterThanOrEqual(4);
     // ...and nothing after that, on either side.
     expect(later.v1TasksForClient).toBe(settled.v1TasksForClient);

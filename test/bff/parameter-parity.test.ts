@@ -3,11 +3,12 @@
 // refuses costs a call and shows staff an error they could have had at once; a query it refuses
 // that the service takes hides data. Each raw query string below goes both to the route's own
 // parser and to the real service's GET /v1/tasks, and the two verdicts must agree.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
-import { accessToken, bearer } from "@/task-service/test/support/service-process";
-import { CLIENTS, startVts, type Vts } from "./support/harness";
+import { clientToken } from "@/harness/sandbox-clients";
+import { CLIENTS } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 
 const FROM = "2026-11-01T00:00:00Z";
 const TO = "2026-11-08T00:00:00Z";
@@ -70,16 +71,11 @@ const QUERIES = [
   `${WINDOW}&cursor=`,
 ];
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 let token: string;
 
 beforeAll(async () => {
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-  token = await accessToken(vts.url, CLIENTS.tasks.id, CLIENTS.tasks.secret);
-}, 90_000);
-
-afterAll(async () => {
-  await vts?.dispose();
+  token = await clientToken(suite.vts.url, CLIENTS.tasks);
 });
 
 function dashboardVerdict(query: string): string {
@@ -93,7 +89,9 @@ function dashboardVerdict(query: string): string {
 }
 
 async function serviceVerdict(query: string): Promise<string> {
-  const response = await fetch(`${vts.url}/v1/tasks?${query}`, { headers: bearer(token) });
+  const response = await fetch(`${suite.vts.url}/v1/tasks?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.body?.cancel();
   if (response.status === 200) return "accepted";
   if (response.status === 400) return "refused";

@@ -2,21 +2,18 @@
 // the service from ever answering 429 (the budget is the only thing between many people and one
 // client_id), tell people to come back later (503 upstream_busy + Retry-After) instead, and make
 // each upstream call feed many screens (coalescing, caching and slicing of 500-row pages).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
 import {
   CLIENTS,
-  closeBackend,
   dashboardTaskPage,
   dashboardUpstreamCalls,
   delta,
-  makeBackend,
   serviceCounters,
-  startVts,
   taskListParams,
   type Client,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import {
   filterCombos,
   outcomeCounts,
@@ -32,23 +29,8 @@ const CALLERS = 200;
 const COMBOS = 40;
 const PATIENCE_MS = 20_000;
 
-let vts: Vts;
-const backends: DashboardBackend[] = [];
-
-beforeAll(async () => {
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
-}, 90_000);
-
-afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
-});
-
-async function backendFor(client: Client) {
-  const backend = await makeBackend(vts.url, { client });
-  backends.push(backend);
-  return backend;
-}
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
+const backendFor = (client: Client) => suite.backend(undefined, { client });
 
 /** What every caller of a rate-limited dashboard may see, and what the service must never have sent. */
 async function expectBudgetHeld(
@@ -56,11 +38,11 @@ async function expectBudgetHeld(
   client: Client,
   run: () => Promise<BurstRequest[]>,
 ): Promise<void> {
-  const before = await serviceCounters(vts.url, client.id);
+  const before = await serviceCounters(suite.vts.url, client.id);
   const started = Date.now();
   const requests = await run();
   const elapsedMs = Date.now() - started;
-  const served = delta(await serviceCounters(vts.url, client.id), before);
+  const served = delta(await serviceCounters(suite.vts.url, client.id), before);
   const counts = outcomeCounts(requests);
   const summary = JSON.stringify({ outcomes: counts, service: served });
 

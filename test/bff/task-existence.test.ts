@@ -1,35 +1,28 @@
 // A task's page answers 404 only when the service says it has no such task: an id that is not a
 // task id's shape never reaches the service, and a spent budget or a stopped service leaves the
 // answer open (the page renders and says why it waits) instead of calling the task missing.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { taskExistence } from "@/lib/server/bff/task-existence";
-import { freePort } from "@/task-service/test/support/free-port";
+import { freePort } from "@/harness/free-port";
 import {
   DAY_MS,
   closeBackend,
   dashboardTaskPage,
   dashboardUpstreamCalls,
   makeBackend,
-  startVts,
   taskListParams,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 
 /** Small enough to spend in a few lookups; the dashboard's budget keeps the service from a 429. */
 const LIMIT = 8;
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
 let backend: DashboardBackend;
 
 beforeAll(async () => {
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
-  backend = await makeBackend(vts.url);
-}, 90_000);
-
-afterAll(async () => {
-  if (backend) await closeBackend(backend);
-  await vts?.dispose();
+  backend = await suite.backend();
 });
 
 it("tells a task the service has from one it does not, and sends it no malformed id", async () => {

@@ -4,16 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTaskPage } from "@/lib/server/bff/task-data";
-import {
-  DAY_MS,
-  closeBackend,
-  isoMinutesFromNow,
-  makeBackend,
-  serviceCounters,
-  sleep,
-  startVts,
-  type Vts,
-} from "./support/harness";
+import { DAY_MS, closeBackend, isoMinutesFromNow, serviceCounters, sleep } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { OutageRedis } from "./support/outage-redis";
 
 /**
@@ -22,24 +14,19 @@ import { OutageRedis } from "./support/outage-redis";
  */
 const CONVERGE_MS = 30_000;
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 let redis: OutageRedis;
-const backends: DashboardBackend[] = [];
 
 beforeAll(async () => {
   redis = await OutageRedis.start();
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-}, 90_000);
+});
 
 afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
   await redis?.stop();
 });
 
 async function instance(): Promise<DashboardBackend> {
-  const backend = await makeBackend(vts.url, { redisUrl: redis.url });
-  backends.push(backend);
+  const backend = await suite.backend(undefined, { redisUrl: redis.url });
   return backend;
 }
 
@@ -75,7 +62,7 @@ describe("the service token after a Redis outage", () => {
     expect(await a.tokens.getToken()).not.toBe(await b.tokens.getToken());
 
     await redis.comeBackEmpty();
-    const before = await serviceCounters(vts.url);
+    const before = await serviceCounters(suite.vts.url);
     // Staff keep working on both instances while Redis reconnects, until they hold one token.
     const deadline = Date.now() + CONVERGE_MS;
     while ((await a.tokens.getToken()) !== (await b.tokens.getToken()) && Date.now() < deadline) {
@@ -89,6 +76,6 @@ describe("the service token after a Redis outage", () => {
     await readNewPage(c);
     expect(await c.tokens.getToken()).toBe(token);
     expect(c.tokens.snapshot().fetches).toBe(0);
-    expect((await serviceCounters(vts.url)).tokensIssued - before.tokensIssued).toBe(0);
+    expect((await serviceCounters(suite.vts.url)).tokensIssued - before.tokensIssued).toBe(0);
   }, 90_000);
 });

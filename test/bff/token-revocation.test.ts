@@ -3,41 +3,23 @@
 // store and the service restarted, which makes it sign with a fresh key). The dashboard must
 // recover with exactly one renewal, shared by everyone who hit the 401, and nobody sees an error.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { describe, expect, it } from "vitest";
 import { readTaskPage } from "@/lib/server/bff/task-data";
-import { scratchDatabase } from "@/task-service/test/support/service-process";
 import {
   DAY_MS,
-  closeBackend,
   dashboardTaskPage,
   describeOutcome,
   isoMinutesFromNow,
-  makeBackend,
   serviceCounters,
   settle,
-  startVts,
   taskListParams,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 
-let database: Awaited<ReturnType<typeof scratchDatabase>>;
-let vts: Vts;
-let backend: DashboardBackend | undefined;
-
-beforeAll(async () => {
-  database = await scratchDatabase(inject("postgresUrl"), "bff_revoke");
-  vts = await startVts({ DATABASE_URL: database.url, VTS_RATE_LIMIT_PER_MIN: "100000" });
-}, 90_000);
-
-afterAll(async () => {
-  if (backend) await closeBackend(backend);
-  await vts?.dispose();
-  await database?.drop();
-});
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 
 async function sql(text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: suite.vts.databaseUrl });
   await client.connect();
   try {
     return (await client.query(text)).rows as unknown[];
@@ -48,7 +30,7 @@ async function sql(text: string): Promise<unknown[]> {
 
 describe("a token invalidated mid-run", () => {
   it("is renewed exactly once, and every caller is served", async () => {
-    backend = await makeBackend(vts.url);
+    const backend = await suite.backend();
     const now = Date.now();
     const query = (day: number) => ({
       from: isoMinutesFromNow(-(day + 7) * DAY_MS, now),
@@ -63,30 +45,30 @@ describe("a token invalidated mid-run", () => {
 
     // The operator withdraws every signing key and restarts the service (same address, same
     // issuer, same clients): it signs with a fresh key, and the old kid is unknown.
-    await vts.stop();
+    await suite.vts.stop();
     await sql("DELETE FROM signing_keys");
-    await vts.start();
+    await suite.vts.start();
     expect(
       await sql("SELECT 1 FROM clients WHERE client_id = 'sandbox-full' AND revoked_at IS NULL"),
     ).toHaveLength(1);
     // The premise: the token the dashboard holds is refused now.
-    const probe = await fetch(`${vts.url}/v1/locations`, {
+    const probe = await fetch(`${suite.vts.url}/v1/locations`, {
       headers: { authorization: `Bearer ${heldToken}` },
     });
     expect(probe.status).toBe(401);
-    const before = await serviceCounters(vts.url);
+    const before = await serviceCounters(suite.vts.url);
 
     // 30 people at once, each a query not in the cache, so each goes upstream with the old token.
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         settle(
           i % 2
-            ? readTaskPage(backend!, query(i + 1), "interactive")
-            : dashboardTaskPage(backend!, taskListParams(backend!, { ...query(i + 1), limit: 25 })),
+            ? readTaskPage(backend, query(i + 1), "interactive")
+            : dashboardTaskPage(backend, taskListParams(backend, { ...query(i + 1), limit: 25 })),
         ),
       ),
     );
-    const after = await serviceCounters(vts.url);
+    const after = await serviceCounters(suite.vts.url);
 
     expect(outcomes.filter((outcome) => !outcome.ok).map(describeOutcome)).toEqual([]);
     expect(backend.tokens.snapshot().fetches).toBe(2);

@@ -5,43 +5,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTaskPage } from "@/lib/server/bff/task-data";
-import { startLocalRedis, type LocalRedis } from "@/task-service/test/support/local-redis";
-import {
-  CLIENTS,
-  closeBackend,
-  delta,
-  makeBackend,
-  serviceCounters,
-  sleep,
-  startVts,
-  type Client,
-  type Vts,
-} from "./support/harness";
+import { startLocalRedis, type LocalRedis } from "@/harness/local-redis";
+import { CLIENTS, delta, serviceCounters, sleep, type Client } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { filterCombos, outcomeCounts, taskBurst } from "./support/task-burst";
 
 const LIMIT = 10;
 const SAFETY_MARGIN = 2; // UpstreamBudget's default
 const PATIENCE_MS = 20_000;
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
 let redis: LocalRedis;
-const backends: DashboardBackend[] = [];
 
 beforeAll(async () => {
   redis = await startLocalRedis();
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: String(LIMIT) });
-}, 90_000);
+});
 
 afterAll(async () => {
-  await Promise.all(backends.map(closeBackend));
-  await vts?.dispose();
   redis?.stop();
 });
 
 /** One dashboard instance as dashboardBackend() builds it: on its first request. */
 async function instance(client: Client): Promise<DashboardBackend> {
-  const backend = await makeBackend(vts.url, { client, redisUrl: redis.url });
-  backends.push(backend);
+  const backend = await suite.backend(undefined, { client, redisUrl: redis.url });
   return backend;
 }
 
@@ -59,7 +45,7 @@ async function burstOnBoth(
       taskBurst(b!, { callers: 60, combos: [...combos].reverse(), seed: seeds[1], patienceMs: PATIENCE_MS }),
     ])
   ).flat();
-  const after = delta(await serviceCounters(vts.url, client.id), before);
+  const after = delta(await serviceCounters(suite.vts.url, client.id), before);
   return { outcomes, after, summary: JSON.stringify({ service: after, outcomes: outcomeCounts(outcomes) }) };
 }
 
@@ -78,7 +64,7 @@ function expectWithinBudget(
 describe("two dashboard instances sharing Redis", () => {
   it("share one token: the service issues one for both", async () => {
     const client = CLIENTS.full;
-    const before = await serviceCounters(vts.url, client.id);
+    const before = await serviceCounters(suite.vts.url, client.id);
     // Both instances start and take requests at once (a deploy behind a load balancer).
     const [a, b] = await Promise.all([instance(client), instance(client)]);
     const combos = filterCombos(6, 3);
@@ -88,7 +74,7 @@ describe("two dashboard instances sharing Redis", () => {
         taskBurst(b, { callers: 12, combos, seed: 32, patienceMs: PATIENCE_MS }),
       ])
     ).flat();
-    const after = delta(await serviceCounters(vts.url, client.id), before);
+    const after = delta(await serviceCounters(suite.vts.url, client.id), before);
     const fetches = [a, b].map((backend) => backend.tokens.snapshot().fetches);
     const summary = JSON.stringify({ fetches, service: after, outcomes: outcomeCounts(outcomes) });
 
@@ -102,16 +88,16 @@ describe("two dashboard instances sharing Redis", () => {
       .toBe(true);
 
     // Later requests on either instance keep using the token they have: no more are issued.
-    const issued = (await serviceCounters(vts.url, client.id)).tokensIssued;
+    const issued = (await serviceCounters(suite.vts.url, client.id)).tokensIssued;
     await Promise.all(
       [a, b].map((backend) => readTaskPage(backend, combos[0]!, "interactive").catch(() => undefined)),
     );
-    expect.soft((await serviceCounters(vts.url, client.id)).tokensIssued).toBe(issued);
+    expect.soft((await serviceCounters(suite.vts.url, client.id)).tokensIssued).toBe(issued);
   }, 60_000);
 
   it("share one budget from a cold start: within limit - margin in the first minute, no 429", async () => {
     const client = CLIENTS.special;
-    const before = await serviceCounters(vts.url, client.id);
+    const before = await serviceCounters(suite.vts.url, client.id);
     const started = Date.now();
     const instances = await Promise.all([instance(client), instance(client)]);
     const burst = await burstOnBoth(instances, client, before, filterCombos(30, 4), [41, 42]);
@@ -122,7 +108,7 @@ describe("two dashboard instances sharing Redis", () => {
 
   it("share one budget once both are up and have seen the service: limit - margin combined, no 429", async () => {
     const client = CLIENTS.tasks; // tasks:read is all a table page needs
-    const before = await serviceCounters(vts.url, client.id);
+    const before = await serviceCounters(suite.vts.url, client.id);
     const started = Date.now();
     const [a, b] = await Promise.all([instance(client), instance(client)]);
     await sleep(500); // both Redis connections are up

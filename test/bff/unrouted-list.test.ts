@@ -7,33 +7,27 @@ import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readLocations, readTask } from "@/lib/server/bff/task-data";
 import {
   DAY_MS,
-  closeBackend,
   dashboardTaskPage,
   describeOutcome,
   isoMinutesFromNow,
-  makeBackend,
   settle,
-  startVts,
   taskListParams,
   type Outcome,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { GATEWAY_REQUEST_ID, PathGateway } from "./support/path-gateway";
 
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" });
 let gateway: PathGateway;
 let backend: DashboardBackend;
 
 beforeAll(async () => {
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-  gateway = await PathGateway.start(vts.url, new Set(["/v1/locations", "/v1/tasks"]));
-  backend = await makeBackend(gateway.url);
-}, 90_000);
+  gateway = await PathGateway.start(suite.vts.url, new Set(["/v1/locations", "/v1/tasks"]));
+  backend = await suite.backend(gateway.url);
+});
 
 afterAll(async () => {
-  if (backend) await closeBackend(backend);
   await gateway?.close();
-  await vts?.dispose();
 });
 
 /** The service answered and refused: 502 with a code that tells the browser not to retry. */

@@ -9,40 +9,30 @@ import { readTask, readTaskPage } from "@/lib/server/bff/task-data";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
 import {
   DAY_MS,
-  closeBackend,
   dashboardTaskPage,
-  installShiftableClock,
   isoMinutesFromNow,
-  makeBackend,
   settle,
-  startVts,
   taskListParams,
   type Outcome,
-  type Vts,
 } from "./support/harness";
+import { bffSuite } from "./support/bff-suite";
 import { TcpProxy } from "./support/tcp-proxy";
 
 const TIMEOUT_MS = 500;
 /** FreshnessCache's freshMs for task pages is 30 s; past it a page is refreshed before serving. */
 const PAST_FRESH_MS = 31_000;
 
-let clock: ReturnType<typeof installShiftableClock>;
-let vts: Vts;
+const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" }, { shiftableClock: true });
 let proxy: TcpProxy;
 let backend: DashboardBackend;
 
 beforeAll(async () => {
-  clock = installShiftableClock(); // before createBackend: the caches keep the Date.now they got
-  vts = await startVts({ VTS_RATE_LIMIT_PER_MIN: "100000" });
-  proxy = await TcpProxy.start(vts.port);
-  backend = await makeBackend(proxy.url, { timeoutMs: TIMEOUT_MS });
-}, 90_000);
+  proxy = await TcpProxy.start(suite.vts.port);
+  backend = await suite.backend(proxy.url, { timeoutMs: TIMEOUT_MS });
+});
 
 afterAll(async () => {
-  clock?.restore();
-  if (backend) await closeBackend(backend);
   await proxy?.close();
-  await vts?.dispose();
 });
 
 let windows = 0;
@@ -76,7 +66,7 @@ async function cachedThenStale(filters: Record<string, string>, broken: () => Pr
   expect(fresh.stale).toBe(false);
   expect(fresh.data.length).toBeGreaterThan(0);
   await broken();
-  clock.advance(PAST_FRESH_MS);
+  suite.advanceClock(PAST_FRESH_MS);
   const stale = await tablePage(filters);
   expect(stale.stale).toBe(true);
   expect(stale.fetchedAt).toBe(fresh.fetchedAt);
@@ -130,25 +120,25 @@ describe("the service failing behind the dashboard", () => {
     const fresh = await readTaskPage(backend, filters, "interactive");
     expect(fresh.stale).toBe(false);
     try {
-      await vts.stop();
-      clock.advance(PAST_FRESH_MS);
+      await suite.vts.stop();
+      suite.advanceClock(PAST_FRESH_MS);
       const stale = await readTaskPage(backend, filters, "interactive");
       expect(stale.stale).toBe(true);
       expect(stale.staleBecause).toBe("unavailable");
       expect(stale.fetchedAt).toBe(fresh.fetchedAt);
       expect(stale.data).toEqual(fresh.data);
     } finally {
-      if (vts.service.hasExited()) await vts.start();
+      if (suite.vts.service.hasExited()) await suite.vts.start();
     }
   }, 60_000);
 
   it("restarted (stopped, then started on the same port and data): unavailable meanwhile, then recovers with the same token", async () => {
     const filters = newFilters();
     const fetchesBefore = backend.tokens.snapshot().fetches;
-    const fresh = await cachedThenStale(filters, () => vts.stop());
+    const fresh = await cachedThenStale(filters, () => suite.vts.stop());
     expectUnavailable(await settle(tablePage(newFilters())), "unavailable", /not available right now/);
 
-    await vts.start();
+    await suite.vts.start();
     await expectRecovered(filters, fresh);
     // Same address and store: the token the dashboard holds is still good.
     expect(backend.tokens.snapshot().fetches).toBe(fetchesBefore);

@@ -2,44 +2,31 @@
 // keep-alive connections are busy: as the service (task-service/test/process/shutdown-burst.test.ts),
 // every request gets a whole answer or finds its connection closed before it is sent. A request the
 // hard deadline cuts makes the exit code say so.
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { dashboardServerArgs } from "@/scripts/dashboard-command";
+import type { RunningChild } from "@/harness/child-process";
+import { startDashboardProcess } from "@/harness/dashboard-process";
 import { keepAliveLoop, openRawConnection, sleep } from "@/task-service/test/process/raw-http";
-import { freePort } from "@/task-service/test/support/free-port";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const CONNECTIONS = 30;
 
-const started: { kill(signal: NodeJS.Signals): void }[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) child.kill("SIGKILL");
+const started: RunningChild[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((child) => child.stop("SIGKILL")));
 });
 
 async function startDashboard() {
-  const port = await freePort();
-  const child = spawn(process.execPath, dashboardServerArgs(port, "127.0.0.1"), {
-    cwd: ROOT,
-    env: { ...process.env, VTS_BASE_URL: "http://127.0.0.1:9", AUTH_SECRET: "x".repeat(40) },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = await startDashboardProcess({
+    hostname: "127.0.0.1",
+    env: { VTS_BASE_URL: "http://127.0.0.1:9", AUTH_SECRET: "x".repeat(40) },
   });
   started.push(child);
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once("close", done));
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no dashboard:\n${output}`);
-    await sleep(200);
-  }
-  return { port, exited, output: () => output, stop: () => child.kill("SIGTERM") };
+  return {
+    port: child.port,
+    exited: child.exited,
+    output: () => child.stdout() + child.stderr(),
+    // Not child.stop(): the test watches what SIGTERM alone does, with no SIGKILL behind it.
+    stop: () => child.process.kill("SIGTERM"),
+  };
 }
 
 it(

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { TaskRecord } from "../../src/domain/records";
 import { upsertTasks } from "../../src/repositories/tasks-repository";
-import { createDatabase } from "../support/local-postgres";
+import { createDatabase } from "../../../harness/local-postgres";
 import { startTestService, type TestService } from "../support/test-service";
 import { sandboxWindows, scanAll } from "./tasks-api";
 

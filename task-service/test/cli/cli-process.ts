@@ -1,6 +1,6 @@
 // The operator CLI as a real process: `node --import tsx task-service/src/cli/main.ts`, which is
 // what `npm run vts -- <args>` runs.
-import { CLI_SCRIPT, runToExit, type Finished } from "../support/service-process";
+import { CLI_SCRIPT, runToExit, type Finished } from "../../../harness/service-process";
 
 /**
  * `env` chooses the store: VTS_DATA_DIR or DATABASE_URL. `signal` (the test's) ends the run when

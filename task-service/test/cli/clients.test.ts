@@ -7,16 +7,10 @@ import { join } from "node:path";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject, it } from "vitest";
 import { hashClientSecret } from "../../src/auth/client-secrets";
-import { freePort } from "../support/free-port";
-import {
-  bearer,
-  call,
-  hasStackTrace,
-  requestToken,
-  scratchDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-} from "../support/service-process";
+import { freePort } from "../../../harness/free-port";
+import { scratchDatabase } from "../../../harness/local-postgres";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
+import { bearer, call, hasStackTrace, requestToken } from "../support/service-calls";
 import { runCli, said } from "./cli-process";
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from "vitest";
-import { hasStackTrace, scratchDatabase } from "../support/service-process";
+import { scratchDatabase } from "../../../harness/local-postgres";
+import { hasStackTrace } from "../support/service-calls";
 import { runCli, said } from "./cli-process";
 import { apiShaped, LOCATIONS, ndjsonWriter, readTasks, task } from "./import-files";
 

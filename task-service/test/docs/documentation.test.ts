@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../support/service-process";
+import { REPO_ROOT } from "../../../harness/repo-root";
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), "utf8");
 const DOCUMENTS = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).map((name) => `docs/${name}`)].filter(

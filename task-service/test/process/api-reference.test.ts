@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../e2e/support/chromium";
 import { contractDocument } from "../support/contract";
-import { REPO_ROOT, startServiceProcess, type ServiceProcess } from "../support/service-process";
+import { REPO_ROOT } from "../../../harness/repo-root";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
 import { fixtureSecret } from "../support/test-service";
 
 const RATE_LIMIT = 3;

@@ -9,7 +9,7 @@ import { KeyRing } from "../../src/auth/key-ring";
 import { listSigningKeys } from "../../src/repositories/signing-keys-repository";
 import { openStore } from "../../src/store/open-store";
 import type { Store } from "../../src/store/store";
-import { scratchDatabase } from "../support/service-process";
+import { scratchDatabase } from "../../../harness/local-postgres";
 
 const ISSUER = "http://vts.test";
 let database: Awaited<ReturnType<typeof scratchDatabase>>;

@@ -5,14 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertMatchesContract } from "../support/contract";
-import {
-  accessToken,
-  bearer,
-  call,
-  logLines,
-  startServiceProcess,
-  type ServiceProcess,
-} from "../support/service-process";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
+import { accessToken, bearer, call, logLines } from "../support/service-calls";
 import { basicAuth, fixtureSecret } from "../support/test-service";
 import {
   assertCompleteMatchesContract,

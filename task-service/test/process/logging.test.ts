@@ -2,16 +2,9 @@
 // credential, every line must be machine-readable, and each request log must be traceable by
 // its request id (the id a client quotes from an error body).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  accessToken,
-  bearer,
-  call,
-  FORM,
-  logLines,
-  scratchDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-} from "../support/service-process";
+import { scratchDatabase } from "../../../harness/local-postgres";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
+import { accessToken, bearer, call, FORM, logLines } from "../support/service-calls";
 import { basicAuth, fixtureSecret } from "../support/test-service";
 
 const MALFORMED_PATH = "/v1/tasks/%E0%A4%A";

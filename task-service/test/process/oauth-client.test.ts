@@ -3,14 +3,9 @@
 // everyone else's, integrators' libraries would break before our own tests noticed.
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  bearer,
-  call,
-  checked,
-  scratchDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-} from "../support/service-process";
+import { scratchDatabase } from "../../../harness/local-postgres";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
+import { bearer, call, checked } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
 
 let database: Awaited<ReturnType<typeof scratchDatabase>>;

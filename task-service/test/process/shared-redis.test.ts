@@ -2,16 +2,10 @@
 // one set of tokens and one rate limit per client_id. When Redis goes away, each instance falls back
 // to its own in-memory rate limit (fixed-window.ts): limits loosen, but nothing fails.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startLocalRedis, type LocalRedis } from "../support/local-redis";
-import {
-  accessToken,
-  bearer,
-  call,
-  requestToken,
-  scratchDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-} from "../support/service-process";
+import { startLocalRedis, type LocalRedis } from "../../../harness/local-redis";
+import { scratchDatabase } from "../../../harness/local-postgres";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
+import { accessToken, bearer, call, requestToken } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
 import { sleep } from "./raw-http";
 

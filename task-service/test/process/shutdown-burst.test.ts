@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startServiceProcess, type ServiceProcess } from "../support/service-process";
+import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
 import { keepAliveLoop, openRawConnection, waitFor } from "./raw-http";
 
 const CONNECTIONS = 30;

@@ -3,16 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { freePort } from "../support/free-port";
+import { freePort } from "../../../harness/free-port";
 import {
-  call,
-  hasStackTrace,
-  requestToken,
   runToExit,
   startServiceProcess,
   type Finished,
   type ServiceProcess,
-} from "../support/service-process";
+} from "../../../harness/service-process";
+import { call, hasStackTrace, requestToken } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
 
 const SERVER = "task-service/src/server.ts";

@@ -10,7 +10,7 @@ import { prepareSandbox, refuseSandboxStore } from "../../src/seeding/prepare-sa
 import { migrate } from "../../src/store/migrate";
 import { openStore } from "../../src/store/open-store";
 import type { Store } from "../../src/store/store";
-import { createDatabase } from "../support/local-postgres";
+import { createDatabase } from "../../../harness/local-postgres";
 
 const stores = [
   ["PGlite", async () => openStore({ databaseUrl: undefined, dataDir: undefined })],

@@ -14,23 +14,16 @@ import { parseDashboardEnv } from "@/lib/server/env";
 import type { DashboardLogger } from "@/lib/server/log/dashboard-logger";
 import type { BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import {
-  scratchDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-} from "@/task-service/test/support/service-process";
+import { scratchDatabase } from "@/harness/local-postgres";
+import { clientToken, SANDBOX_CLIENTS, type SandboxClient } from "@/harness/sandbox-clients";
+import { startServiceProcess, type ServiceProcess } from "@/harness/service-process";
 import { scrape, total } from "./prometheus";
 
 export const DAY_MS = 86_400_000;
 
-/** The sandbox's documented clients the dashboard may be configured with (fixture-clients.ts). */
-export const CLIENTS = {
-  full: { id: "sandbox-full", secret: "sandbox-full-secret" },
-  special: { id: "sandbox-special", secret: "p+s/w:rd%é" },
-  tasks: { id: "sandbox-tasks", secret: "sandbox-tasks-secret" },
-} as const;
-
-export type Client = (typeof CLIENTS)[keyof typeof CLIENTS];
+/** The sandbox's documented clients the dashboard may be configured with. */
+export const CLIENTS = SANDBOX_CLIENTS;
+export type Client = SandboxClient;
 
 // ---------------------------------------------------------------------------------------------
 // The service
@@ -39,6 +32,8 @@ export interface Vts {
   readonly service: ServiceProcess;
   readonly url: string;
   readonly port: number;
+  /** Its store, for a test that changes it behind the service's back (as an operator's SQL would). */
+  readonly databaseUrl: string;
   /** Stops the process (the store stays). */
   stop(): Promise<void>;
   /** Starts it again on the same port and store, optionally with changed settings. */
@@ -73,6 +68,7 @@ export async function startVts(env: Record<string, string>): Promise<Vts> {
     },
     url: service.url,
     port,
+    databaseUrl: base.DATABASE_URL!,
     async stop() {
       await service.stop();
     },
@@ -90,11 +86,15 @@ export async function startVts(env: Record<string, string>): Promise<Vts> {
 // ---------------------------------------------------------------------------------------------
 // The dashboard backend
 
+export interface BackendOptions {
+  client?: Client;
+  redisUrl?: string;
+  timeoutMs?: number;
+  logger?: DashboardLogger;
+}
+
 /** A backend exactly as the app's dashboardBackend() builds one, from the documented settings. */
-export function makeBackend(
-  baseUrl: string,
-  options: { client?: Client; redisUrl?: string; timeoutMs?: number; logger?: DashboardLogger } = {},
-): Promise<DashboardBackend> {
+export function makeBackend(baseUrl: string, options: BackendOptions = {}): Promise<DashboardBackend> {
   const client = options.client ?? CLIENTS.full;
   return createBackend(
     parseDashboardEnv({
@@ -259,16 +259,7 @@ export async function allTasksDirect(
   filters: Record<string, string>,
   client: Client = CLIENTS.tasks,
 ): Promise<Task[]> {
-  const tokenResponse = await checkedFetch(serviceContract, `${baseUrl}/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  if (tokenResponse.status !== 200) throw new Error(`token: ${tokenResponse.status}`);
-  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const access_token = await clientToken(baseUrl, client);
   const tasks: Task[] = [];
   let cursor: string | null = null;
   do {

@@ -2,7 +2,7 @@
 // connection cut, new ones refused, as when the server is killed) and bring it back empty, as a
 // restarted Redis without persistence comes back, while the test keeps its own way in.
 import { execFileSync } from "node:child_process";
-import { startLocalRedis, type LocalRedis } from "@/task-service/test/support/local-redis";
+import { startLocalRedis, type LocalRedis } from "@/harness/local-redis";
 import { TcpProxy } from "./tcp-proxy";
 
 export class OutageRedis {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { fetchServiceToken, TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
-import { freePort } from "@/task-service/test/support/free-port";
+import { freePort } from "@/harness/free-port";
 
 // The token endpoint needs no task data; a small seed keeps start-up short.
 const TINY_SANDBOX = { VTS_SEED_TASKS: "200" };

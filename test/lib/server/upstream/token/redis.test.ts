@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { TokenManager } from "@/lib/server/upstream/token/manager";
 import { RedisTokenStore } from "@/lib/server/upstream/token/redis-store";
-import { freePort } from "@/task-service/test/support/free-port";
+import { freePort } from "@/harness/free-port";
 
 const connections: Redis[] = [];
 

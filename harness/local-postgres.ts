@@ -1,6 +1,7 @@
 // Starts a throwaway PostgreSQL server (Debian's, version 15 on these machines) in a temp folder.
 // PostgreSQL refuses to run as root, so as root the binaries run as the postgres user.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,4 +84,23 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A database of its own on the run's PostgreSQL server; `drop` ends its connections first. */
+export async function scratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const url = await createDatabase(serverUrl, name);
+  return {
+    url,
+    async drop() {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

@@ -1,0 +1,118 @@
+// One Node program of the repository as a child process: its output kept (in memory and, when
+// asked, in a log file) so a failure can show it, and a stop that ends only once the process has.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { REPO_ROOT } from "./repo-root";
+
+/** SIGTERM first, so a server drains and closes its pools; SIGKILL when it has not gone by then. */
+export const DEFAULT_GRACE_MS = 5_000;
+
+export interface ChildOptions {
+  /** For messages: "service", "dashboard". */
+  name: string;
+  /** Arguments to this Node binary: the program runs as one process, which a signal reaches. */
+  args: string[];
+  /** The whole environment of the child (see hermeticEnv); the inherited one when absent. */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Every byte of output also goes here (appended when `appendLog`). */
+  logFile?: string;
+  appendLog?: boolean;
+  /** How much of each stream stays in memory; with a log file, a tail (the file has it all). */
+  keepChars?: number;
+  /** Called once it is spawned, before any output is read: to follow the output as it comes. */
+  onSpawn?: (child: RunningChild) => void;
+}
+
+export interface RunningChild {
+  readonly name: string;
+  readonly pid: number;
+  readonly process: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** The last `chars` of the output, stdout then stderr (kept apart so lines never interleave). */
+  tail(chars?: number): string;
+  hasExited(): boolean;
+  /** "code 3" or "SIGKILL", once exited. */
+  exitDescription(): string;
+  signal(): NodeJS.Signals | null;
+  /** Settles once the output is read to its end; the exit code, null when a signal ended it. */
+  readonly exited: Promise<number | null>;
+  /** Sends `signal`, then SIGKILL after `graceMs`; resolves with the exit code once it has exited. */
+  stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<number | null>;
+}
+
+// A leftover child would hold a port or a data-dir lock after a failure; this process's exit
+// takes every child still running down with it, however it ends.
+const alive = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of alive) child.kill("SIGKILL");
+});
+
+function keeper(limit: number) {
+  let text = "";
+  return {
+    add: (chunk: string) => {
+      text += chunk;
+      if (text.length > limit) text = text.slice(-limit);
+    },
+    read: () => text,
+  };
+}
+
+export function startChild(options: ChildOptions): RunningChild {
+  const child = spawn(process.execPath, options.args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  alive.add(child);
+  const log = options.logFile
+    ? createWriteStream(options.logFile, { flags: options.appendLog ? "a" : "w" })
+    : null;
+  const keepChars = options.keepChars ?? (log ? 64_000 : Number.POSITIVE_INFINITY);
+  const [out, err] = [keeper(keepChars), keeper(keepChars)];
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out.add(chunk);
+    log?.write(chunk);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err.add(chunk);
+    log?.write(chunk);
+  });
+  let exitCode: number | null | undefined;
+  // "close" (not "exit"), so that every byte of output has been read when it settles.
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("close", (code) => {
+      alive.delete(child);
+      exitCode = code;
+      if (log) log.end(() => resolve(code));
+      else resolve(code);
+    });
+  });
+  const hasExited = () => exitCode !== undefined;
+  const running: RunningChild = {
+    name: options.name,
+    pid: child.pid ?? -1,
+    process: child,
+    stdout: out.read,
+    stderr: err.read,
+    tail: (chars = 4_000) => `${out.read()}${err.read()}`.slice(-chars),
+    hasExited,
+    exitDescription: () => child.signalCode ?? `code ${child.exitCode}`,
+    signal: () => child.signalCode,
+    exited,
+    async stop(signal = "SIGTERM", graceMs = DEFAULT_GRACE_MS) {
+      if (hasExited()) return exitCode ?? null;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  options.onSpawn?.(running);
+  return running;
+}

@@ -1,0 +1,46 @@
+// The built dashboard as a process, started the way `npm start` starts it
+// (scripts/dashboard-command.ts), ready once /api/health answers 200.
+import { dashboardServerArgs } from "../scripts/dashboard-command";
+import type { RunningChild } from "./child-process";
+import { freePort } from "./free-port";
+import { startHealthyChild } from "./healthy-child";
+import type { HealthWait } from "./wait-healthy";
+
+const STARTUP_TIMEOUT_MS = 60_000;
+// A terminal or a log gets no telemetry notice; nothing is sent either.
+export const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1" };
+
+export interface DashboardProcess extends RunningChild {
+  /** http://localhost:PORT by default: Next rewrites 127.0.0.1 to localhost in redirects. */
+  url: string;
+  port: number;
+}
+
+export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">> {
+  /** Its settings (VTS_BASE_URL, VTS_CLIENT_*, AUTH_SECRET, STAFF_FILE, ...) on top of this
+   * process's env; AUTH_URL is its own address unless set. */
+  env: Record<string, string>;
+  /** A free one when absent. */
+  port?: number;
+  /** localhost unless a test needs the raw address (127.0.0.1) for its own sockets. */
+  hostname?: string;
+  logFile?: string;
+  appendLog?: boolean;
+  keepChars?: number;
+  nodeArgs?: string[];
+}
+
+export async function startDashboardProcess(options: DashboardOptions): Promise<DashboardProcess> {
+  const port = options.port ?? (await freePort());
+  const hostname = options.hostname ?? "localhost";
+  const url = `http://${hostname}:${port}`;
+  const child = await startHealthyChild({
+    ...options,
+    name: "dashboard",
+    args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname)],
+    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...options.env },
+    healthUrl: `${url}/api/health`,
+    timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+  });
+  return Object.assign(child, { url, port });
+}
