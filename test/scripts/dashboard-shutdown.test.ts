@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from "vitest";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess } from "@/harness/dashboard-process";
-import { keepAliveLoop, openRawConnection, sleep } from "@/task-service/test/process/raw-http";
+import { keepAliveLoop, openRawConnection, sleep, waitFor } from "@/task-service/test/process/raw-http";
 
 const CONNECTIONS = 30;
 
@@ -34,9 +34,10 @@ it(
   { timeout: 120_000 },
   async () => {
     const dashboard = await startDashboard();
-    const runs = Array.from({ length: CONNECTIONS }, () => keepAliveLoop(dashboard.port, "/api/health"));
-    // Let every connection settle into its request-response rhythm first.
-    await sleep(1_500);
+    const progress = Array.from({ length: CONNECTIONS }, () => ({ answered: 0, cut: [] as string[] }));
+    const runs = progress.map((run) => keepAliveLoop(dashboard.port, "/api/health", run));
+    // Let every connection settle into its request-response rhythm first (answered more than once).
+    await waitFor(() => progress.every((run) => run.answered > 1), "every connection answered", 30_000);
     // A pooled connection that stays silent must not hold the shutdown open.
     const idle = await openRawConnection(dashboard.port);
     const signalled = Date.now();

@@ -112,9 +112,16 @@ export interface KeepAliveRun {
 /**
  * One client connection sending `GET path` again and again on keep-alive, one request at a time,
  * until the server answers "Connection: close" or closes the connection while no request is
- * outstanding (both clean: the client knows no request was lost).
+ * outstanding (both clean: the client knows no request was lost). `run` is filled in as answers
+ * arrive, so a caller can wait until every connection has been accepted and answered: a connection
+ * still in the kernel's accept queue when the listener closes is reset by the kernel, a race that
+ * HTTP leaves to clients and no server can drain.
  */
-export async function keepAliveLoop(port: number, path: string): Promise<KeepAliveRun> {
+export async function keepAliveLoop(
+  port: number,
+  path: string,
+  run: KeepAliveRun = { answered: 0, cut: [] },
+): Promise<KeepAliveRun> {
   const connection = await openRawConnection(port);
   const { socket } = connection;
   let ended = false;
@@ -122,7 +129,6 @@ export async function keepAliveLoop(port: number, path: string): Promise<KeepAli
   socket.on("end", () => (ended = true));
   socket.on("close", () => (ended = true));
   socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
-  const run: KeepAliveRun = { answered: 0, cut: [] };
   let consumed = 0;
   try {
     for (;;) {
