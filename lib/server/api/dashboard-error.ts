@@ -1,17 +1,11 @@
 import "server-only";
+import type { components } from "@/contract/dashboard/api-types";
 
 // The dashboard API's one error type, rendered as { error: { code, message, request_id } }.
 // Messages are written for staff; upstream internals never appear in them.
 
-export type DashboardErrorCode =
-  | "invalid_request"
-  | "unauthorized"
-  | "not_found"
-  | "method_not_allowed"
-  | "upstream_busy"
-  | "upstream_unavailable"
-  | "upstream_refused"
-  | "internal_error";
+/** The codes the dashboard's contract names (contract/dashboard/openapi.yaml), and no other. */
+export type DashboardErrorCode = components["schemas"]["Error"]["error"]["code"];
 
 const STATUS: Record<DashboardErrorCode, number> = {
   invalid_request: 400,

@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
 import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
+import { sampleTask } from "../support/sample-task";
 
 const UTC_ZONES = { startedName: "UTC", started: () => "UTC", location: () => "UTC" };
 
-function task(overrides: Partial<Task> = {}): Task {
-  return {
-    id: "t-1",
-    vehicle_id: "veh-1",
-    mva: "61234567",
-    vin: null,
-    task_type: "oil_change",
-    status: "completed",
-    location: { id: "lax", name: 'LAX "Airport", Terminal 1' },
-    started_at: "2026-11-20T08:31:35.951Z",
-    odometer_miles: 42_000,
-    ...overrides,
-  };
-}
+const task = (overrides: Partial<Task> = {}) =>
+  sampleTask({ location: { id: "lax", name: 'LAX "Airport", Terminal 1' }, ...overrides });
 
 describe("export visible rows", () => {
   it("writes the visible columns under the exports' one list of names, in its order", async () => {

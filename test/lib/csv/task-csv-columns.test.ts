@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Task } from "@/lib/client/api-types";
 import { startedHeader, taskCsv, type CsvZones } from "@/lib/csv/task-csv-columns";
+import { sampleTask } from "../support/sample-task";
 
-const task: Task = {
-  id: "t-1",
-  vehicle_id: "veh-1",
-  mva: "61234567",
-  vin: null,
-  task_type: "oil_change",
-  status: "completed",
-  location: { id: "lax", name: "LAX Airport" },
-  started_at: "2026-11-20T08:31:35.951Z",
-  odometer_miles: 42_000,
-};
+const task = sampleTask();
 
 const locationTime: CsvZones = {
   startedName: "location time",

@@ -23,6 +23,16 @@ function upstream(total: number) {
   return { rows, calls, load };
 }
 
+/** One dashboard page of `limit` rows from `load`, for the filters bound as "q" unless said. */
+function slice(
+  load: (cursor: string | null) => Promise<UpstreamPage<number>>,
+  limit: number,
+  cursor?: string,
+  binding = "q",
+) {
+  return slicePage({ cursor, limit, binding, codec, loadUpstreamPage: load });
+}
+
 async function walk(total: number, limit: number, binding = "q") {
   const source = upstream(total);
   const seen: number[] = [];
@@ -43,50 +53,22 @@ describe("slicePage", () => {
 
   it("fills a page across an upstream page boundary", async () => {
     const source = upstream(1234);
-    const first = await slicePage({
-      cursor: undefined,
-      limit: 450,
-      binding: "q",
-      codec,
-      loadUpstreamPage: source.load,
-    });
-    const second = await slicePage({
-      cursor: first.next_cursor!,
-      limit: 100,
-      binding: "q",
-      codec,
-      loadUpstreamPage: source.load,
-    });
+    const first = await slice(source.load, 450);
+    const second = await slice(source.load, 100, first.next_cursor!);
     expect(second.data).toEqual(source.rows.slice(450, 550));
   });
 
   it("ends with a null cursor on an empty result", async () => {
-    const page = await slicePage({
-      cursor: undefined,
-      limit: 10,
-      binding: "q",
-      codec,
-      loadUpstreamPage: upstream(0).load,
-    });
+    const page = await slice(upstream(0).load, 10);
     expect(page).toMatchObject({ data: [], next_cursor: null });
   });
 
   it("refuses a cursor of other filters or a tampered one", async () => {
     const source = upstream(100);
-    const page = await slicePage({
-      cursor: undefined,
-      limit: 10,
-      binding: "q",
-      codec,
-      loadUpstreamPage: source.load,
-    });
+    const page = await slice(source.load, 10);
     const load = source.load;
-    await expect(
-      slicePage({ cursor: page.next_cursor!, limit: 10, binding: "other", codec, loadUpstreamPage: load }),
-    ).rejects.toThrow(/cursor/);
+    await expect(slice(load, 10, page.next_cursor!, "other")).rejects.toThrow(/cursor/);
     const tampered = `${page.next_cursor!.slice(0, -1)}${page.next_cursor!.endsWith("A") ? "B" : "A"}`;
-    await expect(
-      slicePage({ cursor: tampered, limit: 10, binding: "q", codec, loadUpstreamPage: load }),
-    ).rejects.toThrow(/cursor/);
+    await expect(slice(load, 10, tampered)).rejects.toThrow(/cursor/);
   });
 });
