@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, expectDocumentedAnswer, test } from "./support/api-contract";
-import { parseRawResponse } from "../task-service/test/process/raw-http";
+import { parseRawResponse } from "../harness/raw-http";
 import { cookieHeader, dashboardUrl, signedIn } from "./support/session";
 
 const WINDOW = "from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterEach, expect, it } from "vitest";
 import { dashboardHttpServer } from "@/scripts/serve-dashboard";
-import { openRawConnection, parseRawResponse, waitFor } from "@/task-service/test/process/raw-http";
+import { openRawConnection, parseRawResponse, waitFor } from "@/harness/raw-http";
 
 let server: Server | undefined;
 afterEach(() => {

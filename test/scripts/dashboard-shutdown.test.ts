@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from "vitest";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess } from "@/harness/dashboard-process";
-import { keepAliveLoop, openRawConnection, sleep, waitFor } from "@/task-service/test/process/raw-http";
+import { keepAliveLoop, openRawConnection, sleep, waitFor } from "@/harness/raw-http";
 
 const CONNECTIONS = 30;
 

@@ -17,7 +17,7 @@ import {
   sleep,
   waitFor,
   type RawConnection,
-} from "./raw-http";
+} from "../../../harness/raw-http";
 
 const CONCURRENT = 16;
 const DAY_MS = 86_400_000;

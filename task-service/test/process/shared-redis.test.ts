@@ -7,7 +7,7 @@ import { scratchDatabase } from "../../../harness/local-postgres";
 import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
 import { accessToken, bearer, call, requestToken } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
-import { sleep } from "./raw-http";
+import { sleep } from "../../../harness/raw-http";
 
 const API_LIMIT = 10;
 const TOKEN_LIMIT = 5;

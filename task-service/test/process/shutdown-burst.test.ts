@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
-import { keepAliveLoop, openRawConnection, waitFor } from "./raw-http";
+import { keepAliveLoop, openRawConnection, waitFor } from "../../../harness/raw-http";
 
 const CONNECTIONS = 30;
 

@@ -2,7 +2,7 @@
 // response at all" (safe to retry) from "a response cut off midway" (data lost).
 import http from "node:http";
 import { connect, type Socket } from "node:net";
-import { assertMatchesContract } from "../support/contract";
+import { serviceContract } from "../contract/conformance/documents";
 
 export type Outcome =
   | { kind: "complete"; status: number; headers: http.IncomingHttpHeaders; body: string }
@@ -36,10 +36,10 @@ export function getOnOwnConnection(
   });
 }
 
-/** Holds a complete outcome against openapi.yaml. */
+/** Holds a complete outcome against the service's contract. */
 export function assertCompleteMatchesContract(outcome: Outcome, path: string): void {
   if (outcome.kind !== "complete") throw new Error(`no complete response for ${path}: ${outcome.kind}`);
-  assertMatchesContract({
+  serviceContract.assertMatches({
     method: "GET",
     url: path,
     statusCode: outcome.status,
