@@ -18,6 +18,7 @@ export class BudgetQueue {
     interactive: [],
     prefetch: [],
     export: [],
+    sync: [],
   };
 
   get size(): number {
@@ -78,6 +79,7 @@ export class BudgetQueue {
       interactive: this.lanes.interactive.length,
       prefetch: this.lanes.prefetch.length,
       export: this.lanes.export.length,
+      sync: this.lanes.sync.length,
     };
   }
 }

@@ -15,6 +15,8 @@ export interface UpstreamBudgetOptions {
   safetyMargin?: number;
   /** Slots only interactive requests may use; default 15% of the limit, at least 5. */
   reserveForInteractive?: number;
+  /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
+  syncShare?: number;
   /** Pause after a 429 without a usable Retry-After. */
   defaultRetryAfterMs?: number;
 }

@@ -15,7 +15,7 @@ import { capacity, type RequestWindow, type WindowState } from "./window/request
 import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
-// requests share one budget: people first, then prefetch, then export; a request that cannot get
+// requests share one budget: people first, then prefetch, then export, then the mirror's sync; a request that cannot get
 // a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
 
 /** How long the first call of a cold budget may take before another caller probes instead. */
@@ -89,8 +89,8 @@ export class UpstreamBudget {
   }
 
   private limits(): BudgetLimits {
-    const { safetyMargin = 2, reserveForInteractive } = this.options;
-    return budgetLimits(this.limit, safetyMargin, reserveForInteractive);
+    const { safetyMargin = 2, reserveForInteractive, syncShare } = this.options;
+    return budgetLimits(this.limit, safetyMargin, reserveForInteractive, syncShare);
   }
 
   /** Runs the scheduler unless it is already running; then it loops once more. */
