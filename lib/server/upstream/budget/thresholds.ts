@@ -7,10 +7,14 @@ import { capacity, type WindowState } from "./window/request-window";
 // a further `reserve` short of export, and at its share of the effective limit: it only ever
 // fills what people leave idle, and a person arriving finds the room sync did not take.
 
-export type BudgetPriority = "interactive" | "prefetch" | "export" | "sync";
+/** The priorities of requests made for people (route handlers). */
+export type BudgetPriority = "interactive" | "prefetch" | "export";
+
+/** Every priority the budget serves: people's, and the mirror's sync below them. */
+export type UpstreamPriority = BudgetPriority | "sync";
 
 /** Most important first: the order in which waiting requests are served. */
-export const PRIORITIES: readonly BudgetPriority[] = ["interactive", "prefetch", "export", "sync"];
+export const PRIORITIES: readonly UpstreamPriority[] = ["interactive", "prefetch", "export", "sync"];
 
 /** The mirror's default share of the budget (MIRROR_BUDGET_SHARE). */
 export const DEFAULT_SYNC_SHARE = 0.5;
@@ -21,7 +25,7 @@ export interface BudgetLimits {
   /** limit - safety margin: the most grants any 60-s interval may hold. */
   effective: number;
   reserve: number;
-  maxInWindow: Record<BudgetPriority, number>;
+  maxInWindow: Record<UpstreamPriority, number>;
 }
 
 export function budgetLimits(

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BudgetPriority } from "./thresholds";
+import type { UpstreamPriority } from "./thresholds";
 import type { Clock } from "../clock";
 import type { RequestWindow } from "./window/request-window";
 
@@ -33,7 +33,7 @@ export interface BudgetSnapshot {
   usedInWindow: number;
   /** Slots an interactive request could take right now (0 while paused). */
   remaining: number;
-  queued: Record<BudgetPriority, number>;
+  queued: Record<UpstreamPriority, number>;
   /** Ms until the oldest call leaves the window, i.e. the next slot frees (0 when empty). */
   resetInMs: number;
   pausedForMs: number;

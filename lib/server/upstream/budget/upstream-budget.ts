@@ -8,7 +8,7 @@ import {
   minimumWaitMs,
   PRIORITIES,
   type BudgetLimits,
-  type BudgetPriority,
+  type UpstreamPriority,
 } from "./thresholds";
 import { BudgetWakeTimer } from "./wake-timer";
 import { capacity, type RequestWindow, type WindowState } from "./window/request-window";
@@ -43,7 +43,7 @@ export class UpstreamBudget {
   }
 
   /** Resolves once a slot is granted (and recorded); the caller then makes exactly one call. */
-  acquire(priority: BudgetPriority, options: AcquireOptions): Promise<void> {
+  acquire(priority: UpstreamPriority, options: AcquireOptions): Promise<void> {
     const granted = this.queue.wait(priority, options);
     this.kick();
     return granted;
@@ -134,7 +134,7 @@ export class UpstreamBudget {
   }
 
   /** Gives a fresh grant to the next waiter, unless everyone it was meant for has left. */
-  private handOut(grantedFor: BudgetPriority): void {
+  private handOut(grantedFor: UpstreamPriority): void {
     const taker = this.queue.peek();
     // A grant made under a higher threshold must not go to a lower priority (the reserve); the
     // slot is then spent unused, which errs on the side of the upstream limit.

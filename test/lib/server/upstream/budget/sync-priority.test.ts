@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetLimits, type BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
+import { budgetLimits, type UpstreamPriority } from "@/lib/server/upstream/budget/thresholds";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
@@ -14,7 +14,7 @@ function setup(syncShare?: number) {
   const window = new MemoryRequestWindow(clock);
   const budget = new UpstreamBudget({ window, clock, initialLimit: 60, syncShare });
   const order: string[] = [];
-  const acquire = (priority: BudgetPriority, name: string) =>
+  const acquire = (priority: UpstreamPriority, name: string) =>
     void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
   return { clock, window, budget, order, acquire };
 }
