@@ -28,6 +28,7 @@ export async function lockMirrorDir(dataDir: string): Promise<() => Promise<void
         throw new Error(
           `The mirror ${dataDir} is in use by process ${holder} (another dashboard). Give each ` +
             "dashboard its own MIRROR_DATA_DIR, or share one PostgreSQL with DASHBOARD_DATABASE_URL.",
+          { cause: error },
         );
       }
       await unlink(lockPath).catch(() => {});
