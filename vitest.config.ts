@@ -12,6 +12,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/auth/session-revocation.test.ts",
   "test/lib/server/mirror/store-postgres.test.ts",
   "test/lib/server/mirror/sync-backend.test.ts",
+  "test/lib/server/mirror/sync-budget.test.ts",
   "test/lib/server/mirror/sync-leader.test.ts",
   "test/lib/server/mirror/sync-service.test.ts",
   "test/lib/server/upstream/budget/redis.test.ts",
