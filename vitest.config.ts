@@ -21,7 +21,11 @@ export const INTEGRATION_FILES = [
 ];
 
 /** Real child processes, outside the folders that hold only such tests. */
-export const PROCESS_FILES = ["test/scripts/dashboard-shutdown.test.ts", "test/scripts/npm-start.test.ts"];
+export const PROCESS_FILES = [
+  "test/lib/server/mirror/sync-kill.test.ts",
+  "test/scripts/dashboard-shutdown.test.ts",
+  "test/scripts/npm-start.test.ts",
+];
 
 export default defineConfig({
   resolve: {

@@ -45,9 +45,13 @@ export async function startSyncRig(
   };
 }
 
+const tokens = new WeakMap<TestService, string>();
+
 /** Every task the service has in [from, to), walked directly as the specification says. */
 export async function directWalk(service: TestService, from: number, to: number): Promise<Task[]> {
-  const token = await service.token();
+  // One token per service: its token endpoint limits how often a client may ask.
+  let token = tokens.get(service);
+  if (!token) tokens.set(service, (token = await service.token()));
   const tasks: Task[] = [];
   for (let start = from; start < to; start += 90 * DAY_MS) {
     const end = Math.min(to, start + 90 * DAY_MS);
