@@ -1,4 +1,5 @@
 import "server-only";
+import { BudgetExhaustedError } from "../../upstream/budget/errors";
 import { systemClock, type Clock } from "../../upstream/clock";
 import { UpstreamError } from "../../upstream/http/upstream-error";
 import type { Location, Task } from "../../upstream/http/vts-schemas";
@@ -90,7 +91,10 @@ export class MirrorSyncer {
         if (this.stopping.signal.aborted) break;
         this.options.onError?.(error);
         await recordSyncError(this.options.db, describe(error)).catch(() => {});
-        await this.pause(retryMs);
+        // A budget that refused sync says when a slot may free: asking sooner only fails again.
+        await this.pause(
+          error instanceof BudgetExhaustedError ? Math.max(retryMs, error.retryAfterMs) : retryMs,
+        );
       }
     }
   }

@@ -40,7 +40,9 @@ export function budgetLimits(
   const prefetch = clamp(effective - reserve, 1, effective);
   // Export keeps at least one slot, usable only when the window is otherwise empty.
   const exportMax = clamp(effective - 2 * reserve, 1, prefetch);
-  const sync = clamp(Math.min(effective - 3 * reserve, Math.floor(effective * syncShare)), 1, exportMax);
+  // Unlike the others sync may get nothing: at a limit this small, any slot it took is one a
+  // person would wait a minute for.
+  const sync = clamp(Math.min(effective - 3 * reserve, Math.floor(effective * syncShare)), 0, exportMax);
   return {
     limit,
     effective,

@@ -2,7 +2,7 @@ import "server-only";
 import { systemClock, type Clock } from "../clock";
 import { BudgetExhaustedError } from "./errors";
 import { readRateLimitHeaders, type HeaderSource } from "./headers";
-import { BudgetQueue } from "./queue";
+import { BudgetQueue, type BudgetWaiter } from "./queue";
 import {
   budgetLimits,
   minimumWaitMs,
@@ -11,7 +11,7 @@ import {
   type UpstreamPriority,
 } from "./thresholds";
 import { BudgetWakeTimer } from "./wake-timer";
-import { capacity, type RequestWindow, type WindowState } from "./window/request-window";
+import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./window/request-window";
 import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
@@ -119,6 +119,10 @@ export class UpstreamBudget {
       if (!this.limitKnown) await this.adoptSharedLimit();
       const limits = this.limits();
       if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
+      if (this.limitKnown && limits.maxInWindow[head.priority] === 0) {
+        this.refuse(head);
+        continue;
+      }
       const attempt = await this.window.tryAcquire(limits.maxInWindow[head.priority]);
       if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
@@ -141,6 +145,11 @@ export class UpstreamBudget {
     if (!taker || PRIORITIES.indexOf(taker.priority) > PRIORITIES.indexOf(grantedFor)) return;
     this.queue.remove(taker);
     taker.grant();
+  }
+
+  /** A priority the limit leaves no room (sync, at a tiny limit) is told so at once, not queued. */
+  private refuse(waiter: BudgetWaiter): void {
+    if (this.queue.remove(waiter)) waiter.fail(new BudgetExhaustedError(WINDOW_MS));
   }
 
   /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */

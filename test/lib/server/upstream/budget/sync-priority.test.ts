@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { budgetLimits, type UpstreamPriority } from "@/lib/server/upstream/budget/thresholds";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
@@ -31,8 +32,10 @@ describe("the sync priority's threshold", () => {
     // All the budget asked for: still a reserve's worth under export's threshold.
     expect(budgetLimits(60, 2, undefined, 1).maxInWindow.sync).toBe(31);
     expect(budgetLimits(60, 2, undefined, 0.1).maxInWindow.sync).toBe(5);
-    // Small limits: one call in an otherwise empty window.
-    expect(budgetLimits(10, 2, undefined, 0.5).maxInWindow.sync).toBe(1);
+    // Small limits leave sync nothing: every slot it took would be one a person waits for.
+    expect(budgetLimits(20, 2, undefined, 0.5).maxInWindow.sync).toBe(3);
+    expect(budgetLimits(10, 2, undefined, 0.5).maxInWindow.sync).toBe(0);
+    expect(budgetLimits(3, 2, undefined, 0.5).maxInWindow.sync).toBe(0);
   });
 });
 
@@ -70,6 +73,15 @@ describe("sync in the upstream budget", () => {
     expect(order).toEqual([]);
     await clock.advance(MINUTE);
     expect(order).toEqual(["i1", "p1", "e1", "s1"]);
+  });
+
+  it("is refused at once, not queued, where the limit is too small to share", async () => {
+    const clock = new FakeClock();
+    const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock, initialLimit: 3 });
+    const sync = budget.acquire("sync", { deadlineMs: clock.now() + 10 * MINUTE });
+    await expect(sync).rejects.toBeInstanceOf(BudgetExhaustedError);
+    // The one slot of the minute is still there for a person.
+    await budget.acquire("interactive", { deadlineMs: clock.now() });
   });
 
   it("takes nothing from a minute in which people already used its share", async () => {
