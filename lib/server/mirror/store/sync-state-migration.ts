@@ -5,7 +5,7 @@ import type { MirrorMigration } from "./migrations";
 
 export const syncStateMigration: MirrorMigration = {
   id: 3,
-  name: "sync state: leader, last error, calls spent, viewed windows",
+  name: "sync state: source, leader, last error, calls spent, viewed windows",
   sql: `
     -- When someone last looked at the window; the syncer refreshes such windows first.
     ALTER TABLE mirror_windows ADD COLUMN viewed_at timestamptz(3);
@@ -13,6 +13,8 @@ export const syncStateMigration: MirrorMigration = {
     -- One row: the syncer's state as the leader last wrote it.
     CREATE TABLE mirror_sync_state (
       singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      -- Which service (base URL and client) the mirror holds; another one empties it.
+      source text,
       leader text,
       leader_since timestamptz(3),
       locations_as_of timestamptz(3),

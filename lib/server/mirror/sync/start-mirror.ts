@@ -6,6 +6,7 @@ import type { MirrorDb } from "../store/mirror-db";
 import { openMirrorDb } from "../store/open-mirror";
 import { DAY_MS } from "./horizon";
 import { advisoryLeadership, soleLeadership } from "./leader";
+import { adoptSource } from "./mirror-source";
 import { DEFAULT_HEAT } from "./plan";
 import { mirrorStatus, type MirrorStatus } from "./status";
 import { MirrorSyncer, type SyncSource } from "./syncer";
@@ -45,6 +46,12 @@ export async function startMirror(
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
   const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR });
+  try {
+    await adoptSource(db, `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const syncer = new MirrorSyncer({
     db,
     source: syncSource(client),

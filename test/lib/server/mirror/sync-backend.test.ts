@@ -65,6 +65,27 @@ describe("the mirror in the dashboard's backend", () => {
     }
   });
 
+  it("forgets what it held when it is pointed at another service", async () => {
+    // The directory holds the first test's mirror of 127.0.0.1; "localhost" names another source.
+    const started = new Date();
+    const other = await createBackend(env({ VTS_BASE_URL: baseUrl.replace("127.0.0.1", "localhost") }), {
+      mirror: true,
+    });
+    try {
+      const { db } = other.mirror!;
+      // Whatever it holds now, it synced itself: nothing from before survived.
+      const older = await db.query("SELECT starts_at FROM mirror_windows WHERE as_of < $1", [started]);
+      expect(older).toEqual([]);
+      const orphans = await db.query(
+        `SELECT t.id FROM mirror_tasks t JOIN mirror_windows w
+           ON t.started_at >= w.starts_at AND t.started_at < w.ends_at WHERE w.as_of IS NULL`,
+      );
+      expect(orphans).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("stays the pure proxy with MIRROR=off", async () => {
     const backend = await createBackend(env({ MIRROR: "off" }), { mirror: true });
     try {
