@@ -106,7 +106,6 @@ export class MirrorSyncer {
     const horizon = horizonAt(now, this.options.daysBack, this.options.daysAhead);
     if (this.aligned?.from !== horizon.from || this.aligned.to !== horizon.to) {
       await alignWindows(db, horizon);
-      await pruneSyncCalls(db);
       this.aligned = horizon;
     }
     if (now - this.locationsAt >= locationsEveryMs) {
@@ -114,6 +113,7 @@ export class MirrorSyncer {
       await this.spend(() => this.options.source.listLocations(this.stopping.signal)).then((locations) =>
         applyLocations(db, locations, asOf),
       );
+      await pruneSyncCalls(db);
       this.locationsAt = now;
       return;
     }
