@@ -11,6 +11,7 @@ export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
   "test/lib/server/mirror/read-coverage.test.ts",
+  "test/lib/server/mirror/read-indexes.test.ts",
   "test/lib/server/mirror/read-pages.test.ts",
   "test/lib/server/mirror/read-search.test.ts",
   "test/lib/server/mirror/read-summary.test.ts",

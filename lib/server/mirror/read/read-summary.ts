@@ -30,13 +30,16 @@ export function summaryStatement(query: MirrorSummaryQuery): Statement {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
   const zone = params.add(query.tz, "text");
-  // Every grouped column is NOT NULL, so a null in a result row means "not grouped by this".
-  const text = `SELECT s.status, s.task_type, s.location_id, max(s.location_name) AS location_name, s.day,
-      count(*)::integer AS n
-    FROM (SELECT t.status, t.task_type, t.location_id, t.location_name,
-        to_char(t.started_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day
-      FROM mirror_tasks t WHERE ${where}) s
-    GROUP BY GROUPING SETS ((s.status), (s.task_type), (s.location_id), (s.day, s.status))`;
+  // Every grouped column is NOT NULL, so a null in a result row means "not grouped by this". The
+  // scan reads only columns of mirror_tasks_for_summary (migration 2); a location's name is looked
+  // up once per location, from its newest task.
+  const text = `SELECT g.status, g.task_type, g.location_id, g.day::text AS day, g.n,
+      (SELECT x.location_name FROM mirror_tasks x WHERE x.location_id = g.location_id
+        ORDER BY x.started_at DESC LIMIT 1) AS location_name
+    FROM (SELECT s.status, s.task_type, s.location_id, s.day, count(*)::integer AS n
+      FROM (SELECT t.status, t.task_type, t.location_id, (t.started_at AT TIME ZONE ${zone})::date AS day
+        FROM mirror_tasks t WHERE ${where}) s
+      GROUP BY GROUPING SETS ((s.status), (s.task_type), (s.location_id), (s.day, s.status))) g`;
   return { text, values: params.values };
 }
 

@@ -33,9 +33,14 @@ export async function openPgliteMirror(dataDir?: string): Promise<MirrorDatabase
 }
 
 /** `serverUrl`: a server the test may create databases on (vitest's global setup gives one). */
-export async function openPostgresMirror(serverUrl: string, name: string): Promise<MirrorDatabase> {
+export async function openPostgresMirror(
+  serverUrl: string,
+  name: string,
+  connections = 4,
+): Promise<MirrorDatabase> {
   const url = await createDatabase(serverUrl, `${name}_${Date.now()}_${process.pid}`);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // One connection where a test changes session settings (SET) that later statements must see.
+  const pool = new pg.Pool({ connectionString: url, max: connections });
   const mirror: MirrorDatabase = {
     kind: "postgres",
     sql: {

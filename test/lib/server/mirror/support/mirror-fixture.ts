@@ -16,20 +16,27 @@ export const SYNCED_AT = new Date("2026-06-01T11:59:00.000Z");
 
 export const STORES = ["pglite", "postgres"] as const;
 
-export function openMirror(store: (typeof STORES)[number], name: string): Promise<MirrorDatabase> {
-  return store === "pglite" ? openPgliteMirror() : openPostgresMirror(inject("postgresUrl"), name);
+export function openMirror(
+  store: (typeof STORES)[number],
+  name: string,
+  connections?: number,
+): Promise<MirrorDatabase> {
+  return store === "pglite"
+    ? openPgliteMirror()
+    : openPostgresMirror(inject("postgresUrl"), name, connections);
 }
 
 export async function syncedSandboxMirror(
   store: (typeof STORES)[number],
   name: string,
   taskCount: number,
+  connections?: number,
 ): Promise<{ db: MirrorDatabase; tasks: Task[] }> {
-  const db = await openMirror(store, name);
+  const db = await openMirror(store, name, connections);
   const tasks = sandboxMirrorTasks(7, taskCount, ANCHOR);
   await insertLocations(db, SYNCED_AT);
   await insertTasks(db, tasks);
   await insertWindows(db, HORIZON[0], HORIZON[1], () => SYNCED_AT);
-  await db.exec("ANALYZE");
+  await db.exec("VACUUM ANALYZE");
   return { db, tasks };
 }
