@@ -19,6 +19,6 @@ export function parseZone(text: string | undefined): string {
   return zone;
 }
 
-function badZone() {
+export function badZone() {
   return invalid('"tz" must be an IANA time zone name, e.g. America/Denver or UTC.');
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { filterSql } from "./filter-sql";
+import { badZone } from "./parse-zone";
 import type { MirrorSql } from "./mirror-sql";
 import type { MirrorSummaryQuery } from "./mirror-task-query";
 import { SqlParams, type Statement } from "./sql-params";
@@ -49,7 +50,11 @@ export async function readMirrorSummary(
   asOf: Date,
 ): Promise<MirrorSummary> {
   const { text, values } = summaryStatement(query);
-  const rows = await sql.query<GroupRow>(text, values);
+  const rows = await sql.query<GroupRow>(text, values).catch((error: unknown) => {
+    // tz passed the runtime's zone database; a database whose own is older may still not know it.
+    if (error instanceof Error && /time zone .* not recognized/.test(error.message)) throw badZone();
+    throw error;
+  });
   const byStatus = new Map<string, number>();
   const byType = new Map<string, number>();
   const byLocation: MirrorSummary["by_location"] = [];

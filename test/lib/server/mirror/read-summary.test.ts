@@ -122,6 +122,14 @@ describe.each(STORES)("summary days across a DST change on %s", (store) => {
   });
   afterAll(() => db?.close());
 
+  it("answers a zone the database does not know as a bad tz, not as a failure", async () => {
+    const query = parse(new URLSearchParams({ from: "2026-03-07T07:00:00Z", to: "2026-03-10T06:00:00Z" }));
+    await expect(readMirrorSummary(db.sql, { ...query, tz: "Not/AZone" }, SYNCED_AT)).rejects.toMatchObject({
+      code: "invalid_request",
+      message: '"tz" must be an IANA time zone name, e.g. America/Denver or UTC.',
+    });
+  });
+
   it("counts each task on its local day", async () => {
     const query = parse(
       new URLSearchParams({ from: "2026-03-07T07:00:00Z", to: "2026-03-10T06:00:00Z", tz: "America/Denver" }),
