@@ -22,11 +22,18 @@ export function filterSql(filters: MirrorFilters, params: SqlParams): string {
     if (values) conditions.push(`${column} = ANY(${params.add(values, "text[]")})`);
   }
   if (filters.q !== undefined) {
-    // lower() under the column's "C" collation folds exactly as the stored search text was folded.
-    const literal = params.add(escapeLike(filters.q), "text");
-    conditions.push(`t.search_text LIKE '%' || lower(${literal} COLLATE "C") || '%' ESCAPE '\\'`);
+    // The whole pattern is one bound value, so the planner sees a constant and can read trigrams
+    // from it (an expression around the value hides them, and the index looks useless to it).
+    conditions.push(
+      `t.search_text LIKE ${params.add(`%${escapeLike(lowerAscii(filters.q))}%`, "text")} ESCAPE '\\'`,
+    );
   }
   return conditions.join(" AND ");
+}
+
+/** What lower() does under the "C" collation the search text was folded with: ASCII letters only. */
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
 function escapeLike(text: string): string {

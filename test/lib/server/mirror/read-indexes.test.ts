@@ -64,6 +64,25 @@ describe.each(STORES)("read indexes on %s", (store) => {
     );
   });
 
+  it("finds q by the trigram index", async () => {
+    // The trigram index is read through a bitmap; ordered index scans are priced out instead.
+    await db.exec("SET enable_bitmapscan = on; SET enable_indexscan = off; SET enable_indexonlyscan = off");
+    try {
+      const query: MirrorTaskQuery = {
+        filters: { ...FILTERS, q: "LM6BR7" },
+        sort: "started_at",
+        order: "asc",
+        limit: 100,
+        after: undefined,
+      };
+      expect(await plan(taskPageStatement(query, 100, true))).toMatch(
+        "Bitmap Index Scan on mirror_tasks_search",
+      );
+    } finally {
+      await db.exec("SET enable_bitmapscan = off; SET enable_indexscan = on; SET enable_indexonlyscan = on");
+    }
+  });
+
   it("sums a window by its summary index only", async () => {
     const shown = await plan(summaryStatement({ filters: FILTERS, tz: "America/Denver" }));
     expect(shown).toMatch("Index Only Scan using mirror_tasks_for_summary");
