@@ -1,5 +1,5 @@
 import "server-only";
-import { parseInstantText } from "@/task-service/src/http/instant-text";
+import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, type ListFilter, type MirrorFilters } from "./mirror-task-query";
 import { invalid } from "./parse-result";
 import { LIST_VALUE_RULES, MAX_LIST_VALUES, MAX_Q_CHARACTERS, Q_PATTERN } from "./value-rules";

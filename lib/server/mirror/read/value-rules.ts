@@ -1,5 +1,5 @@
-import { IDENTIFIER_PATTERN } from "@/task-service/src/domain/records";
-import { TASK_TYPE_PATTERN } from "@/task-service/src/routes/tasks/task-list-query";
+import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
+import { TASK_TYPE_PATTERN } from "@/contract/query/task-type";
 import type { ListFilter } from "./mirror-task-query";
 
 // One value of a list filter obeys the rule its single value has at the service (and in today's
