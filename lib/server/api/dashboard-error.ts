@@ -11,6 +11,7 @@ export type DashboardErrorCode =
   | "upstream_busy"
   | "upstream_unavailable"
   | "upstream_refused"
+  | "mirror_not_ready"
   | "internal_error";
 
 const STATUS: Record<DashboardErrorCode, number> = {
@@ -23,6 +24,8 @@ const STATUS: Record<DashboardErrorCode, number> = {
   // The service answered and refuses the dashboard: a 502 as any upstream failure, with its own
   // code because no retry mends it (browsers stop retrying at once; lib/client/task-queries.ts).
   upstream_refused: 502,
+  // The task mirror does not hold the request's windows yet; Retry-After says when to look again.
+  mirror_not_ready: 503,
   internal_error: 500,
 };
 
