@@ -158,6 +158,14 @@ describe("after a real sync", () => {
     }
   });
 
+  it("the request refused before the sync is answered from the mirror after it", async () => {
+    const answer = await tasksAnswer(rig.mirrored, `${recent()}&status=completed`);
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.text) as Page;
+    expect(page.source).toBe("mirror");
+    expect(page.data.every((task) => task.status === "completed")).toBe(true);
+  });
+
   it("the summary, a vehicle and the mirror's status answer from the mirror", async () => {
     const window = recent();
     const summary = await routeAnswer(rig.mirrored, summaryRoute, `/api/tasks/summary?${window}`, rig.cookie);
