@@ -112,6 +112,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
       AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
       METRICS_TOKEN: metricsToken,
+      // The mirror is on, as people run it; its own directory, so a run never serves the last one's.
+      MIRROR_DATA_DIR: join(dir, "mirror"),
     },
     join(dir, "logs", "dashboard.log"),
   );

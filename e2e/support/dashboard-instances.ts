@@ -60,6 +60,8 @@ export async function startInstances(
         AUTH_URL: baseUrl,
         STAFF_FILE: staffFile,
         REDIS_URL: redis.url,
+        // Sessions and sign-in are tested here, not data: no sync spending the e2e service's budget.
+        MIRROR: "off",
         ...extraEnv,
       },
       logFile,
