@@ -1134,6 +1134,8 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "Cache-Control": components["headers"]["Cache-Control-Private"];
+          /** @description When the state was read (sent while the mirror is enabled). */
+          "X-Data-Fetched-At"?: string;
           [name: string]: unknown;
         };
         content: {

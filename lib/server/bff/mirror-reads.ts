@@ -40,5 +40,8 @@ export async function answerMirrorStatus(backend: DashboardBackend, url: URL): P
   readQueryParams(url, []);
   const mirror = backend.mirror;
   if (!mirror) return Response.json({ enabled: false, setting: backend.env.MIRROR });
-  return Response.json({ enabled: true, ...(await mirrorStatus(mirror.db)) });
+  const readAt = new Date();
+  const status = await mirrorStatus(mirror.db, readAt);
+  // The status is read from the database now: as fresh as an answer gets.
+  return Response.json({ enabled: true, ...status }, { headers: mirrorFreshness(readAt) });
 }

@@ -15,7 +15,7 @@ import { Rng } from "@/task-service/src/sandbox/prng";
 import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
 import { randomQueryParams } from "./support/random-queries";
 import { referenceSelection } from "./support/reference-selection";
-import { directWalk } from "./sync-support";
+import { directWalk, eventually } from "./sync-support";
 
 const DAY_MS = 86_400_000;
 let rig: ApiRig;
@@ -158,6 +158,21 @@ describe("after a real sync", () => {
     }
   });
 
+  it("a request tells the sync which windows people look at, so they are walked first", async () => {
+    const { db } = rig.mirrored.mirror;
+    await db.query("UPDATE mirror_windows SET viewed_at = NULL");
+    const [from, to] = [rig.horizon.from + 30 * DAY_MS, rig.horizon.from + 33 * DAY_MS];
+    await tasksAnswer(rig.mirrored, `from=${iso(from)}&to=${iso(to)}&q=oil`);
+    const viewed = async () =>
+      (
+        await db.query<{ starts_at: Date }>(
+          "SELECT starts_at FROM mirror_windows WHERE viewed_at IS NOT NULL ORDER BY starts_at",
+        )
+      ).map((row) => row.starts_at.getTime());
+    await eventually(async () => (await viewed()).length > 0, 5_000);
+    expect(await viewed()).toEqual([from, from + DAY_MS, from + 2 * DAY_MS]);
+  });
+
   it("the request refused before the sync is answered from the mirror after it", async () => {
     const answer = await tasksAnswer(rig.mirrored, `${recent()}&status=completed`);
     expect(answer.status).toBe(200);
@@ -182,6 +197,7 @@ describe("after a real sync", () => {
     expect(ids).toEqual(horizonTasks.filter((task) => task.vehicle_id === vehicleId).map((task) => task.id));
     const status = await routeAnswer(rig.mirrored, mirrorRoute, "/api/mirror", rig.cookie);
     expect(JSON.parse(status.text)).toMatchObject({ enabled: true, rows: horizonTasks.length });
+    expect(Date.parse(status.headers.get("x-data-fetched-at")!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("/api/export from the mirror is the live export's CSV, with no upstream call", async () => {
