@@ -145,6 +145,15 @@ describe("after a real sync", () => {
     expect(nonEmpty).toBeGreaterThan(100);
   }, 300_000);
 
+  it("outside the horizon the live path answers, and what needs the mirror is 400", async () => {
+    const window = `from=${iso(rig.horizon.from - 30 * DAY_MS)}&to=${iso(rig.horizon.from - 20 * DAY_MS)}`;
+    const live = await tasksAnswer(rig.mirrored, `${window}&limit=5`);
+    expect(JSON.parse(live.text)).toMatchObject({ source: "live", total: null });
+    const refused = await tasksAnswer(rig.mirrored, `${window}&sort=mva`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("horizon");
+  });
+
   it("a cursor of the other source is 400 invalid_request: start again", async () => {
     const window = recent();
     const mirrorPage = JSON.parse((await tasksAnswer(rig.mirrored, `${window}&limit=5`)).text) as Page;
