@@ -10,6 +10,7 @@ const SERVER_SETUP = ["task-service/test/global-setup.ts"];
 export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
+  "test/lib/server/mirror/api-tasks.test.ts",
   "test/lib/server/mirror/read-coverage.test.ts",
   "test/lib/server/mirror/read-indexes.test.ts",
   "test/lib/server/mirror/read-pages.test.ts",

@@ -1,5 +1,8 @@
 // The built dashboard as a process, started the way `npm start` starts it
 // (scripts/dashboard-command.ts), ready once /api/health answers 200.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { dashboardServerArgs } from "../scripts/dashboard-command";
 import type { RunningChild } from "./child-process";
 import { freePort } from "./free-port";
@@ -30,17 +33,36 @@ export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">>
   nodeArgs?: string[];
 }
 
+/**
+ * The mirror's embedded store takes one process per directory, and a test or bench must never
+ * read an earlier run's copy: unless the caller chose a store (or none), each process gets an
+ * empty directory of its own, removed when it exits.
+ */
+function ownMirrorDir(env: Record<string, string>): { env: Record<string, string>; dispose: () => void } {
+  if (env.MIRROR_DATA_DIR || env.DASHBOARD_DATABASE_URL || env.MIRROR === "off") return { env, dispose() {} };
+  const dir = mkdtempSync(join(tmpdir(), "dashboard-mirror-"));
+  return {
+    env: { ...env, MIRROR_DATA_DIR: dir },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 export async function startDashboardProcess(options: DashboardOptions): Promise<DashboardProcess> {
   const port = options.port ?? (await freePort());
+  const mirror = ownMirrorDir(options.env);
   const hostname = options.hostname ?? "localhost";
   const url = `http://${hostname}:${port}`;
   const child = await startHealthyChild({
     ...options,
     name: "dashboard",
     args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname)],
-    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...options.env },
+    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...mirror.env },
     healthUrl: `${url}/api/health`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+  }).catch((error: unknown) => {
+    mirror.dispose();
+    throw error;
   });
+  void child.exited.then(() => mirror.dispose());
   return Object.assign(child, { url, port });
 }

@@ -51,7 +51,7 @@ function answer(overrides: Partial<ObservedResponse>): ObservedResponse {
     url: "http://localhost:3000/api/tasks?from=2026-05-01T00:00:00Z&to=2026-05-08T00:00:00Z",
     statusCode: 200,
     headers: dataHeaders,
-    body: JSON.stringify({ data: [task], next_cursor: null }),
+    body: JSON.stringify({ data: [task], next_cursor: null, total: null, source: "live" }),
     ...overrides,
   };
 }
@@ -60,11 +60,17 @@ describe("the dashboard's contract", () => {
   it("accepts a page of tasks, with the service's future task fields passed through", () => {
     expect(check(answer({}))).not.toThrow();
     const future = { ...task, colour: "red" };
-    expect(check(answer({ body: JSON.stringify({ data: [future], next_cursor: "a.b" }) }))).not.toThrow();
+    expect(
+      check(
+        answer({ body: JSON.stringify({ data: [future], next_cursor: "a.b", total: 1, source: "mirror" }) }),
+      ),
+    ).not.toThrow();
   });
 
   it("refuses a field of the dashboard's own shapes it does not document", () => {
-    const page = answer({ body: JSON.stringify({ data: [], next_cursor: null, total: 0 }) });
+    const page = answer({
+      body: JSON.stringify({ data: [], next_cursor: null, total: 0, source: "mirror", count: 0 }),
+    });
     expect(check(page)).toThrow(/body must NOT have additional properties/);
     const meter = answer({
       url: "/api/budget",

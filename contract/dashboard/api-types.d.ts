@@ -13,9 +13,11 @@ export interface paths {
     };
     /**
      * A page of the tasks matching the filters
-     * @description The service's filters and rules. The dashboard serves pages of `limit` rows out of the
-     *     service's pages of 500 and pages with its own `cursor`, which is signed and bound to the
-     *     filters: a cursor of other filters is 400.
+     * @description From the task mirror when it holds every window of [`from`, `to`) (with the exact `total`),
+     *     else live: the service's filters and rules, pages of `limit` rows served out of the
+     *     service's pages of 500. Either way the dashboard pages with its own `cursor`, signed and
+     *     bound to the filters, sort and source: a cursor of other filters or of the other source
+     *     is 400.
      */
     get: operations["listTasks"];
     put?: never;
@@ -75,8 +77,9 @@ export interface paths {
     };
     /**
      * Every task matching the filters, as CSV
-     * @description The filters of `GET /api/tasks` (no `limit` or `cursor`: the export takes every matching
-     *     task). Streamed page by page at export priority: people's requests go first, and under load
+     * @description The filters and sort of `GET /api/tasks` (no `limit` or `cursor`: the export takes every
+     *     matching task). From the task mirror when it holds the window: the same CSV, no upstream
+     *     call. Otherwise streamed page by page at export priority: people's requests go first, and under load
      *     the download slows down rather than breaking off. Cancelling it stops the upstream calls.
      *     Errors found before the first byte (parameters, session) are the usual JSON; a failure
      *     after the download has started ends the stream early.
@@ -87,6 +90,75 @@ export interface paths {
     delete?: never;
     /** The methods this address answers */
     options: operations["optionsExport"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/tasks/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts of the tasks matching the filters
+     * @description From the task mirror only: the matching tasks counted by status, type, location and day
+     *     (days in `tz`, every day of the window listed, a day without tasks as zero). The filters
+     *     of `GET /api/tasks`, without sort or paging.
+     */
+    get: operations["getTaskSummary"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsTaskSummary"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/vehicles/{vehicle_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A vehicle's history over the mirror's horizon
+     * @description From the task mirror only, once it has synced its whole horizon: every task of the vehicle,
+     *     oldest first, its odometer as read by tasks done, and its last completed task of each type.
+     *     Takes no query parameters.
+     */
+    get: operations["getVehicle"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsVehicle"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/mirror": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The task mirror's state
+     * @description Read from the mirror's database, so every instance shows the same; spends no budget and
+     *     takes no parameters. With `MIRROR=off` (or a mirror this instance could not open) it says
+     *     only that it is not enabled.
+     */
+    get: operations["getMirrorStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsMirrorStatus"];
     head?: never;
     patch?: never;
     trace?: never;
@@ -217,7 +289,119 @@ export interface components {
       data: components["schemas"]["Task"][];
       /** @description The dashboard's own cursor for the next page; null on the last page. */
       next_cursor: string | null;
+      /** @description Every task matching the filters (not only those after the cursor); null on the live path. */
+      total: number | null;
+      /**
+       * @description Who answered, the task mirror or the service live.
+       * @enum {string}
+       */
+      source: "mirror" | "live";
     };
+    /** @description One identifier, or up to 50 separated by commas. */
+    IdentifierList: string;
+    /** @description Matching tasks by value, keys in byte order. */
+    Counts: {
+      [key: string]: number;
+    };
+    TaskSummary: {
+      total: number;
+      by_status: components["schemas"]["Counts"];
+      by_task_type: components["schemas"]["Counts"];
+      /** @description Locations with matching tasks, by id. */
+      by_location: {
+        id: string;
+        name: string;
+        total: number;
+      }[];
+      /** @description Every day of the window in `tz`, first to last. */
+      by_day: {
+        /** Format: date */
+        day: string;
+        total: number;
+        by_status: components["schemas"]["Counts"];
+      }[];
+      /**
+       * Format: date-time
+       * @description The oldest `as_of` of the windows counted.
+       */
+      as_of: string;
+    };
+    Vehicle: {
+      vehicle_id: components["schemas"]["Identifier"];
+      /** @description The newest task's. */
+      mva: string;
+      /** @description The newest task's. */
+      vin: string | null;
+      /** @description Every task of the vehicle over the horizon, oldest first. */
+      tasks: components["schemas"]["Task"][];
+      /** @description Readings of tasks completed or in progress, oldest first. */
+      odometer: {
+        /** Format: date-time */
+        at: string;
+        miles: number;
+      }[];
+      /** @description The last completed task of each type. */
+      last_by_task_type: {
+        [key: string]: components["schemas"]["Task"];
+      };
+      /** Format: date-time */
+      as_of: string;
+    };
+    WindowClass: {
+      synced: number;
+      total: number;
+      /**
+       * Format: date-time
+       * @description The stalest `as_of`; null while one of them was never synced.
+       */
+      oldest_as_of: string | null;
+    };
+    NullableSpan: null | {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+    };
+    MirrorStatus:
+      | {
+          /** @constant */
+          enabled: false;
+          /**
+           * @description `on`: configured, but this instance could not open it (see its log).
+           * @enum {string}
+           */
+          setting: "on" | "off";
+        }
+      | {
+          /** @constant */
+          enabled: true;
+          horizon: components["schemas"]["NullableSpan"];
+          windows: {
+            synced: number;
+            total: number;
+          };
+          hot: components["schemas"]["WindowClass"];
+          cold: components["schemas"]["WindowClass"];
+          /** @description Tasks held. */
+          rows: number;
+          /** Format: date-time */
+          locations_as_of: string | null;
+          /** @description Upstream calls the sync spent. */
+          sync_calls: {
+            last_minute: number;
+            last_hour: number;
+          };
+          leader: null | {
+            instance: string;
+            /** Format: date-time */
+            since: string;
+          };
+          last_error: null | {
+            message: string;
+            /** Format: date-time */
+            at: string;
+          };
+        };
     /** @description The shared upstream budget (all staff and every dashboard instance share it). */
     Budget: {
       /** @description Upstream calls allowed a minute. */
@@ -231,6 +415,8 @@ export interface components {
         interactive: number;
         prefetch: number;
         export: number;
+        /** @description The task mirror's sync, below everyone. */
+        sync?: number;
       };
       /** @description Whole seconds until a slot frees. */
       reset_in_seconds: number;
@@ -263,6 +449,7 @@ export interface components {
           | "upstream_busy"
           | "upstream_unavailable"
           | "upstream_refused"
+          | "mirror_not_ready"
           | "internal_error";
         /** @description Written for staff; never the service's internals. */
         message: string;
@@ -426,6 +613,43 @@ export interface components {
         };
       };
     };
+    /** @description `mirror_not_ready`: the task mirror has not synced this request's windows yet; the message says how far it is. */
+    MirrorNotReady: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "mirror_not_ready";
+          };
+        };
+      };
+    };
+    /**
+     * @description `upstream_busy`: the shared budget is spent for now; `mirror_not_ready`: the request needs
+     *     the task mirror, which has not synced its windows yet. Come back after `Retry-After`.
+     */
+    BusyOrNotReady: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @enum {unknown} */
+            code?: "upstream_busy" | "mirror_not_ready";
+          };
+        };
+      };
+    };
   };
   parameters: {
     /**
@@ -438,16 +662,31 @@ export interface components {
      * @example 2026-05-08T00:00:00Z
      */
     to: string;
-    /** @description Only tasks at this location. */
-    location_id: components["schemas"]["Identifier"];
-    /** @description Only tasks of this vehicle, by its MVA. */
-    mva: components["schemas"]["Identifier"];
-    /** @description Only tasks of this vehicle. */
-    vehicle_id: components["schemas"]["Identifier"];
-    /** @description Only tasks of this type (1-128 characters, no control characters). */
+    /** @description Only tasks at this location; a comma-separated list (at most 50) means any of them and needs the mirror. */
+    location_id: components["schemas"]["IdentifierList"];
+    /** @description Only tasks of this vehicle, by its MVA; a comma-separated list (at most 50) means any of them and needs the mirror. */
+    mva: components["schemas"]["IdentifierList"];
+    /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
+    vehicle_id: components["schemas"]["IdentifierList"];
+    /**
+     * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+     *     (at most 50) means any of them and needs the mirror.
+     */
     task_type: string;
-    /** @description By `started_at`, then `id`. */
+    /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
     order: "asc" | "desc";
+    /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
+    status: components["schemas"]["IdentifierList"];
+    /**
+     * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
+     *     mirror; `started_at` alone is the service's own order.
+     */
+    sort: "started_at" | "task_type" | "status" | "mva" | "vehicle_id" | "location" | "odometer_miles";
+    /**
+     * @description Case-insensitive substring of the id, MVA, vehicle id, VIN, task type or location name,
+     *     matched literally (`%`, `_` and `\` are plain characters). Needs the mirror.
+     */
+    q: string;
   };
   requestBodies: never;
   headers: {
@@ -490,16 +729,31 @@ export interface operations {
          * @example 2026-05-08T00:00:00Z
          */
         to: components["parameters"]["to"];
-        /** @description Only tasks at this location. */
+        /** @description Only tasks at this location; a comma-separated list (at most 50) means any of them and needs the mirror. */
         location_id?: components["parameters"]["location_id"];
-        /** @description Only tasks of this vehicle, by its MVA. */
+        /** @description Only tasks of this vehicle, by its MVA; a comma-separated list (at most 50) means any of them and needs the mirror. */
         mva?: components["parameters"]["mva"];
-        /** @description Only tasks of this vehicle. */
+        /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
         vehicle_id?: components["parameters"]["vehicle_id"];
-        /** @description Only tasks of this type (1-128 characters, no control characters). */
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror.
+         */
         task_type?: components["parameters"]["task_type"];
-        /** @description By `started_at`, then `id`. */
+        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
         order?: components["parameters"]["order"];
+        /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
+        status?: components["parameters"]["status"];
+        /**
+         * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
+         *     mirror; `started_at` alone is the service's own order.
+         */
+        sort?: components["parameters"]["sort"];
+        /**
+         * @description Case-insensitive substring of the id, MVA, vehicle id, VIN, task type or location name,
+         *     matched literally (`%`, `_` and `\` are plain characters). Needs the mirror.
+         */
+        q?: components["parameters"]["q"];
         /** @description Rows per page. */
         limit?: number;
         /** @description The `next_cursor` of the previous page of the same filters. */
@@ -536,7 +790,7 @@ export interface operations {
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
       502: components["responses"]["UpstreamFailed"];
-      503: components["responses"]["UpstreamBusy"];
+      503: components["responses"]["BusyOrNotReady"];
     };
   };
   optionsTasks: {
@@ -665,16 +919,31 @@ export interface operations {
          * @example 2026-05-08T00:00:00Z
          */
         to: components["parameters"]["to"];
-        /** @description Only tasks at this location. */
+        /** @description Only tasks at this location; a comma-separated list (at most 50) means any of them and needs the mirror. */
         location_id?: components["parameters"]["location_id"];
-        /** @description Only tasks of this vehicle, by its MVA. */
+        /** @description Only tasks of this vehicle, by its MVA; a comma-separated list (at most 50) means any of them and needs the mirror. */
         mva?: components["parameters"]["mva"];
-        /** @description Only tasks of this vehicle. */
+        /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
         vehicle_id?: components["parameters"]["vehicle_id"];
-        /** @description Only tasks of this type (1-128 characters, no control characters). */
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror.
+         */
         task_type?: components["parameters"]["task_type"];
-        /** @description By `started_at`, then `id`. */
+        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
         order?: components["parameters"]["order"];
+        /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
+        status?: components["parameters"]["status"];
+        /**
+         * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
+         *     mirror; `started_at` alone is the service's own order.
+         */
+        sort?: components["parameters"]["sort"];
+        /**
+         * @description Case-insensitive substring of the id, MVA, vehicle id, VIN, task type or location name,
+         *     matched literally (`%`, `_` and `\` are plain characters). Needs the mirror.
+         */
+        q?: components["parameters"]["q"];
       };
       header?: never;
       path?: never;
@@ -704,9 +973,184 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["BusyOrNotReady"];
     };
   };
   optionsExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  getTaskSummary: {
+    parameters: {
+      query: {
+        /**
+         * @description Start of the window (inclusive), ISO 8601 with `Z` or an offset.
+         * @example 2026-05-01T00:00:00Z
+         */
+        from: components["parameters"]["from"];
+        /**
+         * @description End of the window (exclusive), after `from`, at most `VTS_MAX_WINDOW_DAYS` (default 92) days later.
+         * @example 2026-05-08T00:00:00Z
+         */
+        to: components["parameters"]["to"];
+        /** @description Only tasks at this location; a comma-separated list (at most 50) means any of them and needs the mirror. */
+        location_id?: components["parameters"]["location_id"];
+        /** @description Only tasks of this vehicle, by its MVA; a comma-separated list (at most 50) means any of them and needs the mirror. */
+        mva?: components["parameters"]["mva"];
+        /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
+        vehicle_id?: components["parameters"]["vehicle_id"];
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror.
+         */
+        task_type?: components["parameters"]["task_type"];
+        /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
+        status?: components["parameters"]["status"];
+        /**
+         * @description Case-insensitive substring of the id, MVA, vehicle id, VIN, task type or location name,
+         *     matched literally (`%`, `_` and `\` are plain characters). Needs the mirror.
+         */
+        q?: components["parameters"]["q"];
+        /**
+         * @description The IANA time zone the days are counted in.
+         * @example America/Denver
+         */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TaskSummary"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsTaskSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  getVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The vehicle's id; anything not of the id's shape is 400. */
+        vehicle_id: components["schemas"]["Identifier"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The vehicle's history. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Vehicle"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsVehicle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Any vehicle id. */
+        vehicle_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  getMirrorStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The mirror's state. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          /** @description When the state was read (sent while the mirror is enabled). */
+          "X-Data-Fetched-At"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MirrorStatus"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  optionsMirrorStatus: {
     parameters: {
       query?: never;
       header?: never;

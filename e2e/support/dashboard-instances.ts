@@ -56,6 +56,8 @@ export async function startInstances(
         AUTH_SECRET: authSecret,
         STAFF_FILE: staffFile,
         REDIS_URL: redis.url,
+        // Sessions and sign-in are tested here, not data: no sync spending the e2e service's budget.
+        MIRROR: "off",
         ...extraEnv,
       },
       logFile,

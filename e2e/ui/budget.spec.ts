@@ -8,7 +8,8 @@ let stack: OwnStack | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  stack = await startOwnStack("budget", { VTS_RATE_LIMIT_PER_MIN: "3" });
+  // The live path's budget is under test: MIRROR=off, so no mirror answers and no sync spends it.
+  stack = await startOwnStack("budget", { VTS_RATE_LIMIT_PER_MIN: "3" }, { MIRROR: "off" });
 });
 
 test.afterAll(async () => {

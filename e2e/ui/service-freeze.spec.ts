@@ -8,8 +8,9 @@ let stack: OwnStack | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  // A short upstream timeout, so a frozen service is noticed in seconds rather than ten.
-  stack = await startOwnStack("freeze", {}, { VTS_TIMEOUT_MS: "1500" });
+  // A short upstream timeout, so a frozen service is noticed in seconds rather than ten; MIRROR=off,
+  // since the live path is under test (a synced mirror would answer without the service).
+  stack = await startOwnStack("freeze", {}, { VTS_TIMEOUT_MS: "1500", MIRROR: "off" });
 });
 
 test.afterAll(async () => {

@@ -17,6 +17,8 @@ const STATUS: Record<DashboardErrorCode, number> = {
   // The service answered and refuses the dashboard: a 502 as any upstream failure, with its own
   // code because no retry mends it (browsers stop retrying at once; lib/client/task-queries.ts).
   upstream_refused: 502,
+  // The task mirror does not hold the request's windows yet; Retry-After says when to look again.
+  mirror_not_ready: 503,
   internal_error: 500,
 };
 

@@ -12,7 +12,7 @@ import { readLocations, readTaskPage } from "./task-data";
 // priority (people's requests go first). Cancelling the download stops the upstream calls.
 
 /** All of the one list of CSV columns "export visible rows" also writes, Started in location time. */
-function exportCsv(zones: Map<string, string>) {
+export function exportCsv(zones: Map<string, string>) {
   const locationZone = (task: Task) => zones.get(task.location.id);
   return taskCsv(undefined, {
     startedName: "location time",
@@ -27,8 +27,15 @@ export function exportStream(
   backend: DashboardBackend,
   filters: TaskListParams["filters"],
 ): ReadableStream<Uint8Array> {
+  return csvStream((signal) => csvChunks(backend, filters, signal));
+}
+
+/** A CSV download pulled chunk by chunk; cancelling it aborts the chunk being made. */
+export function csvStream(
+  chunksOf: (signal: AbortSignal) => AsyncGenerator<Uint8Array, void, undefined>,
+): ReadableStream<Uint8Array> {
   const controller = new AbortController();
-  const chunks = csvChunks(backend, filters, controller.signal);
+  const chunks = chunksOf(controller.signal);
   return new ReadableStream<Uint8Array>({
     // Pulled only as fast as the client reads, so a slow download does not buffer pages.
     async pull(stream) {

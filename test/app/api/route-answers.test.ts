@@ -9,8 +9,11 @@ import * as exportRoute from "@/app/api/export/route";
 import * as health from "@/app/api/health/route";
 import * as locations from "@/app/api/locations/route";
 import * as metrics from "@/app/api/metrics/route";
+import * as mirror from "@/app/api/mirror/route";
 import * as task from "@/app/api/tasks/[id]/route";
 import * as tasks from "@/app/api/tasks/route";
+import * as summary from "@/app/api/tasks/summary/route";
+import * as vehicle from "@/app/api/vehicles/[vehicle_id]/route";
 import { dashboardContract } from "@/contract/conformance/documents";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../lib/server/auth/session-cookie";
 
@@ -28,6 +31,9 @@ beforeAll(async () => {
   vi.stubEnv("METRICS_TOKEN", METRICS_TOKEN);
   // No service listens here: every upstream call fails at once.
   vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:9");
+  // These answers need no mirror; what needs one is refused as the document says for MIRROR=off
+  // (the mirror's own answers are tested against a real sync in test/lib/server/mirror/api-*).
+  vi.stubEnv("MIRROR", "off");
   const value = await sessionCookieValue(
     { email: "staff@company.example", sid: randomUUID() },
     { secret: AUTH_SECRET },
@@ -64,6 +70,9 @@ const ROUTES: [path: string, module: RouteModule, params: object][] = [
   ["/api/locations", locations, {}],
   ["/api/budget", budget, {}],
   [`/api/export?${WINDOW}`, exportRoute, {}],
+  [`/api/tasks/summary?${WINDOW}`, summary, {}],
+  ["/api/vehicles/VEH-00042", vehicle, { vehicle_id: "VEH-00042" }],
+  ["/api/mirror", mirror, {}],
 ];
 
 describe("without a session", () => {
@@ -105,6 +114,39 @@ describe("signed in", () => {
     expect(await answer(locations, "/api/locations?page=2", { headers })).toBe(400);
     expect(await answer(task, "/api/tasks/a%20b", { headers, params: { id: "a b" } })).toBe(400);
     expect(await answer(unrouted, "/api/nope", { headers, params: { path: ["nope"] } })).toBe(404);
+  });
+
+  it("the mirror's parameters are checked before anything else, then refused with MIRROR=off", async () => {
+    const headers = signedIn();
+    for (const bad of ["sort=colour", "status=a%20b", "q=", `location_id=${"L,".repeat(50)}L`, "order=up"])
+      expect(await answer(tasks, `/api/tasks?${WINDOW}&${bad}`, { headers })).toBe(400);
+    expect(await answer(summary, `/api/tasks/summary?${WINDOW}&tz=Mars%2FOlympus`, { headers })).toBe(400);
+    expect(await answer(summary, `/api/tasks/summary?${WINDOW}&limit=5`, { headers })).toBe(400);
+    expect(await answer(vehicle, "/api/vehicles/a%20b", { headers, params: { vehicle_id: "a b" } })).toBe(
+      400,
+    );
+    expect(
+      await answer(vehicle, "/api/vehicles/VEH-1?x=1", { headers, params: { vehicle_id: "VEH-1" } }),
+    ).toBe(400);
+    expect(await answer(mirror, "/api/mirror?x=1", { headers })).toBe(400);
+    for (const needsMirror of ["status=completed", "location_id=A,B", "sort=mva", "q=oil"]) {
+      const response = await tasks.GET(
+        new Request(`http://localhost/api/tasks?${WINDOW}&${needsMirror}`, { headers }),
+      );
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { message: string } };
+      expect(body.error.message).toContain("MIRROR=off");
+    }
+    expect(await answer(summary, `/api/tasks/summary?${WINDOW}`, { headers })).toBe(400);
+    expect(await answer(vehicle, "/api/vehicles/VEH-1", { headers, params: { vehicle_id: "VEH-1" } })).toBe(
+      400,
+    );
+    expect(await answer(exportRoute, `/api/export?${WINDOW}&status=completed`, { headers })).toBe(400);
+  });
+
+  it("the mirror's status says it is off", async () => {
+    const response = await mirror.GET(new Request("http://localhost/api/mirror", { headers: signedIn() }));
+    expect(await response.json()).toEqual({ enabled: false, setting: "off" });
   });
 
   it("a service that does not answer is 502 upstream_unavailable", async () => {

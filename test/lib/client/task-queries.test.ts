@@ -14,6 +14,8 @@ import { repinWindow, stableWindow } from "@/lib/client/stable-window";
 const page = (ids: string[]): TaskPage => ({
   data: ids.map((id) => ({ id }) as Task),
   next_cursor: null,
+  total: null,
+  source: "live",
   fetchedAt: null,
   stale: false,
   staleReason: null,

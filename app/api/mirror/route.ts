@@ -1,0 +1,11 @@
+import { dashboardRoute } from "@/lib/server/api/dashboard-route";
+import { otherMethods } from "@/lib/server/api/other-methods";
+import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { answerMirrorStatus } from "@/lib/server/bff/mirror-reads";
+
+// The task mirror's state for operators and the UI: read from its database, no upstream call.
+export const GET = dashboardRoute(async ({ request }) =>
+  answerMirrorStatus(await dashboardBackend(), new URL(request.url)),
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

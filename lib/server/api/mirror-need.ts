@@ -1,0 +1,19 @@
+import "server-only";
+import { LIST_FILTERS } from "../mirror/read/mirror-task-query";
+
+// Which requests only the mirror can answer: the service has no status filter, no lists, no other
+// sort and no search, so such a request is never sent to it (it would be answered wrongly).
+
+export function needsMirror(url: URL): boolean {
+  const params = url.searchParams;
+  if (params.has("status") || params.has("q")) return true;
+  if ((params.get("sort") ?? "started_at") !== "started_at") return true;
+  return LIST_FILTERS.some((name) => (params.get(name) ?? "").includes(","));
+}
+
+/** The same URL as the live path reads it: `sort=started_at` is its only order, so it is dropped. */
+export function liveUrl(url: URL): URL {
+  const live = new URL(url);
+  live.searchParams.delete("sort");
+  return live;
+}

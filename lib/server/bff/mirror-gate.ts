@@ -1,0 +1,64 @@
+import "server-only";
+import { DashboardError } from "../api/dashboard-error";
+import { mirrorCoverage, mirrorHorizonCoverage } from "../mirror/read/mirror-coverage";
+import type { MirrorSql } from "../mirror/read/mirror-sql";
+import type { DashboardBackend } from "./dashboard-backend";
+
+// Decides who answers a request: the mirror when it holds every window of the request, else the
+// live path, or, for a request only the mirror can answer, a refusal that says why.
+
+/** Seconds a browser waits before asking again while the mirror fills (a walk takes a few). */
+export const MIRROR_RETRY_SECONDS = 5;
+
+export type Gate = { source: "mirror"; sql: MirrorSql; asOf: Date } | { source: "live" };
+
+export async function mirrorGate(
+  backend: DashboardBackend,
+  window: { from: string; to: string } | "horizon",
+  mirrorOnly: boolean,
+): Promise<Gate> {
+  const mirror = backend.mirror;
+  if (!mirror) {
+    if (mirrorOnly) throw mirrorAbsent(backend);
+    return { source: "live" };
+  }
+  if (window !== "horizon") {
+    // People look here: the sync walks these windows first. A failed note costs only that.
+    mirror.noteViewed(new Date(window.from), new Date(window.to)).catch(() => {});
+  }
+  const coverage =
+    window === "horizon"
+      ? await mirrorHorizonCoverage(mirror.db)
+      : await mirrorCoverage(mirror.db, window.from, window.to);
+  if (coverage.state === "ready") return { source: "mirror", sql: mirror.db, asOf: coverage.asOf };
+  if (!mirrorOnly) return { source: "live" };
+  if (coverage.state === "not_ready")
+    throw new DashboardError("mirror_not_ready", coverage.message, {
+      retryAfterSeconds: MIRROR_RETRY_SECONDS,
+    });
+  throw new DashboardError(
+    "invalid_request",
+    "This window lies outside the task mirror's horizon: status, lists, sort and search work inside it only.",
+  );
+}
+
+function mirrorAbsent(backend: DashboardBackend): DashboardError {
+  if (backend.env.MIRROR === "off")
+    return new DashboardError(
+      "invalid_request",
+      "The task mirror is off on this dashboard (MIRROR=off): status, lists, sort, search, summaries and vehicles need it.",
+    );
+  // On but not opened (logged at start): a fault of this instance, which a restart may mend.
+  return new DashboardError(
+    "mirror_not_ready",
+    "The task mirror is not available on this dashboard instance.",
+    {
+      retryAfterSeconds: MIRROR_RETRY_SECONDS * 6,
+    },
+  );
+}
+
+/** Freshness of an answer from the mirror: when the oldest window it read was walked. */
+export function mirrorFreshness(asOf: Date): Record<string, string> {
+  return { "x-data-fetched-at": asOf.toISOString(), "x-data-stale": "false" };
+}

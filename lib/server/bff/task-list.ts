@@ -1,0 +1,97 @@
+import "server-only";
+import { DashboardError } from "../api/dashboard-error";
+import { freshnessHeaders } from "../api/freshness-headers";
+import { liveUrl, needsMirror } from "../api/mirror-need";
+import { readQueryParams } from "../api/query-params";
+import { requestPriority } from "../api/request-priority";
+import { parseTaskListParams, type TaskListParams } from "../api/task-list-params";
+import { decodeKeyset } from "../mirror/read/keyset-cursor";
+import type { MirrorTaskQuery } from "../mirror/read/mirror-task-query";
+import { parseMirrorTaskParams } from "../mirror/read/parse-mirror-params";
+import { FILTER_PARAMS } from "../mirror/read/parse-filters";
+import { readMirrorTaskPage } from "../mirror/read/read-task-page";
+import type { DashboardBackend } from "./dashboard-backend";
+import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+import { readDashboardTaskPage } from "./task-data";
+
+// GET /api/tasks: every parameter checked first, then the mirror answers when it holds the window
+// (with the exact total), else the live path (total null). Each source signs its cursors with its
+// own binding, so a cursor of the other source can never be read as one of this source.
+
+const NAMES = [...FILTER_PARAMS, "sort", "order", "limit", "cursor"];
+
+const START_AGAIN = new DashboardError(
+  "invalid_request",
+  "This cursor was made by the other source of this list (the task mirror has caught up or is off); start again from the first page.",
+);
+
+export async function answerTaskList(
+  backend: DashboardBackend,
+  request: Request,
+  signal: AbortSignal,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const cursor = readQueryParams(url, NAMES).cursor;
+  const withoutCursor = new URL(url);
+  withoutCursor.searchParams.delete("cursor");
+  const parsed = parseMirrorTaskParams(withoutCursor, {
+    maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS,
+    cursors: backend.cursors,
+  });
+  if (!parsed.ok) throw parsed.error;
+  const query = parsed.value;
+  const mirrorOnly = needsMirror(url);
+  const live = mirrorOnly ? undefined : parseTaskListParams(liveUrl(url), backend.env.VTS_MAX_WINDOW_DAYS);
+  const gate = await mirrorGate(backend, query.filters, mirrorOnly);
+  if (gate.source === "mirror") {
+    const after = cursor === undefined ? undefined : mirrorKeyset(backend, cursor, query, live);
+    const page = await readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors);
+    return Response.json({ ...page, source: "mirror" }, { headers: mirrorFreshness(gate.asOf) });
+  }
+  if (!live) throw new Error("unreachable: a mirror-only request has no live path");
+  if (cursor !== undefined) checkLiveCursor(backend, cursor, live, query);
+  const page = await readDashboardTaskPage(backend, live, requestPriority(request), signal);
+  return Response.json(
+    { data: page.data, next_cursor: page.next_cursor, total: null, source: "live" },
+    { headers: freshnessHeaders(page) },
+  );
+}
+
+function mirrorKeyset(
+  backend: DashboardBackend,
+  cursor: string,
+  query: MirrorTaskQuery,
+  live: TaskListParams | undefined,
+) {
+  try {
+    return decodeKeyset(backend.cursors, cursor, query);
+  } catch (error) {
+    if (live && isLiveCursor(backend, cursor, live)) throw START_AGAIN;
+    throw error;
+  }
+}
+
+function checkLiveCursor(
+  backend: DashboardBackend,
+  cursor: string,
+  live: TaskListParams,
+  query: MirrorTaskQuery,
+): void {
+  if (isLiveCursor(backend, cursor, live)) return;
+  try {
+    decodeKeyset(backend.cursors, cursor, query);
+  } catch {
+    return; // Neither kind: slicePage refuses it with the usual message.
+  }
+  throw START_AGAIN;
+}
+
+function isLiveCursor(backend: DashboardBackend, cursor: string, live: TaskListParams): boolean {
+  try {
+    // The binding readDashboardTaskPage signs the live cursor with.
+    backend.cursors.decode(cursor, JSON.stringify(live.filters));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,134 @@
+// The dashboard's route handlers in a test, on a backend whose mirror the test controls: the real
+// service in-process, a backend with its budget and client, and a mirror whose windows exist but
+// sync only when the test starts the syncer (so "before the sync" is a state, not a race).
+import { randomUUID } from "node:crypto";
+import { vi } from "vitest";
+import { dashboardContract } from "@/contract/conformance/documents";
+import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { parseDashboardEnv } from "@/lib/server/env";
+import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { horizonAt, type Horizon } from "@/lib/server/mirror/sync/horizon";
+import { soleLeadership } from "@/lib/server/mirror/sync/leader";
+import { syncSource, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
+import { mirrorStatus } from "@/lib/server/mirror/sync/status";
+import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
+import { alignWindows } from "@/lib/server/mirror/sync/windows-table";
+import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
+import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../auth/session-cookie";
+import { eventually, TEST_HEAT } from "./sync-support";
+
+const AUTH_SECRET = "mirror-api-test-secret-".padEnd(40, "x");
+
+export interface ApiRig {
+  service: TestService;
+  horizon: Horizon;
+  /** The mirror off: every answer is live. */
+  live: DashboardBackend;
+  /** The same backend with the mirror. */
+  mirrored: DashboardBackend & { mirror: Mirror };
+  cookie: string;
+  /** Syncs every window of the horizon, then stops the syncer (no sync call after). */
+  syncAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startApiRig(daysBack: number, daysAhead: number, serviceEnv: Record<string, string>) {
+  stubDashboardEnv(AUTH_SECRET);
+  vi.stubEnv("LOG_LEVEL", "silent");
+  const service = await startTestService(serviceEnv);
+  const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const live = await createBackend(
+    parseDashboardEnv({
+      VTS_BASE_URL: baseUrl,
+      VTS_CLIENT_ID: "sandbox-full",
+      VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
+      AUTH_SECRET,
+      LOG_LEVEL: "silent",
+      MIRROR_DAYS_BACK: String(daysBack),
+      MIRROR_DAYS_AHEAD: String(daysAhead),
+    }),
+  );
+  const db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
+  const horizon = horizonAt(Date.now(), daysBack, daysAhead);
+  await alignWindows(db, horizon);
+  const syncer = new MirrorSyncer({
+    db,
+    source: syncSource(live.client),
+    leadership: soleLeadership,
+    instance: "api-test",
+    daysBack,
+    daysAhead,
+    heat: TEST_HEAT,
+    idleMs: 100,
+    retryMs: 200,
+  });
+  const mirror: Mirror = {
+    db,
+    syncer,
+    status: () => mirrorStatus(db),
+    noteViewed: (from, to) => syncer.noteViewed(from, to),
+    async close() {
+      await syncer.stop();
+      await db.close();
+    },
+  };
+  const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(
+    { email: "staff@company.example", sid: randomUUID() },
+    { secret: AUTH_SECRET },
+  )}`;
+  return {
+    service,
+    horizon,
+    live,
+    mirrored: { ...live, mirror },
+    cookie,
+    async syncAll() {
+      syncer.start();
+      await eventually(async () => {
+        const { windows } = await mirror.status();
+        return windows.total > 0 && windows.synced === windows.total;
+      }, 90_000);
+      await syncer.stop();
+    },
+    async close() {
+      await mirror.close();
+      await live.close();
+      await service.close();
+    },
+  } satisfies ApiRig;
+}
+
+type Handler = (request: Request, route: { params: Promise<object> }) => Promise<Response>;
+
+const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
+
+/** The route's answer on this backend, held to contract/dashboard/openapi.yaml. */
+export async function routeAnswer(
+  backend: DashboardBackend,
+  route: Record<string, unknown>,
+  path: string,
+  cookie: string,
+  params: object = {},
+): Promise<{ status: number; headers: Headers; text: string }> {
+  // The route handlers take their backend from dashboardBackend(), which keeps it here.
+  holder.__dashboardBackend = Promise.resolve(backend);
+  const handler = route.GET as Handler;
+  const response = await handler(new Request(`http://localhost${path}`, { headers: { cookie } }), {
+    params: Promise.resolve(params),
+  });
+  const text = await response.text();
+  dashboardContract.assertMatches({
+    method: "GET",
+    url: path,
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text,
+  });
+  return { status: response.status, headers: response.headers, text };
+}
+
+/** Upstream calls the backend made so far (the metric every call counts in). */
+export async function upstreamCalls(backend: DashboardBackend): Promise<number> {
+  const metric = await backend.metrics.upstreamCalls.get();
+  return metric.values.reduce((sum, value) => sum + value.value, 0);
+}

@@ -1,0 +1,233 @@
+// The dashboard API with the task mirror, through its route handlers, against the real service:
+// refused with 503 mirror_not_ready before the sync covers a window, then, after a real sync,
+// /api/tasks equals a walk of the service's /v1/tasks for 200 random filter, list, sort and q
+// combinations, and /api/export from the mirror equals the live export with no upstream call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as exportRoute from "@/app/api/export/route";
+import * as mirrorRoute from "@/app/api/mirror/route";
+import * as tasksRoute from "@/app/api/tasks/route";
+import * as summaryRoute from "@/app/api/tasks/summary/route";
+import * as vehicleRoute from "@/app/api/vehicles/[vehicle_id]/route";
+import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { Rng } from "@/task-service/src/sandbox/prng";
+import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
+import { randomQueryParams } from "./support/random-queries";
+import { referenceSelection } from "./support/reference-selection";
+import { directWalk, eventually } from "./sync-support";
+
+const DAY_MS = 86_400_000;
+let rig: ApiRig;
+let horizonTasks: Task[];
+let token: string | undefined;
+const before = new Map<string, { status: number; headers: Headers; text: string }>();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const recent = () => `from=${iso(rig.horizon.to - 40 * DAY_MS)}&to=${iso(rig.horizon.to - 10 * DAY_MS)}`;
+
+type Page = { data: Task[]; next_cursor: string | null; total: number | null; source: string };
+
+async function tasksAnswer(backend: DashboardBackend, query: string) {
+  return routeAnswer(backend, tasksRoute, `/api/tasks?${query}`, rig.cookie);
+}
+
+beforeAll(async () => {
+  rig = await startApiRig(120, 20, { VTS_SEED_TASKS: "3000" });
+  const window = recent();
+  before.set("status", await tasksAnswer(rig.mirrored, `${window}&status=completed`));
+  before.set("plain", await tasksAnswer(rig.mirrored, `${window}&limit=5`));
+  before.set(
+    "summary",
+    await routeAnswer(rig.mirrored, summaryRoute, `/api/tasks/summary?${window}`, rig.cookie),
+  );
+  await rig.syncAll();
+  horizonTasks = await directWalk(rig.service, rig.horizon.from, rig.horizon.to);
+}, 180_000);
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe("before the sync covers a window", () => {
+  it("a request only the mirror can answer is 503 mirror_not_ready with Retry-After and the progress", () => {
+    for (const name of ["status", "summary"]) {
+      const answer = before.get(name)!;
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      const { error } = JSON.parse(answer.text) as { error: { code: string; message: string } };
+      expect(error.code).toBe("mirror_not_ready");
+      expect(error.message).toMatch(/\d+ of \d+ windows of this range are synced/);
+    }
+  });
+
+  it("any other request is answered live, without a total", () => {
+    const answer = before.get("plain")!;
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.text) as Page;
+    expect(page).toMatchObject({ source: "live", total: null });
+    expect(page.data).toHaveLength(5);
+  });
+});
+
+/** Every task of the service for these parameters: its own filters where it has them, the rest here. */
+async function serviceSelection(params: URLSearchParams): Promise<string[]> {
+  // One token for all walks: the service limits how often a client may ask for one.
+  token ??= await rig.service.token();
+  const server = new URLSearchParams({ from: params.get("from")!, to: params.get("to")!, limit: "500" });
+  for (const name of ["location_id", "task_type", "mva", "vehicle_id"]) {
+    const value = params.get(name);
+    if (value !== null && !value.includes(",")) server.set(name, value);
+  }
+  const rows: Task[] = [];
+  let cursor: string | null = null;
+  do {
+    if (cursor) server.set("cursor", cursor);
+    const response = await rig.service.request({
+      method: "GET",
+      url: `/v1/tasks?${server.toString()}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const page = response.json<{ data: Task[]; next_cursor: string | null }>();
+    rows.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  const url = new URL(`http://localhost/api/tasks?${params.toString()}`);
+  const parsed = parseMirrorTaskParams(url, { maxWindowDays: 92, cursors: rig.live.cursors });
+  if (!parsed.ok) throw parsed.error;
+  return referenceSelection(rows, parsed.value).map((task) => task.id);
+}
+
+/** Every page of /api/tasks for these parameters, by cursor. */
+async function walkApi(
+  params: URLSearchParams,
+): Promise<{ ids: string[]; totals: number[]; sources: string[] }> {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  const sources = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams(params);
+    if (cursor) query.set("cursor", cursor);
+    const answer = await tasksAnswer(rig.mirrored, query.toString());
+    expect(answer.status, answer.text).toBe(200);
+    expect(Date.parse(answer.headers.get("x-data-fetched-at")!)).toBeLessThanOrEqual(Date.now());
+    const page = JSON.parse(answer.text) as Page;
+    ids.push(...page.data.map((task) => task.id));
+    totals.add(page.total ?? -1);
+    sources.add(page.source);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return { ids, totals: [...totals], sources: [...sources] };
+}
+
+describe("after a real sync", () => {
+  it("holds the horizon's tasks", () => {
+    expect(horizonTasks.length).toBeGreaterThan(1_000);
+  });
+
+  it("/api/tasks equals a walk of the service's /v1/tasks for 200 random combinations", async () => {
+    const rng = new Rng(20261125);
+    let nonEmpty = 0;
+    for (let run = 0; run < 200; run++) {
+      const params = randomQueryParams(rng, horizonTasks, [rig.horizon.from, rig.horizon.to]);
+      const expected = await serviceSelection(params);
+      params.set("limit", String(Math.max(1 + rng.int(60), Math.ceil(expected.length / 8))));
+      const walked = await walkApi(params);
+      expect({ params: params.toString(), ...walked }).toEqual({
+        params: params.toString(),
+        ids: expected,
+        totals: [expected.length],
+        sources: ["mirror"],
+      });
+      if (expected.length > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(100);
+  }, 300_000);
+
+  it("outside the horizon the live path answers, and what needs the mirror is 400", async () => {
+    const window = `from=${iso(rig.horizon.from - 30 * DAY_MS)}&to=${iso(rig.horizon.from - 20 * DAY_MS)}`;
+    const live = await tasksAnswer(rig.mirrored, `${window}&limit=5`);
+    expect(JSON.parse(live.text)).toMatchObject({ source: "live", total: null });
+    const refused = await tasksAnswer(rig.mirrored, `${window}&sort=mva`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("horizon");
+  });
+
+  it("a cursor of the other source is 400 invalid_request: start again", async () => {
+    const window = recent();
+    const mirrorPage = JSON.parse((await tasksAnswer(rig.mirrored, `${window}&limit=5`)).text) as Page;
+    const livePage = JSON.parse((await tasksAnswer(rig.live, `${window}&limit=5`)).text) as Page;
+    expect([mirrorPage.source, livePage.source]).toEqual(["mirror", "live"]);
+    const onLive = await tasksAnswer(rig.live, `${window}&limit=5&cursor=${mirrorPage.next_cursor}`);
+    const onMirror = await tasksAnswer(rig.mirrored, `${window}&limit=5&cursor=${livePage.next_cursor}`);
+    for (const answer of [onLive, onMirror]) {
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain("start again");
+    }
+  });
+
+  it("a request tells the sync which windows people look at, so they are walked first", async () => {
+    const { db } = rig.mirrored.mirror;
+    await db.query("UPDATE mirror_windows SET viewed_at = NULL");
+    const [from, to] = [rig.horizon.from + 30 * DAY_MS, rig.horizon.from + 33 * DAY_MS];
+    await tasksAnswer(rig.mirrored, `from=${iso(from)}&to=${iso(to)}&q=oil`);
+    const viewed = async () =>
+      (
+        await db.query<{ starts_at: Date }>(
+          "SELECT starts_at FROM mirror_windows WHERE viewed_at IS NOT NULL ORDER BY starts_at",
+        )
+      ).map((row) => row.starts_at.getTime());
+    await eventually(async () => (await viewed()).length > 0, 5_000);
+    expect(await viewed()).toEqual([from, from + DAY_MS, from + 2 * DAY_MS]);
+  });
+
+  it("the request refused before the sync is answered from the mirror after it", async () => {
+    const answer = await tasksAnswer(rig.mirrored, `${recent()}&status=completed`);
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.text) as Page;
+    expect(page.source).toBe("mirror");
+    expect(page.data.every((task) => task.status === "completed")).toBe(true);
+  });
+
+  it("the summary, a vehicle and the mirror's status answer from the mirror", async () => {
+    const window = recent();
+    const summary = await routeAnswer(rig.mirrored, summaryRoute, `/api/tasks/summary?${window}`, rig.cookie);
+    expect(summary.status).toBe(200);
+    const [from, to] = [rig.horizon.to - 40 * DAY_MS, rig.horizon.to - 10 * DAY_MS].map(iso);
+    const inWindow = horizonTasks.filter((task) => task.started_at >= from! && task.started_at < to!);
+    expect((JSON.parse(summary.text) as { total: number }).total).toBe(inWindow.length);
+    const vehicleId = horizonTasks[0]!.vehicle_id;
+    const vehicle = await routeAnswer(rig.mirrored, vehicleRoute, `/api/vehicles/${vehicleId}`, rig.cookie, {
+      vehicle_id: vehicleId,
+    });
+    expect(vehicle.status).toBe(200);
+    const ids = (JSON.parse(vehicle.text) as { tasks: Task[] }).tasks.map((task) => task.id);
+    expect(ids).toEqual(horizonTasks.filter((task) => task.vehicle_id === vehicleId).map((task) => task.id));
+    const status = await routeAnswer(rig.mirrored, mirrorRoute, "/api/mirror", rig.cookie);
+    expect(JSON.parse(status.text)).toMatchObject({ enabled: true, rows: horizonTasks.length });
+    expect(Date.parse(status.headers.get("x-data-fetched-at")!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("/api/export from the mirror is the live export's CSV, with no upstream call", async () => {
+    const rng = new Rng(7);
+    for (let run = 0; run < 4; run++) {
+      const task = horizonTasks[rng.int(horizonTasks.length)]!;
+      const span = (1 + rng.int(40)) * DAY_MS;
+      const from = Math.max(rig.horizon.from, Date.parse(task.started_at) - rng.int(10) * DAY_MS);
+      const params = new URLSearchParams({ from: iso(from), to: iso(Math.min(rig.horizon.to, from + span)) });
+      if (rng.chance(0.5)) params.set("location_id", task.location.id);
+      if (rng.chance(0.5)) params.set("task_type", task.task_type);
+      if (rng.chance(0.5)) params.set("order", "desc");
+      const path = `/api/export?${params.toString()}`;
+      const live = await routeAnswer(rig.live, exportRoute, path, rig.cookie);
+      const callsBefore = await upstreamCalls(rig.mirrored);
+      const mirrored = await routeAnswer(rig.mirrored, exportRoute, path, rig.cookie);
+      expect(await upstreamCalls(rig.mirrored)).toBe(callsBefore);
+      expect(mirrored.status).toBe(200);
+      expect(mirrored.headers.get("x-data-fetched-at")).not.toBeNull();
+      expect(live.text.split("\r\n").length).toBeGreaterThan(1);
+      expect(mirrored.text).toBe(live.text);
+    }
+  }, 120_000);
+});
