@@ -11,18 +11,19 @@ import { parseMirrorTaskParams } from "../mirror/read/parse-mirror-params";
 import { FILTER_PARAMS } from "../mirror/read/parse-filters";
 import { readMirrorTaskPage } from "../mirror/read/read-task-page";
 import type { DashboardBackend } from "./dashboard-backend";
-import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+import { mirrorFreshness, mirrorGate, type Gate } from "./mirror-gate";
 import { readDashboardTaskPage } from "./task-data";
 
 // GET /api/tasks: every parameter checked first, then the mirror answers when it holds the window
 // (with the exact total), else the live path (total null). Each source signs its cursors with its
-// own binding, so a cursor of the other source can never be read as one of this source.
+// own binding, so a cursor of the other source can never be read as one of this source; a list
+// begun live ends live.
 
 const NAMES = [...FILTER_PARAMS, "sort", "order", "limit", "cursor"];
 
 const START_AGAIN = new DashboardError(
   "invalid_request",
-  "This cursor was made by the other source of this list (the task mirror has caught up or is off); start again from the first page.",
+  "This cursor was made by the task mirror, which cannot answer this list now; start again from the first page.",
 );
 
 export async function answerTaskList(
@@ -42,7 +43,10 @@ export async function answerTaskList(
   const query = parsed.value;
   const mirrorOnly = needsMirror(url);
   const live = mirrorOnly ? undefined : parseTaskListParams(liveUrl(url), backend.env.VTS_MAX_WINDOW_DAYS);
-  const gate = await mirrorGate(backend, query.filters, mirrorOnly);
+  // A list begun on the live path goes on there: the mirror catching up mid-scroll must not break
+  // a person's list (its rows, order and cursor are the service's, and stay consistent).
+  const goesOnLive = cursor !== undefined && live !== undefined && isLiveCursor(backend, cursor, live);
+  const gate: Gate = goesOnLive ? { source: "live" } : await mirrorGate(backend, query.filters, mirrorOnly);
   if (gate.source === "mirror") {
     const after = cursor === undefined ? undefined : mirrorKeyset(backend, cursor, query, live);
     const page = await readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors);
