@@ -51,6 +51,16 @@ describe("the sync planner", () => {
     expect(walk).toMatchObject({ from: day(-2) - DEFAULT_HEAT.coldWalkMs, to: day(-2) });
   });
 
+  it("while the first fill runs, fills on before it refreshes hot windows, within a longer period", () => {
+    // Hot windows synced two minutes ago, cold ones never: the fill goes on (every call full).
+    const hotTwoMinutesOld = (start: number) => (start >= day(-2) ? NOW - 2 * 60_000 : undefined);
+    expect(planNextWalk(windows(-180, 31, hotTwoMinutesOld), NOW, DEFAULT_HEAT)!.to).toBe(day(-2));
+    // A long fill still refreshes them once they are older than the fill's own hot period.
+    const hotStale = (start: number) =>
+      start >= day(-2) ? NOW - DEFAULT_HEAT.hotRefreshWhileFillingMs : undefined;
+    expect(planNextWalk(windows(-180, 31, hotStale), NOW, DEFAULT_HEAT)).toMatchObject({ from: day(-2) });
+  });
+
   it("puts a window someone is looking at before everything else", () => {
     const all = windows(-180, 31);
     const viewed = all.find((w) => w.startsAt === day(-100))!;
