@@ -25,6 +25,9 @@ const nextConfig = {
       "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
     },
   },
+  // The mirror's embedded PostgreSQL loads its WASM and extension files from its own package
+  // folder at run time: bundled, it would look for them in .next and fail. (pg is external already.)
+  serverExternalPackages: ["@electric-sql/pglite"],
   // The service's own code and its tests are not part of the web app.
   outputFileTracingExcludes: { "*": ["task-service/**", "bench/**", "e2e/**", "test/**"] },
   async headers() {

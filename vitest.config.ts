@@ -10,13 +10,22 @@ const SERVER_SETUP = ["task-service/test/global-setup.ts"];
 export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
+  "test/lib/server/mirror/store-postgres.test.ts",
+  "test/lib/server/mirror/sync-backend.test.ts",
+  "test/lib/server/mirror/sync-budget.test.ts",
+  "test/lib/server/mirror/sync-leader.test.ts",
+  "test/lib/server/mirror/sync-service.test.ts",
   "test/lib/server/upstream/budget/redis.test.ts",
   "test/lib/server/upstream/token/endpoint.test.ts",
   "test/lib/server/upstream/token/redis.test.ts",
 ];
 
 /** Real child processes, outside the folders that hold only such tests. */
-export const PROCESS_FILES = ["test/scripts/dashboard-shutdown.test.ts", "test/scripts/npm-start.test.ts"];
+export const PROCESS_FILES = [
+  "test/lib/server/mirror/sync-kill.test.ts",
+  "test/scripts/dashboard-shutdown.test.ts",
+  "test/scripts/npm-start.test.ts",
+];
 
 export default defineConfig({
   resolve: {

@@ -9,6 +9,13 @@ const optional = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+/** A number setting with a default; unset or empty means the default. */
+function numberOr(fallback: number, schema: z.ZodNumber) {
+  return optional
+    .transform((value) => value ?? String(fallback))
+    .pipe(z.coerce.number<string>().pipe(schema));
+}
+
 const dashboardEnvSchema = z.object({
   VTS_BASE_URL: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, "")),
   VTS_CLIENT_ID: z.string().min(1),
@@ -41,6 +48,21 @@ const dashboardEnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bearer token Prometheus sends to scrape /api/metrics; unset disables the endpoint. */
   METRICS_TOKEN: optional.pipe(z.string().min(16).optional()),
+  /** `off` keeps the pure proxy: no mirror is opened and nothing is synced. */
+  MIRROR: optional.pipe(z.enum(["on", "off"]).default("on")),
+  /** The embedded mirror's PGlite directory; unused with DASHBOARD_DATABASE_URL. */
+  MIRROR_DATA_DIR: optional.pipe(z.string().default(".data/mirror")),
+  /** A PostgreSQL shared by every dashboard instance: they elect one syncer and all read. */
+  DASHBOARD_DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  MIRROR_DAYS_BACK: numberOr(180, z.number().int().min(1).max(3_660)),
+  MIRROR_DAYS_AHEAD: numberOr(30, z.number().int().min(0).max(3_660)),
+  /** The most of the upstream budget sync may hold in any minute; the rest stays with people. */
+  MIRROR_BUDGET_SHARE: numberOr(0.5, z.number().gt(0).max(1)),
 });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;

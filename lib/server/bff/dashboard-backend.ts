@@ -19,6 +19,7 @@ import type { UpstreamPage } from "../api/page-slicer";
 import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";
+import { startMirror, type Mirror } from "../mirror/sync/start-mirror";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and
@@ -34,14 +35,23 @@ export interface DashboardBackend {
   locations: FreshnessCache<{ data: Location[] }>;
   taskPages: FreshnessCache<UpstreamPage<Task>>;
   tasks: FreshnessCache<{ task: Task | undefined }>;
-  /** Closes the Redis connection (shutdown, tests). */
+  /** The task mirror; undefined with MIRROR=off, or when it could not be opened (logged). */
+  mirror: Mirror | undefined;
+  /** Stops the mirror's sync and closes its database and the Redis connection (shutdown, tests). */
   close(): Promise<void>;
 }
 
 /** Exported for tests, which build backends with their own settings; the app uses dashboardBackend(). */
 export async function createBackend(
   env: DashboardEnv,
-  options: { logger?: DashboardLogger | undefined } = {},
+  options: {
+    logger?: DashboardLogger | undefined;
+    /**
+     * Open the mirror and sync it (when MIRROR is not off). The app's backend does; a test asks
+     * for it, so tests of the proxy path spend no budget on a sync they do not look at.
+     */
+    mirror?: boolean | undefined;
+  } = {},
 ): Promise<DashboardBackend> {
   const log = options.logger ?? createDashboardLogger(env.LOG_LEVEL);
   const logError = (what: string) => (error: unknown) =>
@@ -53,7 +63,7 @@ export async function createBackend(
         onError: logError("shared budget"),
       })
     : new MemoryRequestWindow(systemClock, GRANT_HOLD_MS);
-  const budget = new UpstreamBudget({ window });
+  const budget = new UpstreamBudget({ window, syncShare: env.MIRROR_BUDGET_SHARE });
   const tokens = new TokenManager({
     fetchToken: async (signal) => {
       const started = performance.now();
@@ -96,9 +106,19 @@ export async function createBackend(
     onBudgetWait: (priority, waitedMs) => metrics.queueWait.observe({ priority }, waitedMs / 1000),
     onTiming: recordTiming,
   });
+  const mirror =
+    options.mirror && env.MIRROR === "on"
+      ? await startMirror(env, client, (error) =>
+          log.warn({ err: error }, "mirror sync failed; retrying"),
+        ).catch((error: unknown) => {
+          log.error({ err: error }, "mirror unavailable; every request is answered live");
+          return undefined;
+        })
+      : undefined;
   return {
     env,
     client,
+    mirror,
     tokens,
     budget,
     metrics,
@@ -116,6 +136,7 @@ export async function createBackend(
       refreshInBackground: false,
     }),
     async close() {
+      await mirror?.close();
       redis?.disconnect();
     },
     tasks: new FreshnessCache({
@@ -130,6 +151,6 @@ export async function createBackend(
 const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
 export function dashboardBackend(): Promise<DashboardBackend> {
-  holder.__dashboardBackend ??= createBackend(dashboardEnv(), { logger: dashboardLogger() });
+  holder.__dashboardBackend ??= createBackend(dashboardEnv(), { logger: dashboardLogger(), mirror: true });
   return holder.__dashboardBackend;
 }

@@ -1,5 +1,6 @@
 // The mirror's schema, in order. Never edit an applied migration: add a new one.
 // Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+import { syncStateMigration } from "./sync-state-migration";
 
 export interface MirrorMigration {
   id: number;
@@ -59,4 +60,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
       );
     `,
   },
+  syncStateMigration,
 ];

@@ -1,11 +1,11 @@
 import "server-only";
-import { PRIORITIES, type BudgetPriority } from "./thresholds";
+import { PRIORITIES, type UpstreamPriority } from "./thresholds";
 import type { AcquireOptions } from "./types";
 
 // Requests waiting for upstream budget: one FIFO lane per priority, served most important first.
 
 export interface BudgetWaiter {
-  readonly priority: BudgetPriority;
+  readonly priority: UpstreamPriority;
   /** Absolute, on the budget's clock. */
   readonly deadlineMs: number;
   grant(): void;
@@ -14,10 +14,11 @@ export interface BudgetWaiter {
 }
 
 export class BudgetQueue {
-  private readonly lanes: Record<BudgetPriority, BudgetWaiter[]> = {
+  private readonly lanes: Record<UpstreamPriority, BudgetWaiter[]> = {
     interactive: [],
     prefetch: [],
     export: [],
+    sync: [],
   };
 
   get size(): number {
@@ -28,7 +29,7 @@ export class BudgetQueue {
    * Queues a request; it settles when the scheduler grants or fails it, or when its signal aborts
    * while queued (the entry is removed, so nothing is spent on a caller who has gone).
    */
-  wait(priority: BudgetPriority, { signal, deadlineMs }: AcquireOptions): Promise<void> {
+  wait(priority: UpstreamPriority, { signal, deadlineMs }: AcquireOptions): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
@@ -73,11 +74,12 @@ export class BudgetQueue {
     return PRIORITIES.flatMap((priority) => [...this.lanes[priority]]);
   }
 
-  sizes(): Record<BudgetPriority, number> {
+  sizes(): Record<UpstreamPriority, number> {
     return {
       interactive: this.lanes.interactive.length,
       prefetch: this.lanes.prefetch.length,
       export: this.lanes.export.length,
+      sync: this.lanes.sync.length,
     };
   }
 }

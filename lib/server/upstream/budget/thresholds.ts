@@ -3,12 +3,21 @@ import { capacity, type WindowState } from "./window/request-window";
 
 // How much of the window each priority may fill. Interactive work (a person waiting for a table
 // page or a detail view) may use the whole effective limit; prefetch stops `reserve` short of it
-// and export `2 * reserve` short, so those always leave room for people.
+// and export `2 * reserve` short, so those always leave room for people. The mirror's sync stops
+// a further `reserve` short of export, and at its share of the effective limit: it only ever
+// fills what people leave idle, and a person arriving finds the room sync did not take.
 
+/** The priorities of requests made for people (route handlers). */
 export type BudgetPriority = "interactive" | "prefetch" | "export";
 
+/** Every priority the budget serves: people's, and the mirror's sync below them. */
+export type UpstreamPriority = BudgetPriority | "sync";
+
 /** Most important first: the order in which waiting requests are served. */
-export const PRIORITIES: readonly BudgetPriority[] = ["interactive", "prefetch", "export"];
+export const PRIORITIES: readonly UpstreamPriority[] = ["interactive", "prefetch", "export", "sync"];
+
+/** The mirror's default share of the budget (MIRROR_BUDGET_SHARE). */
+export const DEFAULT_SYNC_SHARE = 0.5;
 
 export interface BudgetLimits {
   /** The upstream's limit as last learned. */
@@ -16,21 +25,29 @@ export interface BudgetLimits {
   /** limit - safety margin: the most grants any 60-s interval may hold. */
   effective: number;
   reserve: number;
-  maxInWindow: Record<BudgetPriority, number>;
+  maxInWindow: Record<UpstreamPriority, number>;
 }
 
-export function budgetLimits(limit: number, safetyMargin: number, reserveOption?: number): BudgetLimits {
+export function budgetLimits(
+  limit: number,
+  safetyMargin: number,
+  reserveOption?: number,
+  syncShare = DEFAULT_SYNC_SHARE,
+): BudgetLimits {
   // Never 0: a limit at or below the margin would otherwise stop all traffic for good.
   const effective = Math.max(1, limit - safetyMargin);
   const reserve = reserveOption ?? Math.max(5, Math.ceil(limit * 0.15));
   const prefetch = clamp(effective - reserve, 1, effective);
   // Export keeps at least one slot, usable only when the window is otherwise empty.
   const exportMax = clamp(effective - 2 * reserve, 1, prefetch);
+  // Unlike the others sync may get nothing: at a limit this small, any slot it took is one a
+  // person would wait a minute for.
+  const sync = clamp(Math.min(effective - 3 * reserve, Math.floor(effective * syncShare)), 0, exportMax);
   return {
     limit,
     effective,
     reserve,
-    maxInWindow: { interactive: effective, prefetch, export: exportMax },
+    maxInWindow: { interactive: effective, prefetch, export: exportMax, sync },
   };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BudgetPriority } from "./thresholds";
+import type { UpstreamPriority } from "./thresholds";
 import type { Clock } from "../clock";
 import type { RequestWindow } from "./window/request-window";
 
@@ -15,6 +15,8 @@ export interface UpstreamBudgetOptions {
   safetyMargin?: number;
   /** Slots only interactive requests may use; default 15% of the limit, at least 5. */
   reserveForInteractive?: number;
+  /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
+  syncShare?: number;
   /** Pause after a 429 without a usable Retry-After. */
   defaultRetryAfterMs?: number;
 }
@@ -31,7 +33,7 @@ export interface BudgetSnapshot {
   usedInWindow: number;
   /** Slots an interactive request could take right now (0 while paused). */
   remaining: number;
-  queued: Record<BudgetPriority, number>;
+  queued: Record<UpstreamPriority, number>;
   /** Ms until the oldest call leaves the window, i.e. the next slot frees (0 when empty). */
   resetInMs: number;
   pausedForMs: number;

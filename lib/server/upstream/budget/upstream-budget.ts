@@ -2,20 +2,20 @@ import "server-only";
 import { systemClock, type Clock } from "../clock";
 import { BudgetExhaustedError } from "./errors";
 import { readRateLimitHeaders, type HeaderSource } from "./headers";
-import { BudgetQueue } from "./queue";
+import { BudgetQueue, type BudgetWaiter } from "./queue";
 import {
   budgetLimits,
   minimumWaitMs,
   PRIORITIES,
   type BudgetLimits,
-  type BudgetPriority,
+  type UpstreamPriority,
 } from "./thresholds";
 import { BudgetWakeTimer } from "./wake-timer";
-import { capacity, type RequestWindow, type WindowState } from "./window/request-window";
+import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./window/request-window";
 import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
-// requests share one budget: people first, then prefetch, then export; a request that cannot get
+// requests share one budget: people first, then prefetch, then export, then the mirror's sync; a request that cannot get
 // a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
 
 /** How long the first call of a cold budget may take before another caller probes instead. */
@@ -43,7 +43,7 @@ export class UpstreamBudget {
   }
 
   /** Resolves once a slot is granted (and recorded); the caller then makes exactly one call. */
-  acquire(priority: BudgetPriority, options: AcquireOptions): Promise<void> {
+  acquire(priority: UpstreamPriority, options: AcquireOptions): Promise<void> {
     const granted = this.queue.wait(priority, options);
     this.kick();
     return granted;
@@ -89,8 +89,8 @@ export class UpstreamBudget {
   }
 
   private limits(): BudgetLimits {
-    const { safetyMargin = 2, reserveForInteractive } = this.options;
-    return budgetLimits(this.limit, safetyMargin, reserveForInteractive);
+    const { safetyMargin = 2, reserveForInteractive, syncShare } = this.options;
+    return budgetLimits(this.limit, safetyMargin, reserveForInteractive, syncShare);
   }
 
   /** Runs the scheduler unless it is already running; then it loops once more. */
@@ -119,6 +119,10 @@ export class UpstreamBudget {
       if (!this.limitKnown) await this.adoptSharedLimit();
       const limits = this.limits();
       if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
+      if (this.limitKnown && limits.maxInWindow[head.priority] === 0) {
+        this.refuse(head);
+        continue;
+      }
       const attempt = await this.window.tryAcquire(limits.maxInWindow[head.priority]);
       if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
@@ -134,13 +138,18 @@ export class UpstreamBudget {
   }
 
   /** Gives a fresh grant to the next waiter, unless everyone it was meant for has left. */
-  private handOut(grantedFor: BudgetPriority): void {
+  private handOut(grantedFor: UpstreamPriority): void {
     const taker = this.queue.peek();
     // A grant made under a higher threshold must not go to a lower priority (the reserve); the
     // slot is then spent unused, which errs on the side of the upstream limit.
     if (!taker || PRIORITIES.indexOf(taker.priority) > PRIORITIES.indexOf(grantedFor)) return;
     this.queue.remove(taker);
     taker.grant();
+  }
+
+  /** A priority the limit leaves no room (sync, at a tiny limit) is told so at once, not queued. */
+  private refuse(waiter: BudgetWaiter): void {
+    if (this.queue.remove(waiter)) waiter.fail(new BudgetExhaustedError(WINDOW_MS));
   }
 
   /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { MAX_LIMIT } from "@/contract/query/page-limit";
-import type { BudgetPriority } from "../budget/thresholds";
+import type { UpstreamPriority } from "../budget/thresholds";
 import type { TokenManager } from "../token/manager";
 import { UpstreamError } from "./upstream-error";
 import type { UpstreamBudget } from "../budget/upstream-budget";
@@ -12,7 +12,7 @@ import { locationListSchema, taskPageSchema, taskSchema, type Location, type Tas
 // after a 401 (shared by all callers), and re-queueing after a 429 (the budget is paused for all).
 
 export interface CallOptions {
-  priority: BudgetPriority;
+  priority: UpstreamPriority;
   signal?: AbortSignal | undefined;
   /** Absolute ms (Date.now clock) by which a budget slot must be had. */
   deadlineMs: number;
@@ -26,7 +26,7 @@ export interface VtsClientOptions {
   fetchImpl?: typeof fetch;
   onCall?: (outcome: { status: number | "error"; durationMs: number }) => void;
   /** How long a call waited for its budget slot, for the queue-wait histogram. */
-  onBudgetWait?: (priority: BudgetPriority, waitedMs: number) => void;
+  onBudgetWait?: (priority: UpstreamPriority, waitedMs: number) => void;
   /**
    * Per-request timing: ms spent waiting for a slot (granted or not), and ms of one exchange with
    * the service up to the last byte of its body (parsing it is the dashboard's own time).

@@ -18,13 +18,18 @@ function setup(initialLimit: number, reserveForInteractive?: number) {
 
 describe("budget thresholds", () => {
   it("reserves 15% of the limit (at least 5) for interactive requests", () => {
-    expect(budgetLimits(60, 2).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40 });
-    expect(budgetLimits(20, 2).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8 });
+    expect(budgetLimits(60, 2).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40, sync: 29 });
+    expect(budgetLimits(20, 2).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8, sync: 3 });
     // Small limits: export keeps one slot (usable only in an otherwise empty window).
-    expect(budgetLimits(10, 2).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1 });
+    expect(budgetLimits(10, 2).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1, sync: 0 });
     // A limit at or below the margin still lets one call through rather than none, ever.
-    expect(budgetLimits(2, 2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1 });
-    expect(budgetLimits(60, 2, 20).maxInWindow).toEqual({ interactive: 58, prefetch: 38, export: 18 });
+    expect(budgetLimits(2, 2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1, sync: 0 });
+    expect(budgetLimits(60, 2, 20).maxInWindow).toEqual({
+      interactive: 58,
+      prefetch: 38,
+      export: 18,
+      sync: 0,
+    });
   });
 });
 
@@ -66,7 +71,7 @@ describe("upstream budget priorities", () => {
     expect(await budget.snapshot()).toMatchObject({
       usedInWindow: 18,
       remaining: 0,
-      queued: { interactive: 0, prefetch: 1, export: 1 },
+      queued: { interactive: 0, prefetch: 1, export: 1, sync: 0 },
     });
   });
 

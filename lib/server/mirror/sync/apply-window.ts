@@ -1,0 +1,54 @@
+import "server-only";
+import type { MirrorDb } from "../store/mirror-db";
+import type { Task } from "../../upstream/http/vts-schemas";
+import type { WindowState } from "./plan";
+
+// One window, applied in ONE transaction: what the walk brought back is upserted, the window's
+// tasks that did not come back are deleted, and the window takes the walk's as_of. Readers see
+// the window before or after, never half of it.
+
+/** False when the window is gone from the horizon or a newer walk applied it meanwhile. */
+export async function applyWindow(
+  db: MirrorDb,
+  window: Pick<WindowState, "startsAt" | "endsAt">,
+  tasks: readonly Task[],
+  asOf: Date,
+): Promise<boolean> {
+  const from = new Date(window.startsAt).toISOString();
+  const to = new Date(window.endsAt).toISOString();
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `UPDATE mirror_windows SET as_of = $2, applied_at = now(), task_count = $3
+       WHERE starts_at = $1 AND (as_of IS NULL OR as_of <= $2) RETURNING starts_at`,
+      [from, asOf.toISOString(), tasks.length],
+    );
+    if (claimed.length === 0) return false;
+    await tx.query(
+      `INSERT INTO mirror_tasks (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
+         started_at, odometer_miles)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+         $8::text[], $9::timestamptz[], $10::integer[])
+       ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
+         task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
+         location_name = EXCLUDED.location_name, started_at = EXCLUDED.started_at,
+         odometer_miles = EXCLUDED.odometer_miles`,
+      [
+        tasks.map((task) => task.id),
+        tasks.map((task) => task.vehicle_id),
+        tasks.map((task) => task.mva),
+        tasks.map((task) => task.vin),
+        tasks.map((task) => task.task_type),
+        tasks.map((task) => task.status),
+        tasks.map((task) => task.location.id),
+        tasks.map((task) => task.location.name),
+        tasks.map((task) => task.started_at),
+        tasks.map((task) => task.odometer_miles),
+      ],
+    );
+    await tx.query(
+      "DELETE FROM mirror_tasks WHERE started_at >= $1 AND started_at < $2 AND NOT (id = ANY($3::text[]))",
+      [from, to, tasks.map((task) => task.id)],
+    );
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import pg from "pg";
+
+// One syncer per deployment. On a shared PostgreSQL the leader holds a session advisory lock on a
+// connection of its own: when its process dies the server ends the session and frees the lock,
+// and another instance's next try (every few seconds) takes it. PGlite has one process: it leads.
+
+const LEADER_LOCK_KEY = 7_315_114;
+
+export interface Leadership {
+  /** Whether this instance leads now; tries to become leader when it does not. */
+  check(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+export const soleLeadership: Leadership = {
+  check: () => Promise.resolve(true),
+  release: () => Promise.resolve(),
+};
+
+export function advisoryLeadership(connectionString: string): Leadership {
+  let client: pg.Client | undefined;
+  let held = false;
+  const drop = async () => {
+    const lost = client;
+    client = undefined;
+    held = false;
+    await lost?.end().catch(() => {});
+  };
+  return {
+    async check() {
+      try {
+        if (!client) {
+          const fresh = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+          // A lost connection must not crash the dashboard; the next check notices and drops it.
+          fresh.on("error", () => void drop());
+          client = fresh;
+          await fresh.connect();
+        }
+        if (held) {
+          await client.query("SELECT 1");
+          return true;
+        }
+        const [row] = (
+          await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
+            LEADER_LOCK_KEY,
+          ])
+        ).rows;
+        held = row?.locked === true;
+        return held;
+      } catch {
+        await drop();
+        return false;
+      }
+    },
+    release: drop,
+  };
+}

@@ -1,0 +1,126 @@
+import "server-only";
+
+// Which windows the syncer walks next: a pure function of the windows' state and the clock.
+//
+// Heat: windows whose tasks still change (the last 48 h and every day ahead) are refreshed every
+// `hotRefreshMs`; windows someone looked at recently every `viewedRefreshMs` and before anything
+// else; the rest every `coldRefreshMs`. A walk spans every due window in a row (up to a cap), not
+// one window: a day of the default sandbox holds ~240 tasks, so a walk per day would fill each
+// 500-row call only half; a run of days fills every call but the last (docs/operators-guide.md).
+
+export interface WindowState {
+  startsAt: number;
+  endsAt: number;
+  /** When the walk that last applied the window began; undefined: never synced. */
+  asOf: number | undefined;
+  viewedAt: number | undefined;
+}
+
+export interface HeatSettings {
+  /** How far back from now a window counts as hot (statuses still change). */
+  hotSpanMs: number;
+  hotRefreshMs: number;
+  viewedRefreshMs: number;
+  /** How long a view keeps its window in front. */
+  viewedForMs: number;
+  coldRefreshMs: number;
+  /** Longest hot or viewed walk: the service's longest window (VTS_MAX_WINDOW_DAYS). */
+  walkMs: number;
+  /** Longest cold walk: short enough that hot windows never wait long behind one. */
+  coldWalkMs: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const DEFAULT_HEAT: HeatSettings = {
+  hotSpanMs: 2 * DAY,
+  hotRefreshMs: 90_000,
+  viewedRefreshMs: 5 * MINUTE,
+  viewedForMs: 10 * MINUTE,
+  coldRefreshMs: 6 * 60 * MINUTE,
+  walkMs: 92 * DAY,
+  coldWalkMs: 30 * DAY,
+};
+
+export interface PlannedWalk {
+  from: number;
+  to: number;
+  /** Consecutive, in time order; together exactly [from, to). */
+  windows: WindowState[];
+}
+
+const isHot = (w: WindowState, now: number, heat: HeatSettings) => w.endsAt > now - heat.hotSpanMs;
+const isViewed = (w: WindowState, now: number, heat: HeatSettings) =>
+  w.viewedAt !== undefined && now - w.viewedAt < heat.viewedForMs;
+
+function refreshMs(w: WindowState, now: number, heat: HeatSettings): number {
+  if (isHot(w, now, heat)) return heat.hotRefreshMs;
+  return isViewed(w, now, heat) ? heat.viewedRefreshMs : heat.coldRefreshMs;
+}
+
+function dueInMs(w: WindowState, now: number, heat: HeatSettings): number {
+  return w.asOf === undefined ? 0 : Math.max(0, w.asOf + refreshMs(w, now, heat) - now);
+}
+
+/** Undefined when no window is due. `windows` in time order. */
+export function planNextWalk(
+  windows: readonly WindowState[],
+  now: number,
+  heat: HeatSettings,
+): PlannedWalk | undefined {
+  const due = (w: WindowState) => dueInMs(w, now, heat) === 0;
+  // Stalest first; among equals the newest, which people are likelier to look at.
+  const byAge = (a: WindowState, b: WindowState) =>
+    (a.asOf ?? -Infinity) - (b.asOf ?? -Infinity) || b.startsAt - a.startsAt;
+  const viewed = windows.filter((w) => due(w) && isViewed(w, now, heat)).sort(byAge)[0];
+  if (viewed) return extendForward(windows, viewed, due, heat.walkMs);
+  const hot = windows.find((w) => due(w) && isHot(w, now, heat));
+  // The rest of the hot windows ride along even if not yet due: they stay in one phase.
+  if (hot) return extendForward(windows, hot, (w) => due(w) || isHot(w, now, heat), heat.walkMs);
+  const cold = windows.filter(due);
+  const unsynced = cold.filter((w) => w.asOf === undefined).at(-1);
+  const start = unsynced ?? cold.sort(byAge)[0];
+  return start && extendBackward(windows, start, due, heat.coldWalkMs);
+}
+
+/** Ms until some window falls due (0: one is due now). */
+export function nextDueInMs(windows: readonly WindowState[], now: number, heat: HeatSettings): number {
+  return Math.min(Number.POSITIVE_INFINITY, ...windows.map((w) => dueInMs(w, now, heat)));
+}
+
+function extendForward(
+  windows: readonly WindowState[],
+  first: WindowState,
+  include: (w: WindowState) => boolean,
+  maxMs: number,
+): PlannedWalk {
+  const taken = [first];
+  for (let i = windows.indexOf(first) + 1; i < windows.length; i++) {
+    const next = windows[i]!;
+    if (!include(next) || next.startsAt !== taken.at(-1)!.endsAt || next.endsAt - first.startsAt > maxMs)
+      break;
+    taken.push(next);
+  }
+  return { from: first.startsAt, to: taken.at(-1)!.endsAt, windows: taken };
+}
+
+function extendBackward(
+  windows: readonly WindowState[],
+  last: WindowState,
+  include: (w: WindowState) => boolean,
+  maxMs: number,
+): PlannedWalk {
+  const taken = [last];
+  for (let i = windows.indexOf(last) - 1; i >= 0; i--) {
+    const previous = windows[i]!;
+    if (
+      !include(previous) ||
+      previous.endsAt !== taken[0]!.startsAt ||
+      last.endsAt - previous.startsAt > maxMs
+    )
+      break;
+    taken.unshift(previous);
+  }
+  return { from: taken[0]!.startsAt, to: last.endsAt, windows: taken };
+}

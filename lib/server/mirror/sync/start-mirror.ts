@@ -1,0 +1,76 @@
+import "server-only";
+import { hostname } from "node:os";
+import type { DashboardEnv } from "../../env";
+import type { VtsClient } from "../../upstream/http/vts-client";
+import type { MirrorDb } from "../store/mirror-db";
+import { openMirrorDb } from "../store/open-mirror";
+import { DAY_MS } from "./horizon";
+import { advisoryLeadership, soleLeadership } from "./leader";
+import { adoptSource } from "./mirror-source";
+import { DEFAULT_HEAT } from "./plan";
+import { mirrorStatus, type MirrorStatus } from "./status";
+import { MirrorSyncer, type SyncSource } from "./syncer";
+
+// The mirror as the dashboard's backend holds it: the database every instance reads, and the
+// syncer that runs while this instance leads. A restart reopens the persisted mirror, which is
+// served at once, and the syncer carries on from the windows' as_of.
+
+export interface Mirror {
+  db: MirrorDb;
+  syncer: MirrorSyncer;
+  status(): Promise<MirrorStatus>;
+  /** "Someone looked at [from, to)": those windows are refreshed first. */
+  noteViewed(from: Date, to: Date): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long a sync call may wait for a budget slot: people's traffic can hold it back a while. */
+const SYNC_BUDGET_WAIT_MS = 5 * 60_000;
+
+export function syncSource(client: VtsClient): SyncSource {
+  const call = (signal: AbortSignal) => ({
+    priority: "sync" as const,
+    signal,
+    deadlineMs: Date.now() + SYNC_BUDGET_WAIT_MS,
+  });
+  return {
+    listTasks: (query, signal) => client.listTasks({ ...query, order: "asc" }, call(signal)),
+    listLocations: (signal) => client.listLocations(call(signal)),
+  };
+}
+
+export async function startMirror(
+  env: DashboardEnv,
+  client: VtsClient,
+  onError: (error: unknown) => void,
+): Promise<Mirror> {
+  const databaseUrl = env.DASHBOARD_DATABASE_URL;
+  const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR });
+  try {
+    await adoptSource(db, `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const syncer = new MirrorSyncer({
+    db,
+    source: syncSource(client),
+    leadership: databaseUrl ? advisoryLeadership(databaseUrl) : soleLeadership,
+    instance: `${hostname()}:${process.pid}`,
+    daysBack: env.MIRROR_DAYS_BACK,
+    daysAhead: env.MIRROR_DAYS_AHEAD,
+    heat: { ...DEFAULT_HEAT, walkMs: env.VTS_MAX_WINDOW_DAYS * DAY_MS },
+    onError,
+  });
+  syncer.start();
+  return {
+    db,
+    syncer,
+    status: () => mirrorStatus(db),
+    noteViewed: (from, to) => syncer.noteViewed(from, to),
+    async close() {
+      await syncer.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import type { MirrorExecutor } from "../store/mirror-db";
+import { DEFAULT_HEAT } from "./plan";
+
+// What GET /api/mirror shows, read from the database so every instance shows the same: the
+// leader writes, everyone reads.
+
+export interface WindowClassStatus {
+  synced: number;
+  total: number;
+  /** The stalest as_of among them; null while one has never been synced (or there are none). */
+  oldest_as_of: string | null;
+}
+
+export interface MirrorStatus {
+  horizon: { from: string; to: string } | null;
+  windows: { synced: number; total: number };
+  hot: WindowClassStatus;
+  cold: WindowClassStatus;
+  rows: number;
+  locations_as_of: string | null;
+  sync_calls: { last_minute: number; last_hour: number };
+  leader: { instance: string; since: string } | null;
+  last_error: { message: string; at: string } | null;
+}
+
+interface WindowRow {
+  hot: boolean;
+  total: number;
+  synced: number;
+  oldest: Date | null;
+  from: Date | null;
+  to: Date | null;
+  rows: number | null;
+}
+
+export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): Promise<MirrorStatus> {
+  const hotSince = new Date(now.getTime() - DEFAULT_HEAT.hotSpanMs).toISOString();
+  const classes = await db.query<WindowRow>(
+    `SELECT ends_at > $1 AS hot, count(*)::int AS total, count(as_of)::int AS synced,
+       CASE WHEN count(as_of) = count(*) THEN min(as_of) END AS oldest,
+       min(starts_at) AS "from", max(ends_at) AS "to", sum(task_count)::int AS rows
+     FROM mirror_windows GROUP BY 1`,
+    [hotSince],
+  );
+  const [calls] = await db.query<{ minute: number; hour: number }>(
+    `SELECT count(*) FILTER (WHERE at > $1::timestamptz - interval '1 minute')::int AS minute,
+       count(*) FILTER (WHERE at > $1::timestamptz - interval '1 hour')::int AS hour FROM mirror_sync_calls`,
+    [now.toISOString()],
+  );
+  const [state] = await db.query<{
+    leader: string | null;
+    leader_since: Date | null;
+    locations_as_of: Date | null;
+    last_error: string | null;
+    last_error_at: Date | null;
+  }>("SELECT leader, leader_since, locations_as_of, last_error, last_error_at FROM mirror_sync_state");
+  const hot = classes.find((row) => row.hot);
+  const cold = classes.find((row) => !row.hot);
+  const starts = classes.flatMap((row) => (row.from ? [row.from.getTime()] : []));
+  const ends = classes.flatMap((row) => (row.to ? [row.to.getTime()] : []));
+  return {
+    horizon: starts.length
+      ? { from: new Date(Math.min(...starts)).toISOString(), to: new Date(Math.max(...ends)).toISOString() }
+      : null,
+    windows: {
+      synced: (hot?.synced ?? 0) + (cold?.synced ?? 0),
+      total: (hot?.total ?? 0) + (cold?.total ?? 0),
+    },
+    hot: classStatus(hot),
+    cold: classStatus(cold),
+    rows: (hot?.rows ?? 0) + (cold?.rows ?? 0),
+    locations_as_of: state?.locations_as_of?.toISOString() ?? null,
+    sync_calls: { last_minute: calls?.minute ?? 0, last_hour: calls?.hour ?? 0 },
+    leader:
+      state?.leader && state.leader_since
+        ? { instance: state.leader, since: state.leader_since.toISOString() }
+        : null,
+    last_error:
+      state?.last_error && state.last_error_at
+        ? { message: state.last_error, at: state.last_error_at.toISOString() }
+        : null,
+  };
+}
+
+function classStatus(row: WindowRow | undefined): WindowClassStatus {
+  return {
+    synced: row?.synced ?? 0,
+    total: row?.total ?? 0,
+    oldest_as_of: row?.oldest?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,164 @@
+import "server-only";
+import { BudgetExhaustedError } from "../../upstream/budget/errors";
+import { systemClock, type Clock } from "../../upstream/clock";
+import { UpstreamError } from "../../upstream/http/upstream-error";
+import type { Location, Task } from "../../upstream/http/vts-schemas";
+import type { MirrorDb } from "../store/mirror-db";
+import { applyLocations } from "./locations";
+import { applyWindow } from "./apply-window";
+import { horizonAt, type Horizon } from "./horizon";
+import type { Leadership } from "./leader";
+import { nextDueInMs, planNextWalk, type HeatSettings } from "./plan";
+import { pruneSyncCalls, recordLeader, recordSyncCall, recordSyncError } from "./sync-record";
+import { walkWindows } from "./walk";
+import { alignWindows, noteViewed, readWindows } from "./windows-table";
+
+// The sync loop: while this instance leads, keep the horizon's windows and the locations fresh,
+// one planned walk at a time. Every upstream call goes through the shared budget at priority
+// `sync` (the source passed in), so people never wait behind it.
+
+/** The service's calls sync makes, already bound to the budget's sync priority. */
+export interface SyncSource {
+  listTasks(
+    query: { from: string; to: string; cursor: string | undefined },
+    signal: AbortSignal,
+  ): Promise<{ data: Task[]; next_cursor: string | null }>;
+  listLocations(signal: AbortSignal): Promise<Location[]>;
+}
+
+export interface SyncerOptions {
+  db: MirrorDb;
+  source: SyncSource;
+  leadership: Leadership;
+  /** Names this instance in the status (host:pid). */
+  instance: string;
+  daysBack: number;
+  daysAhead: number;
+  heat: HeatSettings;
+  locationsEveryMs?: number;
+  /** The longest idle pause: how soon a view noted by another instance is seen. */
+  idleMs?: number;
+  /** Pause after a failed step, and between tries to become leader. */
+  retryMs?: number;
+  clock?: Clock;
+  onError?: (error: unknown) => void;
+}
+
+export class MirrorSyncer {
+  private readonly stopping = new AbortController();
+  private wake = new AbortController();
+  private running: Promise<void> | undefined;
+  private aligned: Horizon | undefined;
+  private locationsAt = Number.NEGATIVE_INFINITY;
+  private leading = false;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: SyncerOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  /** Whether this instance led at its last check. */
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** "Someone looked at [from, to)": those windows go first (on whichever instance leads). */
+  async noteViewed(from: Date, to: Date): Promise<void> {
+    await noteViewed(this.options.db, from, to);
+    this.wake.abort();
+  }
+
+  /** Ends the loop; a walk under way is abandoned and its window left as it was. */
+  async stop(): Promise<void> {
+    this.stopping.abort(new Error("mirror sync stopped"));
+    await this.running;
+    await this.options.leadership.release();
+  }
+
+  private async loop(): Promise<void> {
+    const { retryMs = 10_000 } = this.options;
+    while (!this.stopping.signal.aborted) {
+      try {
+        const leads = await this.options.leadership.check();
+        if (leads && !this.leading) await recordLeader(this.options.db, this.options.instance);
+        this.leading = leads;
+        await (leads ? this.step() : this.pause(retryMs));
+      } catch (error) {
+        if (this.stopping.signal.aborted) break;
+        this.options.onError?.(error);
+        await recordSyncError(this.options.db, describe(error)).catch(() => {});
+        // A budget that refused sync says when a slot may free: asking sooner only fails again.
+        await this.pause(
+          error instanceof BudgetExhaustedError ? Math.max(retryMs, error.retryAfterMs) : retryMs,
+        );
+      }
+    }
+  }
+
+  /** One unit of work: the horizon, the locations when due, then one walk or an idle pause. */
+  private async step(): Promise<void> {
+    const { db, heat, locationsEveryMs = 5 * 60_000, idleMs = 5_000 } = this.options;
+    const now = this.clock.now();
+    const horizon = horizonAt(now, this.options.daysBack, this.options.daysAhead);
+    if (this.aligned?.from !== horizon.from || this.aligned.to !== horizon.to) {
+      await alignWindows(db, horizon);
+      await pruneSyncCalls(db);
+      this.aligned = horizon;
+    }
+    if (now - this.locationsAt >= locationsEveryMs) {
+      const asOf = new Date(now);
+      await this.spend(() => this.options.source.listLocations(this.stopping.signal)).then((locations) =>
+        applyLocations(db, locations, asOf),
+      );
+      this.locationsAt = now;
+      return;
+    }
+    const windows = await readWindows(db);
+    const walk = planNextWalk(windows, now, heat);
+    if (!walk) {
+      const locationsDue = this.locationsAt + locationsEveryMs - now;
+      return this.pause(Math.min(idleMs, nextDueInMs(windows, now, heat), locationsDue));
+    }
+    const asOf = new Date(now);
+    await walkWindows(
+      { listTasks: (query) => this.spend(() => this.options.source.listTasks(query, this.stopping.signal)) },
+      walk,
+      async (window, tasks) => {
+        // Aborted meanwhile: a stopping syncer hands over nothing more.
+        this.stopping.signal.throwIfAborted();
+        await applyWindow(db, window, tasks, asOf);
+      },
+    );
+  }
+
+  /** Counts, for the status, each call that reached the service (not one that never got a slot). */
+  private async spend<T>(call: () => Promise<T>): Promise<T> {
+    let reached = true;
+    try {
+      return await call();
+    } catch (error) {
+      reached = error instanceof UpstreamError;
+      throw error;
+    } finally {
+      if (reached) await recordSyncCall(this.options.db).catch(() => {});
+    }
+  }
+
+  private async pause(ms: number): Promise<void> {
+    // A view noted since the last pause: look at the windows again at once.
+    if (this.wake.signal.aborted) {
+      this.wake = new AbortController();
+      return;
+    }
+    const signal = AbortSignal.any([this.stopping.signal, this.wake.signal]);
+    await this.clock.sleep(Math.max(1, ms), signal).catch(() => {});
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import type { Task } from "../../upstream/http/vts-schemas";
+import type { PlannedWalk, WindowState } from "./plan";
+
+// Walks the service's /v1/tasks over [from, to) oldest first, and hands each window over as soon
+// as the walk has passed its end: tasks come in started_at order, so once a page ends at t,
+// every window ending at or before t is complete. A walk that fails or is aborted hands over
+// nothing more: the window it was in keeps what it had.
+
+export interface TaskPageSource {
+  listTasks(query: { from: string; to: string; cursor: string | undefined }): Promise<{
+    data: Task[];
+    next_cursor: string | null;
+  }>;
+}
+
+export async function walkWindows(
+  source: TaskPageSource,
+  walk: PlannedWalk,
+  apply: (window: WindowState, tasks: Task[]) => Promise<void>,
+): Promise<void> {
+  const pending = [...walk.windows];
+  let held: Task[] = [];
+  const handOverUntil = async (passed: number) => {
+    while (pending[0] && pending[0].endsAt <= passed) {
+      const window = pending.shift()!;
+      const inside = (task: Task) => Date.parse(task.started_at) < window.endsAt;
+      await apply(
+        window,
+        held.filter((task) => inside(task) && Date.parse(task.started_at) >= window.startsAt),
+      );
+      held = held.filter((task) => !inside(task));
+    }
+  };
+  const query = { from: new Date(walk.from).toISOString(), to: new Date(walk.to).toISOString() };
+  let cursor: string | undefined;
+  do {
+    const page = await source.listTasks({ ...query, cursor });
+    held.push(...page.data);
+    const last = page.data.at(-1);
+    if (last) await handOverUntil(Date.parse(last.started_at));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  await handOverUntil(Number.POSITIVE_INFINITY);
+}

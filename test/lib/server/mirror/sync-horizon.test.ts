@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { applyWindow } from "@/lib/server/mirror/sync/apply-window";
+import { DAY_MS, horizonAt } from "@/lib/server/mirror/sync/horizon";
+import { alignWindows, noteViewed, readWindows } from "@/lib/server/mirror/sync/windows-table";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+
+// The horizon moves with time: a day later the oldest window is gone with its tasks, a new one
+// ahead is there, and every other window keeps its as_of and tasks.
+
+let db: MirrorDb;
+beforeAll(async () => {
+  db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const NOW = Date.UTC(2026, 2, 10, 12);
+
+function task(id: string, startedAt: number): Task {
+  return {
+    id,
+    vehicle_id: "veh_1",
+    mva: "M1",
+    vin: null,
+    task_type: "oil_change",
+    status: "completed",
+    location: { id: "loc_1", name: "Denver" },
+    started_at: new Date(startedAt).toISOString(),
+    odometer_miles: 100,
+  };
+}
+
+describe("the moving horizon", () => {
+  it("drops the oldest day with its tasks and adds one ahead, keeping the rest", async () => {
+    const first = horizonAt(NOW, 3, 1);
+    await alignWindows(db, first);
+    const asOf = new Date(NOW);
+    await applyWindow(
+      db,
+      { startsAt: first.from, endsAt: first.from + DAY_MS },
+      [task("old", first.from + 5)],
+      asOf,
+    );
+    await applyWindow(
+      db,
+      { startsAt: first.from + DAY_MS, endsAt: first.from + 2 * DAY_MS },
+      [task("kept", first.from + DAY_MS + 5)],
+      asOf,
+    );
+    expect((await readWindows(db)).map((w) => w.startsAt)).toEqual(
+      [0, 1, 2, 3, 4].map((d) => first.from + d * DAY_MS),
+    );
+
+    await alignWindows(db, horizonAt(NOW + DAY_MS, 3, 1));
+    const windows = await readWindows(db);
+    expect(windows.map((w) => w.startsAt)).toEqual([1, 2, 3, 4, 5].map((d) => first.from + d * DAY_MS));
+    expect(windows[0]!.asOf).toBe(NOW);
+    expect(windows.at(-1)!.asOf).toBeUndefined();
+    expect((await db.query<{ id: string }>("SELECT id FROM mirror_tasks")).map((r) => r.id)).toEqual([
+      "kept",
+    ]);
+  });
+
+  it("marks the windows a person looks at, for the planner", async () => {
+    const [, second, third] = await readWindows(db);
+    await noteViewed(db, new Date(second!.startsAt + 1), new Date(third!.startsAt + 1));
+    const viewed = (await readWindows(db)).filter((w) => w.viewedAt !== undefined).map((w) => w.startsAt);
+    expect(viewed).toEqual([second!.startsAt, third!.startsAt]);
+  });
+
+  it("never lets an older walk overwrite a window a newer walk applied", async () => {
+    const [window] = await readWindows(db);
+    const newer = await applyWindow(db, window!, [], new Date(NOW + 60_000));
+    const older = await applyWindow(db, window!, [task("stale", window!.startsAt + 1)], new Date(NOW));
+    expect([newer, older]).toEqual([true, false]);
+    expect(await db.query("SELECT id FROM mirror_tasks WHERE id = 'stale'")).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
+import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { directWalk, mirroredTasks } from "./sync-support";
+
+// kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every window
+// either exactly as the service has it or not at all (never half applied), and a restart carries
+// the sync on to the end.
+
+const ROOT = resolve(import.meta.dirname, "../../../..");
+let service: TestService;
+let baseUrl: string;
+let dir: string;
+
+beforeAll(async () => {
+  service = await startTestService({ VTS_SEED_TASKS: "50000" });
+  baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  dir = await mkdtemp(join(tmpdir(), "mirror-kill-"));
+}, 60_000);
+
+afterAll(async () => {
+  await service?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Starts the child; resolves with it once its progress line satisfies `until`. */
+function startChild(until: (synced: number, total: number) => boolean): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "test/lib/server/mirror/sync-child.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        VTS_BASE_URL: baseUrl,
+        VTS_CLIENT_ID: "sandbox-full",
+        VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
+        AUTH_SECRET: "x".repeat(40),
+        LOG_LEVEL: "silent",
+        MIRROR_DATA_DIR: dir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  return new Promise((done, fail) => {
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      const last = [...output.matchAll(/synced (\d+)\/(\d+)/g)].at(-1);
+      if (last && until(Number(last[1]), Number(last[2]))) done(child);
+    });
+    child.once("exit", () => fail(new Error(`the child exited:\n${output.slice(-2_000)}`)));
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise((done) => child.once("exit", done));
+
+/** Every synced window holds exactly what the service has there; every other window nothing. */
+async function expectWholeWindows(): Promise<{ synced: number; total: number }> {
+  const db = await openMirrorDb({ databaseUrl: undefined, dataDir: dir });
+  try {
+    const windows = await readWindows(db);
+    for (const window of windows) {
+      const held = await mirroredTasks(db, window.startsAt, window.endsAt);
+      const expected =
+        window.asOf === undefined ? [] : await directWalk(service, window.startsAt, window.endsAt);
+      expect(JSON.stringify(held), new Date(window.startsAt).toISOString()).toBe(JSON.stringify(expected));
+    }
+    return { synced: windows.filter((w) => w.asOf !== undefined).length, total: windows.length };
+  } finally {
+    await db.close();
+  }
+}
+
+describe("kill -9 of a dashboard during a sync", () => {
+  it("leaves no window half applied, and a restart completes the sync", async () => {
+    const first = await startChild((synced, total) => synced >= 20 && synced < total);
+    first.kill("SIGKILL");
+    await exited(first);
+    const left = await expectWholeWindows();
+    expect(left.synced).toBeGreaterThanOrEqual(20);
+    expect(left.synced).toBeLessThan(left.total);
+
+    const second = await startChild((synced, total) => total > 0 && synced === total);
+    second.kill("SIGTERM");
+    await exited(second);
+    expect(await expectWholeWindows()).toEqual({ synced: left.total, total: left.total });
+  }, 180_000);
+});

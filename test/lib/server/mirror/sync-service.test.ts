@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { horizonAt } from "@/lib/server/mirror/sync/horizon";
+import { soleLeadership } from "@/lib/server/mirror/sync/leader";
+import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
+import { mirrorStatus } from "@/lib/server/mirror/sync/status";
+import { MirrorSyncer, type SyncSource } from "@/lib/server/mirror/sync/syncer";
+import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import {
+  directWalk,
+  eventually,
+  iso,
+  mirroredTasks,
+  startSyncRig,
+  TEST_HEAT,
+  type SyncRig,
+} from "./sync-support";
+
+// The mirror against the real service: a full sync holds exactly what the service answers, and
+// changes at the service (a status, a moved start, a removal) reach it when its window is walked
+// again; a walk that fails part way changes nothing of the window it was in.
+
+let rig: SyncRig;
+let db: MirrorDb;
+const horizon = horizonAt(Date.now(), 180, 30);
+
+function syncer(source: SyncSource = syncSource(rig.backend.client)) {
+  return new MirrorSyncer({
+    db,
+    source,
+    leadership: soleLeadership,
+    instance: "test",
+    daysBack: 180,
+    daysAhead: 30,
+    heat: TEST_HEAT,
+    idleMs: 100,
+    retryMs: 200,
+  });
+}
+
+async function fullySynced(): Promise<boolean> {
+  const status = await mirrorStatus(db);
+  return status.windows.total > 0 && status.windows.synced === status.windows.total;
+}
+
+beforeAll(async () => {
+  // ~100 tasks a day: a hot walk (33 days) takes several 500-row pages.
+  rig = await startSyncRig({ VTS_SEED_TASKS: "20000" });
+  db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
+  const first = syncer();
+  first.start();
+  try {
+    await eventually(fullySynced, 60_000);
+  } finally {
+    await first.stop();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+  await rig?.close();
+});
+
+async function serviceQuery(sql: string, params: unknown[]) {
+  return rig.service.context.store.query<{ id: string; started_at: string }>(sql, params);
+}
+
+describe("a full sync", () => {
+  it("holds exactly the tasks a direct walk of /v1/tasks returns, as the same JSON", async () => {
+    const direct = await directWalk(rig.service, horizon.from, horizon.to);
+    expect(direct.length).toBeGreaterThan(15_000);
+    const mirrored = await mirroredTasks(db);
+    expect(mirrored.map((task) => task.id)).toEqual(direct.map((task) => task.id));
+    expect(JSON.stringify(mirrored)).toBe(JSON.stringify(direct));
+    const status = await mirrorStatus(db);
+    expect(status).toMatchObject({
+      rows: direct.length,
+      horizon: { from: iso(horizon.from), to: iso(horizon.to) },
+    });
+    expect(status.sync_calls.last_hour).toBeGreaterThanOrEqual(Math.ceil(direct.length / 500));
+    expect(status.locations_as_of).not.toBeNull();
+  });
+});
+
+describe("changes at the service", () => {
+  it("show after a hot refresh: a new status, a moved start (once, in its new place), a removal", async () => {
+    const now = Date.now();
+    const hot = await serviceQuery(
+      "SELECT id, started_at FROM tasks WHERE started_at >= $1 AND started_at < $2 ORDER BY id LIMIT 3",
+      [iso(now - 24 * 3_600_000), iso(now + 5 * 24 * 3_600_000)],
+    );
+    expect(hot).toHaveLength(3);
+    const [changed, moved, removed] = hot.map((row) => row.id);
+    const newStart = new Date(now + 3 * 24 * 3_600_000 + 123);
+    await serviceQuery("UPDATE tasks SET status = 'cancelled' WHERE id = $1 AND status <> 'cancelled'", [
+      changed,
+    ]);
+    await serviceQuery("UPDATE tasks SET status = 'in_progress' WHERE id = $1 AND status = 'cancelled'", [
+      changed,
+    ]);
+    const [current] = await rig.service.context.store.query<{ status: string }>(
+      "SELECT status FROM tasks WHERE id = $1",
+      [changed],
+    );
+    const wanted = current!.status;
+    await serviceQuery("UPDATE tasks SET started_at = $2 WHERE id = $1", [moved, newStart.toISOString()]);
+    await serviceQuery("DELETE FROM tasks WHERE id = $1", [removed]);
+
+    const refresher = syncer();
+    refresher.start();
+    try {
+      await eventually(async () => {
+        const ids = (await mirroredTasks(db)).filter((task) => [changed, moved, removed].includes(task.id));
+        const movedRows = ids.filter((task) => task.id === moved);
+        return (
+          ids.some((task) => task.id === changed && task.status === wanted) &&
+          movedRows.length === 1 &&
+          movedRows[0]!.started_at === newStart.toISOString() &&
+          !ids.some((task) => task.id === removed)
+        );
+      }, 20_000);
+    } finally {
+      await refresher.stop();
+    }
+    const direct = await directWalk(rig.service, horizon.from, horizon.to);
+    expect(JSON.stringify(await mirroredTasks(db))).toBe(JSON.stringify(direct));
+  });
+});
+
+describe("an interrupted walk", () => {
+  it("leaves the window it was in, and every later one, exactly as before", async () => {
+    const before = await mirroredTasks(db);
+    const windowsBefore = await db.query(
+      "SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1",
+    );
+    // Make every hot window differ at the service, so any half-applied window would show.
+    const now = Date.now();
+    await serviceQuery(
+      "UPDATE tasks SET status = CASE WHEN status = 'cancelled' THEN 'completed' ELSE 'cancelled' END WHERE started_at >= $1 AND started_at < $2",
+      [iso(now - 24 * 3_600_000), iso(now + 30 * 24 * 3_600_000)],
+    );
+    // The service fails from the walk's second page on (as VtsClient reports a 503), retries too.
+    const real = syncSource(rig.backend.client);
+    let pages = 0;
+    let firstPageEnd = 0;
+    const failing: SyncSource = {
+      listLocations: (signal) => real.listLocations(signal),
+      async listTasks(query, signal) {
+        pages += 1;
+        if (pages >= 2) throw new UpstreamError("unavailable", "The service answered 503.", { status: 503 });
+        const page = await real.listTasks(query, signal);
+        firstPageEnd = Date.parse(page.data.at(-1)?.started_at ?? query.from);
+        return page;
+      },
+    };
+    const broken = syncer(failing);
+    broken.start();
+    try {
+      await eventually(async () => pages >= 2 && (await mirrorStatus(db)).last_error !== null, 20_000);
+    } finally {
+      await broken.stop();
+    }
+    // Windows the walk had passed before it failed may have been applied (each whole); the one it
+    // was in and all after it are untouched.
+    const untouchedFrom = Math.floor(firstPageEnd / 86_400_000) * 86_400_000;
+    expect(await mirroredTasks(db, untouchedFrom)).toEqual(
+      before.filter((t) => Date.parse(t.started_at) >= untouchedFrom),
+    );
+    const windowsAfter = await db.query<{ starts_at: Date }>(
+      "SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1",
+    );
+    const later = (rows: { starts_at: Date }[]) =>
+      rows.filter((row) => row.starts_at.getTime() >= untouchedFrom);
+    expect(later(windowsAfter)).toEqual(later(windowsBefore as { starts_at: Date }[]));
+    expect((await mirrorStatus(db)).last_error?.message).toBe("The service answered 503.");
+  });
+});

@@ -1,0 +1,122 @@
+// The real service in-process, listening on a port, and a dashboard backend (token, budget,
+// VtsClient) pointed at it: what the mirror's sync tests walk against.
+import { startTestService, fixtureSecret, type TestService } from "@/task-service/test/support/test-service";
+import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { parseDashboardEnv } from "@/lib/server/env";
+import type { MirrorExecutor } from "@/lib/server/mirror/store/mirror-db";
+import { DAY_MS } from "@/lib/server/mirror/sync/horizon";
+import { DEFAULT_HEAT, type HeatSettings } from "@/lib/server/mirror/sync/plan";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+
+export interface SyncRig {
+  service: TestService;
+  baseUrl: string;
+  backend: DashboardBackend;
+  close(): Promise<void>;
+}
+
+/** Heat for tests: the same shape as production, with periods a test can wait for. */
+export const TEST_HEAT: HeatSettings = { ...DEFAULT_HEAT, hotRefreshMs: 500 };
+
+export async function startSyncRig(
+  serviceEnv: Record<string, string> = {},
+  dashboardEnv: Record<string, string> = {},
+): Promise<SyncRig> {
+  const service = await startTestService(serviceEnv);
+  const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const backend = await createBackend(
+    parseDashboardEnv({
+      VTS_BASE_URL: baseUrl,
+      VTS_CLIENT_ID: "sandbox-full",
+      VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
+      AUTH_SECRET: "x".repeat(40),
+      LOG_LEVEL: "silent",
+      ...dashboardEnv,
+    }),
+  );
+  return {
+    service,
+    baseUrl,
+    backend,
+    async close() {
+      await backend.close();
+      await service.close();
+    },
+  };
+}
+
+const tokens = new WeakMap<TestService, string>();
+
+/** Every task the service has in [from, to), walked directly as the specification says. */
+export async function directWalk(service: TestService, from: number, to: number): Promise<Task[]> {
+  // One token per service: its token endpoint limits how often a client may ask.
+  let token = tokens.get(service);
+  if (!token) tokens.set(service, (token = await service.token()));
+  const tasks: Task[] = [];
+  for (let start = from; start < to; start += 90 * DAY_MS) {
+    const end = Math.min(to, start + 90 * DAY_MS);
+    let cursor: string | undefined;
+    do {
+      const params = new URLSearchParams({ from: iso(start), to: iso(end), limit: "500", order: "asc" });
+      if (cursor) params.set("cursor", cursor);
+      const response = await service.request({
+        method: "GET",
+        url: `/v1/tasks?${params.toString()}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const page = response.json<{ data: Task[]; next_cursor: string | null }>();
+      tasks.push(...page.data);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+  }
+  return tasks;
+}
+
+interface MirrorRow {
+  id: string;
+  vehicle_id: string;
+  mva: string;
+  vin: string | null;
+  task_type: string;
+  status: string;
+  location_id: string;
+  location_name: string;
+  started_at: Date;
+  odometer_miles: number;
+}
+
+/** The mirror's tasks in the service's order and wire shape (field order as the service sends). */
+export async function mirroredTasks(db: MirrorExecutor, from?: number, to?: number): Promise<Task[]> {
+  const rows = await db.query<MirrorRow>(
+    `SELECT * FROM mirror_tasks WHERE started_at >= $1 AND started_at < $2 ORDER BY started_at, id`,
+    [iso(from ?? 0), iso(to ?? Date.UTC(9999, 0))],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    vehicle_id: row.vehicle_id,
+    mva: row.mva,
+    vin: row.vin,
+    task_type: row.task_type,
+    status: row.status,
+    location: { id: row.location_id, name: row.location_name },
+    started_at: row.started_at.toISOString(),
+    odometer_miles: row.odometer_miles,
+  }));
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Polls until `check` holds or the time is up. */
+export async function eventually(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
