@@ -10,6 +10,12 @@ const SERVER_SETUP = ["task-service/test/global-setup.ts"];
 export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
+  "test/lib/server/mirror/read-coverage.test.ts",
+  "test/lib/server/mirror/read-indexes.test.ts",
+  "test/lib/server/mirror/read-pages.test.ts",
+  "test/lib/server/mirror/read-search.test.ts",
+  "test/lib/server/mirror/read-summary.test.ts",
+  "test/lib/server/mirror/read-vehicle.test.ts",
   "test/lib/server/mirror/store-postgres.test.ts",
   "test/lib/server/mirror/sync-backend.test.ts",
   "test/lib/server/mirror/sync-budget.test.ts",

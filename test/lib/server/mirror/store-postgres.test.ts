@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { scratchDatabase } from "@/task-service/test/support/service-process";
+import { scratchDatabase } from "@/harness/local-postgres";
 import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
 
 // A shared PostgreSQL: dashboard instances starting together migrate it once between them.

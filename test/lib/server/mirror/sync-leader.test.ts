@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { scratchDatabase } from "@/task-service/test/support/service-process";
+import { scratchDatabase } from "@/harness/local-postgres";
 import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
 import { advisoryLeadership } from "@/lib/server/mirror/sync/leader";

@@ -1,0 +1,86 @@
+// `npm run bench:mirror`: the mirror's reads over 1,000,000 sandbox tasks, on a native PostgreSQL
+// (the test helper's throwaway server) and on PGlite: p50/p99 of a 100-row page with its exact
+// total for each filter and sort, page 1 against a page 100,000 deep, and the summary of 7, 30
+// and 92 days, each beside the same SQL handed straight to the driver. Prints tables; asserts
+// nothing, as a shared machine is too noisy for a timing target.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startLocalPostgres, type LocalPostgres } from "@/harness/local-postgres";
+import {
+  openPgliteMirror,
+  openPostgresMirror,
+  type MirrorDatabase,
+} from "@/test/lib/server/mirror/support/mirror-databases";
+import { sandboxMirrorTasks } from "@/test/lib/server/mirror/support/mirror-rows";
+import { elapsedLog, runBenchmark } from "../bench-runner";
+import { describeMachine } from "../service/report";
+import { SERVER_SETTINGS } from "../service/database";
+import { bulkLoad } from "./bulk-load";
+import { benchCases } from "./cases";
+import { measureCase, type CaseResult } from "./measure";
+import { depthLines, renderTable } from "./report";
+
+const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const TASKS = envNumber("BENCH_TASKS", 1_000_000);
+const RUNS = envNumber("BENCH_RUNS", 20);
+const STORES = (process.env.BENCH_STORES ?? "postgres,pglite").split(",");
+const DAY_MS = 86_400_000;
+// The sandbox's 210 days around its anchor, cut into day windows as the sync would.
+const ANCHOR = new Date("2026-11-25T00:00:00.000Z");
+const HORIZON: [number, number] = [ANCHOR.getTime() - 182 * DAY_MS, ANCHOR.getTime() + 32 * DAY_MS];
+
+const log = elapsedLog();
+let postgres: LocalPostgres | undefined;
+let db: MirrorDatabase | undefined;
+let pgliteDir: string | undefined;
+
+async function measureStore(store: string): Promise<CaseResult[]> {
+  const tasks = sandboxMirrorTasks(1, TASKS, ANCHOR);
+  log(`${store}: ${TASKS.toLocaleString("en-US")} tasks generated; loading`);
+  if (store === "postgres") {
+    postgres = await startLocalPostgres(SERVER_SETTINGS);
+    db = await openPostgresMirror(postgres.url, "bench_mirror");
+  } else {
+    pgliteDir = mkdtempSync(join(tmpdir(), "bench-mirror-pglite-"));
+    db = await openPgliteMirror(pgliteDir);
+  }
+  await bulkLoad(db, tasks, HORIZON);
+  log(`${store}: loaded; measuring ${RUNS} runs a case`);
+  const results: CaseResult[] = [];
+  for (const benchCase of benchCases(tasks, ANCHOR.getTime(), Math.min(100_000, Math.floor(TASKS / 10)))) {
+    results.push(await measureCase(db.sql, benchCase, RUNS));
+    const last = results.at(-1);
+    log(
+      `${store}: ${benchCase.name}: p50 ${last?.ours.p50.toFixed(1)} ms (floor ${last?.floor.p50.toFixed(1)})`,
+    );
+  }
+  await cleanUp();
+  return results;
+}
+
+async function main(): Promise<void> {
+  log(
+    `${describeMachine()}; ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`,
+  );
+  const tables: string[] = [];
+  for (const store of STORES) {
+    const results = await measureStore(store);
+    tables.push(
+      renderTable(store === "postgres" ? "native PostgreSQL" : "PGlite", results),
+      ...depthLines(results),
+    );
+  }
+  console.log(`\n${tables.join("\n\n")}\n`);
+}
+
+async function cleanUp(): Promise<void> {
+  await db?.close().catch(() => {});
+  db = undefined;
+  postgres?.stop();
+  postgres = undefined;
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  pgliteDir = undefined;
+}
+
+await runBenchmark({ main, cleanUp, log, stopping: "PostgreSQL and PGlite" });

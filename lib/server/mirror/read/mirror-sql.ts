@@ -1,0 +1,6 @@
+// What the read side needs of the mirror's database: one statement at a time, values bound.
+// PGlite and a pg Pool both fit behind it in a line, so every query here runs on either.
+
+export interface MirrorSql {
+  query<Row>(text: string, params: readonly unknown[]): Promise<Row[]>;
+}

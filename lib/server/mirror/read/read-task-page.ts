@@ -1,0 +1,34 @@
+import "server-only";
+import type { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { encodeKeyset, keysetOf } from "./keyset-cursor";
+import type { MirrorSql } from "./mirror-sql";
+import type { MirrorTaskQuery } from "./mirror-task-query";
+import { taskPageStatement } from "./task-page-sql";
+import { taskOfRow, type TaskRow } from "./task-row";
+
+export interface MirrorTaskPage {
+  data: Task[];
+  next_cursor: string | null;
+  /** Every task matching the filters, not only those after the cursor. */
+  total: number;
+}
+
+type PageRow = { total: number } & ({ [K in keyof TaskRow]: TaskRow[K] } | { [K in keyof TaskRow]: null });
+
+export async function readMirrorTaskPage(
+  sql: MirrorSql,
+  query: MirrorTaskQuery,
+  cursors: DashboardCursorCodec,
+): Promise<MirrorTaskPage> {
+  const { text, values } = taskPageStatement(query, query.limit, true);
+  const rows = await sql.query<PageRow>(text, values);
+  const total = rows[0]?.total ?? 0;
+  // No matching row after the cursor leaves one row of nulls beside the count.
+  const tasks = rows.flatMap((row) => (row.id === null ? [] : [taskOfRow(row as TaskRow)]));
+  const data = tasks.slice(0, query.limit);
+  const last = data.at(-1);
+  const next_cursor =
+    tasks.length > query.limit && last ? encodeKeyset(cursors, keysetOf(last, query.sort), query) : null;
+  return { data, next_cursor, total };
+}

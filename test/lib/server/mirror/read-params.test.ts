@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { parseTaskListParams } from "@/lib/server/api/task-list-params";
+import {
+  parseMirrorExportParams,
+  parseMirrorSummaryParams,
+  parseMirrorTaskParams,
+  parseVehicleId,
+} from "@/lib/server/mirror/read/parse-mirror-params";
+import { encodeKeyset } from "@/lib/server/mirror/read/keyset-cursor";
+
+// Every parameter problem is answered from the parameters alone: the parsers take no database, so
+// no query can run before them. Each message names the parameter it is about.
+
+const cursors = new DashboardCursorCodec("read-params-test");
+const WINDOW = "from=2026-05-01T00:00:00Z&to=2026-05-08T00:00:00Z";
+const url = (query: string, path = "/api/tasks") => new URL(`http://dashboard${path}?${query}`);
+const tasks = (query: string) => parseMirrorTaskParams(url(query), { maxWindowDays: 92, cursors });
+
+function problem(
+  result: { ok: true } | { ok: false; error: { code: string; status: number; message: string } },
+) {
+  if (result.ok) throw new Error("expected a problem");
+  expect(result.error.code).toBe("invalid_request");
+  expect(result.error.status).toBe(400);
+  return result.error.message;
+}
+
+describe("mirror list parameters", () => {
+  it("reads lists, status, sort, order, q and limit", () => {
+    const result = tasks(
+      `${WINDOW}&location_id=loc_a,loc_b,loc_a&status=completed&task_type=oil_change,tire%20rotation` +
+        `&mva=M1&vehicle_id=V1,V2&sort=odometer_miles&order=desc&q=${encodeURIComponent("50% _off")}&limit=7`,
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        filters: {
+          from: "2026-05-01T00:00:00.000Z",
+          to: "2026-05-08T00:00:00.000Z",
+          lists: {
+            location_id: ["loc_a", "loc_b"],
+            task_type: ["oil_change", "tire rotation"],
+            status: ["completed"],
+            mva: ["M1"],
+            vehicle_id: ["V1", "V2"],
+          },
+          q: "50% _off",
+        },
+        sort: "odometer_miles",
+        order: "desc",
+        limit: 7,
+        after: undefined,
+      },
+    });
+  });
+
+  it("defaults to the service's order: started_at ascending, 100 rows", () => {
+    const result = tasks(WINDOW);
+    expect(result.ok && [result.value.sort, result.value.order, result.value.limit]).toEqual([
+      "started_at",
+      "asc",
+      100,
+    ]);
+  });
+
+  const fifty = Array.from({ length: 50 }, (_, i) => `V${i}`).join(",");
+  it.each([
+    [
+      `${WINDOW}&sort=odometer`,
+      '"sort" must be one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.',
+    ],
+    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc"'],
+    [`${WINDOW}&vehicle_id=${fifty},V50`, '"vehicle_id" takes at most 50 values.'],
+    [
+      `${WINDOW}&location_id=loc_a,,loc_b`,
+      '"location_id" must be a comma-separated list of values of 1-128 letters, digits, ".", "_", ":" or "-" each.',
+    ],
+    [
+      `${WINDOW}&status=in%20progress`,
+      '"status" must be a comma-separated list of values of 1-128 letters, digits, ".", "_", ":" or "-" each.',
+    ],
+    [
+      `${WINDOW}&mva=${"M".repeat(129)}`,
+      '"mva" must be a comma-separated list of values of 1-128 letters, digits, ".", "_", ":" or "-" each.',
+    ],
+    [
+      `${WINDOW}&task_type=oil%01change`,
+      '"task_type" must be a comma-separated list of values of 1-128 characters without control characters each.',
+    ],
+    [`${WINDOW}&q=`, '"q" must be 1-100 characters.'],
+    [`${WINDOW}&q=${"ü".repeat(101)}`, '"q" must be 1-100 characters.'],
+    [`${WINDOW}&q=a%0Ab`, '"q" must not contain control characters.'],
+    [`${WINDOW}&limit=501`, '"limit" must be a whole number from 1 to 500'],
+    [`${WINDOW}&cursor=abc.def`, "The cursor is invalid or belongs to other filters."],
+    [`${WINDOW}&tz=UTC`, 'Unknown parameter "tz".'],
+    [`${WINDOW}&q=a&q=b`, 'Parameter "q" is repeated.'],
+    ["to=2026-05-08T00:00:00Z", '"from" is required.'],
+    [
+      "from=2026-05-01&to=2026-05-08T00:00:00Z",
+      '"from" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z',
+    ],
+    ["from=2026-01-01T00:00:00Z&to=2026-05-08T00:00:00Z", "The window may span at most 92 days."],
+  ])("refuses %s", (query, message) => {
+    expect(problem(tasks(query))).toBe(message);
+  });
+
+  it("accepts 50 values and 100 characters of q", () => {
+    expect(tasks(`${WINDOW}&vehicle_id=${fifty}&q=${encodeURIComponent("🚗".repeat(100))}`).ok).toBe(true);
+  });
+
+  it("takes a list value exactly when today's single-value filter takes it", () => {
+    const samples = [
+      "loc_a",
+      "a.b:c-d",
+      "x".repeat(128),
+      "x".repeat(129),
+      "a b",
+      "ü",
+      "tire rotation",
+      "a\tb",
+      "%",
+    ];
+    for (const name of ["location_id", "mva", "vehicle_id", "task_type"]) {
+      for (const value of samples) {
+        const query = `${WINDOW}&${name}=${encodeURIComponent(value)}`;
+        let single = true;
+        try {
+          parseTaskListParams(url(query), 92);
+        } catch {
+          single = false;
+        }
+        expect([name, value, tasks(query).ok]).toEqual([name, value, single]);
+      }
+    }
+  });
+
+  it("takes back its own cursor, and only for the same filters, sort and order", () => {
+    const first = tasks(`${WINDOW}&sort=mva`);
+    if (!first.ok) throw first.error;
+    const cursor = encodeKeyset(cursors, ["M1", "2026-05-02T00:00:00.000Z", "T-1"], first.value);
+    const next = tasks(`${WINDOW}&sort=mva&cursor=${cursor}&limit=5`);
+    expect(next.ok && next.value.after).toEqual(["M1", "2026-05-02T00:00:00.000Z", "T-1"]);
+    expect(problem(tasks(`${WINDOW}&sort=mva&order=desc&cursor=${cursor}`))).toMatch(/cursor/);
+    expect(problem(tasks(`${WINDOW}&sort=status&cursor=${cursor}`))).toMatch(/cursor/);
+    expect(problem(tasks(`${WINDOW}&sort=mva&q=x&cursor=${cursor}`))).toMatch(/cursor/);
+  });
+});
+
+describe("mirror summary, export and vehicle parameters", () => {
+  const summary = (query: string) =>
+    parseMirrorSummaryParams(url(query, "/api/tasks/summary"), { maxWindowDays: 92 });
+
+  it("counts days in UTC unless tz names a zone, canonically", () => {
+    expect(summary(WINDOW).ok && summary(WINDOW)).toMatchObject({ value: { tz: "UTC" } });
+    expect(summary(`${WINDOW}&tz=America/Denver`)).toMatchObject({ value: { tz: "America/Denver" } });
+    expect(summary(`${WINDOW}&tz=utc`)).toMatchObject({ value: { tz: "UTC" } });
+  });
+
+  it.each(["Mars/Olympus", "+05:00", "UTC+5", "America/Denver;", "", "x".repeat(65)])(
+    "refuses tz=%j",
+    (tz) => {
+      expect(problem(summary(`${WINDOW}&tz=${encodeURIComponent(tz)}`))).toBe(
+        '"tz" must be an IANA time zone name, e.g. America/Denver or UTC.',
+      );
+    },
+  );
+
+  it("refuses sort and paging on the summary, paging on the export", () => {
+    expect(problem(summary(`${WINDOW}&sort=mva`))).toBe('Unknown parameter "sort".');
+    const exported = parseMirrorExportParams(url(`${WINDOW}&limit=5`, "/api/export"), { maxWindowDays: 92 });
+    expect(problem(exported)).toBe('Unknown parameter "limit".');
+  });
+
+  it("checks a vehicle id by the vehicle_id rule", () => {
+    expect(parseVehicleId("VH-00042")).toEqual({ ok: true, value: "VH-00042" });
+    expect(problem(parseVehicleId("VH 42"))).toBe(
+      'The vehicle id must be 1-128 letters, digits, ".", "_", ":" or "-".',
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import { createDatabase } from "@/harness/local-postgres";
+import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
+import { mirrorMigrations } from "@/lib/server/mirror/store/migrations";
+
+// A fresh mirror database with every migration applied, on PGlite (in memory) or on a new database
+// of a real PostgreSQL server, behind the one interface the read side takes.
+
+export interface MirrorDatabase {
+  kind: "pglite" | "postgres";
+  sql: MirrorSql;
+  /** Several statements, no values (migrations, VACUUM). */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPgliteMirror(dataDir?: string): Promise<MirrorDatabase> {
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const mirror: MirrorDatabase = {
+    kind: "pglite",
+    sql: {
+      async query<Row>(text: string, params: readonly unknown[]) {
+        return (await db.query<Row>(text, [...params])).rows;
+      },
+    },
+    exec: async (text) => void (await db.exec(text)),
+    close: () => db.close(),
+  };
+  await migrate(mirror);
+  return mirror;
+}
+
+/** `serverUrl`: a server the test may create databases on (vitest's global setup gives one). */
+export async function openPostgresMirror(
+  serverUrl: string,
+  name: string,
+  connections = 4,
+): Promise<MirrorDatabase> {
+  const url = await createDatabase(serverUrl, `${name}_${Date.now()}_${process.pid}`);
+  // One connection where a test changes session settings (SET) that later statements must see.
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const mirror: MirrorDatabase = {
+    kind: "postgres",
+    sql: {
+      async query<Row>(text: string, params: readonly unknown[]) {
+        return (await pool.query(text, [...params])).rows as Row[];
+      },
+    },
+    exec: async (text) => void (await pool.query(text)),
+    close: () => pool.end(),
+  };
+  await migrate(mirror);
+  return mirror;
+}
+
+async function migrate(mirror: MirrorDatabase): Promise<void> {
+  for (const migration of mirrorMigrations) await mirror.exec(migration.sql);
+}

@@ -1,0 +1,52 @@
+import type { MirrorFilters, MirrorTaskQuery, SortKey } from "@/lib/server/mirror/read/mirror-task-query";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+
+// The mirror's answers computed in plain TypeScript over the same rows: what every SQL read is
+// checked against. Text compares as the "C" collation does (UTF-8 bytes); q folds ASCII letters
+// only, as lower() under "C" does.
+
+export function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
+export function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+export function searchText(task: Task): string {
+  return lowerAscii(
+    [task.id, task.mva, task.vehicle_id, task.vin ?? "", task.task_type, task.location.name].join("\n"),
+  );
+}
+
+export function matches(task: Task, filters: MirrorFilters): boolean {
+  if (task.started_at < filters.from || task.started_at >= filters.to) return false;
+  const { lists } = filters;
+  if (lists.location_id && !lists.location_id.includes(task.location.id)) return false;
+  if (lists.task_type && !lists.task_type.includes(task.task_type)) return false;
+  if (lists.status && !lists.status.includes(task.status)) return false;
+  if (lists.mva && !lists.mva.includes(task.mva)) return false;
+  if (lists.vehicle_id && !lists.vehicle_id.includes(task.vehicle_id)) return false;
+  return filters.q === undefined || searchText(task).includes(lowerAscii(filters.q));
+}
+
+function sortValue(task: Task, sort: SortKey): string | number {
+  return sort === "location" ? task.location.name : task[sort];
+}
+
+export function compareTasks(sort: SortKey, order: "asc" | "desc") {
+  const sign = order === "asc" ? 1 : -1;
+  return (a: Task, b: Task): number => {
+    const [x, y] = [sortValue(a, sort), sortValue(b, sort)];
+    const bySort =
+      typeof x === "number" && typeof y === "number" ? x - y : compareBytes(String(x), String(y));
+    return sign * (bySort || compareBytes(a.started_at, b.started_at) || compareBytes(a.id, b.id));
+  };
+}
+
+export function referenceSelection(
+  tasks: readonly Task[],
+  query: Omit<MirrorTaskQuery, "limit" | "after">,
+): Task[] {
+  return tasks.filter((task) => matches(task, query.filters)).sort(compareTasks(query.sort, query.order));
+}
