@@ -1,4 +1,6 @@
-// `npm run bench:mirror`: the mirror's reads over 1,000,000 sandbox tasks, on a native PostgreSQL
+// `npm run bench:mirror`: two parts, both by default (`--only fill` or `--only reads` runs one).
+// fill: the initial fill of the default sandbox through the real service at its default limits
+// (fill.ts). reads: the mirror's reads over 1,000,000 sandbox tasks, on a native PostgreSQL
 // (the test helper's throwaway server) and on PGlite: p50/p99 of a 100-row page with its exact
 // total for each filter and sort, page 1 against a page 100,000 deep, and the summary of 7, 30
 // and 92 days, each beside the same SQL handed straight to the driver. Prints tables; asserts
@@ -17,6 +19,8 @@ import { elapsedLog, runBenchmark } from "../bench-runner";
 import { describeMachine } from "../service/report";
 import { SERVER_SETTINGS } from "../service/database";
 import { bulkLoad } from "./bulk-load";
+import { measureFill, stopFill } from "./fill";
+import { renderFill } from "./fill-report";
 import { benchCases } from "./cases";
 import { measureCase, type CaseResult } from "./measure";
 import { depthLines, renderTable } from "./report";
@@ -30,6 +34,27 @@ const DAY_MS = 86_400_000;
 const ANCHOR = new Date("2026-11-25T00:00:00.000Z");
 const HORIZON: [number, number] = [ANCHOR.getTime() - 182 * DAY_MS, ANCHOR.getTime() + 32 * DAY_MS];
 
+const PARTS = ["fill", "reads"] as const;
+const USAGE = `usage: npm run bench:mirror [-- --only fill|reads]
+  fill   the initial fill of the default sandbox (50,000 tasks) at the service's default limits
+  reads  page, total and summary latency over BENCH_TASKS mirrored tasks (BENCH_STORES, BENCH_RUNS)`;
+
+function chosenParts(args: readonly string[]): readonly string[] {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const only = args.indexOf("--only");
+  if (only === -1) return PARTS;
+  const part = args[only + 1] ?? "";
+  if (!(PARTS as readonly string[]).includes(part)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  return [part];
+}
+
+const parts = chosenParts(process.argv.slice(2));
 const log = elapsedLog();
 let postgres: LocalPostgres | undefined;
 let db: MirrorDatabase | undefined;
@@ -60,10 +85,11 @@ async function measureStore(store: string): Promise<CaseResult[]> {
 }
 
 async function main(): Promise<void> {
-  log(
-    `${describeMachine()}; ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`,
-  );
+  log(describeMachine());
   const tables: string[] = [];
+  if (parts.includes("fill")) tables.push(renderFill(await measureFill(log)));
+  if (!parts.includes("reads")) return console.log(`\n${tables.join("\n\n")}\n`);
+  log(`reads: ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`);
   for (const store of STORES) {
     const results = await measureStore(store);
     tables.push(
@@ -75,6 +101,7 @@ async function main(): Promise<void> {
 }
 
 async function cleanUp(): Promise<void> {
+  await stopFill();
   await db?.close().catch(() => {});
   db = undefined;
   postgres?.stop();
@@ -83,4 +110,4 @@ async function cleanUp(): Promise<void> {
   pgliteDir = undefined;
 }
 
-await runBenchmark({ main, cleanUp, log, stopping: "PostgreSQL and PGlite" });
+await runBenchmark({ main, cleanUp, log, stopping: "the service, PostgreSQL and PGlite" });
