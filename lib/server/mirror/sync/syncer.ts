@@ -11,6 +11,7 @@ import type { Leadership } from "./leader";
 import { nextDueInMs, planNextWalk, type HeatSettings } from "./plan";
 import { pruneSyncCalls, recordLeader, recordSyncCall, recordSyncError } from "./sync-record";
 import { walkWindows } from "./walk";
+import { ViewNotes } from "./view-notes";
 import { alignWindows, noteViewed, readWindows } from "./windows-table";
 
 // The sync loop: while this instance leads, keep the horizon's windows and the locations fresh,
@@ -52,6 +53,7 @@ export class MirrorSyncer {
   private locationsAt = Number.NEGATIVE_INFINITY;
   private leading = false;
   private readonly clock: Clock;
+  private readonly viewNotes = new ViewNotes();
 
   constructor(private readonly options: SyncerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -68,6 +70,7 @@ export class MirrorSyncer {
 
   /** "Someone looked at [from, to)": those windows go first (on whichever instance leads). */
   async noteViewed(from: Date, to: Date): Promise<void> {
+    if (!this.viewNotes.take(from, to)) return;
     await noteViewed(this.options.db, from, to);
     this.wake.abort();
   }
