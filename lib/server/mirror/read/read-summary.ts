@@ -34,7 +34,7 @@ export function summaryStatement(query: MirrorSummaryQuery): Statement {
   // Every grouped column is NOT NULL, so a null in a result row means "not grouped by this". The
   // scan reads only columns of mirror_tasks_for_summary (migration 2); a location's name is looked
   // up once per location, from its newest task.
-  const text = `SELECT g.status, g.task_type, g.location_id, g.day::text AS day, g.n,
+  const text = `SELECT g.status, g.task_type, g.location_id, to_char(g.day, 'YYYY-MM-DD') AS day, g.n,
       (SELECT x.location_name FROM mirror_tasks x WHERE x.location_id = g.location_id
         ORDER BY x.started_at DESC LIMIT 1) AS location_name
     FROM (SELECT s.status, s.task_type, s.location_id, s.day, count(*)::integer AS n

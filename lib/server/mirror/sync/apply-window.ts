@@ -11,9 +11,12 @@ import type { WindowState } from "./plan";
 export async function applyWindow(
   db: MirrorDb,
   window: Pick<WindowState, "startsAt" | "endsAt">,
-  tasks: readonly Task[],
+  walked: readonly Task[],
   asOf: Date,
 ): Promise<boolean> {
+  // A task whose started_at moved within the window while the walk passed it comes back twice;
+  // its later answer is the newer one, and an upsert may touch a row only once.
+  const tasks = [...new Map(walked.map((task) => [task.id, task])).values()];
   const from = new Date(window.startsAt).toISOString();
   const to = new Date(window.endsAt).toISOString();
   return db.transaction(async (tx) => {

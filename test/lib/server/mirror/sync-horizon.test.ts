@@ -79,3 +79,20 @@ describe("the moving horizon", () => {
     expect(await db.query("SELECT id FROM mirror_tasks WHERE id = 'stale'")).toEqual([]);
   });
 });
+
+describe("applying a window", () => {
+  it("takes a task the walk met twice (its start moved while the walk passed it) once, as last seen", async () => {
+    const horizon = horizonAt(NOW, 3, 1);
+    await alignWindows(db, horizon);
+    const window = { startsAt: horizon.from + 2 * DAY_MS, endsAt: horizon.from + 3 * DAY_MS };
+    const applied = await applyWindow(
+      db,
+      window,
+      [task("twice", window.startsAt + 5), { ...task("twice", window.startsAt + 9), status: "cancelled" }],
+      new Date(NOW + 1),
+    );
+    expect(applied).toBe(true);
+    const rows = await db.query<{ status: string }>("SELECT status FROM mirror_tasks WHERE id = 'twice'");
+    expect(rows).toEqual([{ status: "cancelled" }]);
+  });
+});
