@@ -8,6 +8,8 @@ import { drainOnClose } from "../platform/http-drain";
 
 /** How long a stop waits for responses in progress (a streamed export) before cutting them. */
 const STOP_DEADLINE_MS = 5_000;
+/** How long the backend (the mirror's store and sync, Redis) may take to close after that. */
+const BACKEND_CLOSE_MS = 3_000;
 
 export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
@@ -20,7 +22,8 @@ export async function serveDashboard(options: { port: number; hostname: string }
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void drain.close(STOP_DEADLINE_MS).then((cut) => {
+    void drain.close(STOP_DEADLINE_MS).then(async (cut) => {
+      await closeBackend(BACKEND_CLOSE_MS);
       if (cut === 0) process.exit(0);
       log("error", `stop deadline: cut ${cut} connection(s) still answering`);
       process.exit(1);
@@ -34,6 +37,21 @@ export async function serveDashboard(options: { port: number; hostname: string }
     server.listen(options.port, options.hostname, resolve);
   });
   log("info", `listening on http://${options.hostname}:${options.port}`);
+}
+
+/**
+ * Closes the backend Next's route handlers keep on globalThis (lib/server/bff/dashboard-backend.ts):
+ * an embedded mirror closed cleanly needs no recovery at the next start, and a walk under way is
+ * abandoned (it changes nothing) rather than cut by the exit.
+ */
+async function closeBackend(deadlineMs: number): Promise<void> {
+  const held = globalThis as { __dashboardBackend?: Promise<{ close(): Promise<void> }> };
+  if (!held.__dashboardBackend) return;
+  const closed = held.__dashboardBackend.then((backend) => backend.close());
+  const timeUp = new Promise<void>((resolve) => setTimeout(resolve, deadlineMs).unref());
+  await Promise.race([closed, timeUp]).catch((error: unknown) => {
+    log("error", `backend did not close cleanly: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process cannot

@@ -2,6 +2,9 @@
 // keep-alive connections are busy: as the service (task-service/test/process/shutdown-burst.test.ts),
 // every request gets a whole answer or finds its connection closed before it is sent. A request the
 // hard deadline cuts makes the exit code say so.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess } from "@/harness/dashboard-process";
@@ -10,14 +13,28 @@ import { keepAliveLoop, openRawConnection, sleep, waitFor } from "@/harness/raw-
 const CONNECTIONS = 30;
 
 const started: RunningChild[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((child) => child.stop("SIGKILL")));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startDashboard() {
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dashboard-shutdown-"));
+  dirs.push(dir);
+  return dir;
+}
+
+async function startDashboard(mirrorDir: string) {
   const child = await startDashboardProcess({
     hostname: "127.0.0.1",
-    env: { VTS_BASE_URL: "http://127.0.0.1:9", AUTH_SECRET: "x".repeat(40) },
+    env: {
+      VTS_BASE_URL: "http://127.0.0.1:9",
+      VTS_CLIENT_ID: "no-service-here",
+      VTS_CLIENT_SECRET: "no-service-here",
+      AUTH_SECRET: "x".repeat(40),
+      MIRROR_DATA_DIR: mirrorDir,
+    },
   });
   started.push(child);
   return {
@@ -33,7 +50,11 @@ it(
   "cuts no keep-alive request when SIGTERM arrives during a 30-connection burst",
   { timeout: 120_000 },
   async () => {
-    const dashboard = await startDashboard();
+    const mirrorDir = scratchDir();
+    const dashboard = await startDashboard(mirrorDir);
+    // The backend starts with the server: its embedded mirror holds its directory's lock.
+    const lock = join(mirrorDir, "mirror.lock");
+    await waitFor(() => existsSync(lock), "the mirror opened at boot", 30_000);
     const progress = Array.from({ length: CONNECTIONS }, () => ({ answered: 0, cut: [] as string[] }));
     const runs = progress.map((run) => keepAliveLoop(dashboard.port, "/api/health", run));
     // Let every connection settle into its request-response rhythm first (answered more than once).
@@ -48,6 +69,8 @@ it(
     expect(await dashboard.exited, dashboard.output()).toBe(0);
     expect(idle.closed()).toBe(true);
     expect(Date.now() - signalled).toBeLessThan(4_000);
+    // The backend was closed before the exit: the mirror let its directory go.
+    expect(existsSync(lock)).toBe(false);
   },
 );
 
@@ -55,7 +78,7 @@ it(
   "exits non-zero when the hard deadline cuts a request still in progress",
   { timeout: 60_000 },
   async () => {
-    const dashboard = await startDashboard();
+    const dashboard = await startDashboard(scratchDir());
     const stuck = await openRawConnection(dashboard.port);
     // Half a request: the connection is busy, and no grace ends it.
     stuck.socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
