@@ -2,7 +2,9 @@ import "server-only";
 import { invalid } from "./parse-result";
 
 // tz: an IANA zone name, checked by the runtime's zone database and canonicalised by it. Offsets
-// ("+05:00") and POSIX strings are refused: PostgreSQL reads those with the sign reversed.
+// ("+05:00") and POSIX strings are refused: PostgreSQL reads those with the sign reversed. Names
+// without an area ("CET", "EST", "MET") are refused too: PostgreSQL takes them for abbreviations
+// with a fixed offset where the runtime applies daylight saving, so days would differ. UTC stays.
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
@@ -15,10 +17,10 @@ export function parseZone(text: string | undefined): string {
   } catch {
     throw badZone();
   }
-  if (!ZONE_NAME.test(zone)) throw badZone();
+  if (!ZONE_NAME.test(zone) || (zone !== "UTC" && !zone.includes("/"))) throw badZone();
   return zone;
 }
 
 export function badZone() {
-  return invalid('"tz" must be an IANA time zone name, e.g. America/Denver or UTC.');
+  return invalid('"tz" must be an IANA time zone name of an area and place, e.g. America/Denver, or UTC.');
 }

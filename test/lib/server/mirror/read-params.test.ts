@@ -161,8 +161,19 @@ describe("mirror summary, export and vehicle parameters", () => {
     "refuses tz=%j",
     (tz) => {
       expect(problem(summary(`${WINDOW}&tz=${encodeURIComponent(tz)}`))).toBe(
-        '"tz" must be an IANA time zone name, e.g. America/Denver or UTC.',
+        '"tz" must be an IANA time zone name of an area and place, e.g. America/Denver, or UTC.',
       );
+    },
+  );
+
+  // PostgreSQL reads CET, EST or MET as fixed-offset abbreviations where the runtime applies
+  // daylight saving: such a name reaches the database only as the area/place zone it stands for.
+  it.each(["CET", "EST", "MET", "EET", "WET"])(
+    "passes tz=%s on as an area/place zone or refuses it",
+    (tz) => {
+      const parsed = summary(`${WINDOW}&tz=${tz}`);
+      if (parsed.ok) expect(parsed.value.tz).toMatch(/^[A-Za-z]+\/[A-Za-z_]+/);
+      else expect(problem(parsed)).toContain('"tz" must be an IANA time zone name');
     },
   );
 

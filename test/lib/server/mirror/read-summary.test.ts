@@ -126,7 +126,7 @@ describe.each(STORES)("summary days across a DST change on %s", (store) => {
     const query = parse(new URLSearchParams({ from: "2026-03-07T07:00:00Z", to: "2026-03-10T06:00:00Z" }));
     await expect(readMirrorSummary(db.sql, { ...query, tz: "Not/AZone" }, SYNCED_AT)).rejects.toMatchObject({
       code: "invalid_request",
-      message: '"tz" must be an IANA time zone name, e.g. America/Denver or UTC.',
+      message: '"tz" must be an IANA time zone name of an area and place, e.g. America/Denver, or UTC.',
     });
   });
 
