@@ -1,3 +1,4 @@
+import { foldForSearch } from "../store/search-text";
 import type { MirrorFilters } from "./mirror-task-query";
 import type { SqlParams } from "./sql-params";
 
@@ -25,15 +26,10 @@ export function filterSql(filters: MirrorFilters, params: SqlParams): string {
     // The whole pattern is one bound value, so the planner sees a constant and can read trigrams
     // from it (an expression around the value hides them, and the index looks useless to it).
     conditions.push(
-      `t.search_text LIKE ${params.add(`%${escapeLike(lowerAscii(filters.q))}%`, "text")} ESCAPE '\\'`,
+      `t.search_text LIKE ${params.add(`%${escapeLike(foldForSearch(filters.q))}%`, "text")} ESCAPE '\\'`,
     );
   }
   return conditions.join(" AND ");
-}
-
-/** What lower() does under the "C" collation the search text was folded with: ASCII letters only. */
-function lowerAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
 function escapeLike(text: string): string {

@@ -1,5 +1,6 @@
 // The mirror's schema, in order. Never edit an applied migration: add a new one.
 // Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+import { searchTextMigration } from "./search-text-migration";
 import { syncStateMigration } from "./sync-state-migration";
 
 export interface MirrorMigration {
@@ -80,4 +81,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
     `,
   },
   syncStateMigration,
+  searchTextMigration,
 ];

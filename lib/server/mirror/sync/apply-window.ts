@@ -2,6 +2,7 @@ import "server-only";
 import type { MirrorDb } from "../store/mirror-db";
 import type { Task } from "../../upstream/http/vts-schemas";
 import type { WindowState } from "./plan";
+import { taskSearchText } from "../store/search-text";
 
 // One window, applied in ONE transaction: what the walk brought back is upserted, the window's
 // tasks that did not come back are deleted, and the window takes the walk's as_of. Readers see
@@ -28,13 +29,13 @@ export async function applyWindow(
     if (claimed.length === 0) return false;
     await tx.query(
       `INSERT INTO mirror_tasks (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
-         started_at, odometer_miles)
+         started_at, odometer_miles, search_text)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::timestamptz[], $10::integer[])
+         $8::text[], $9::timestamptz[], $10::integer[], $11::text[])
        ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
          task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
          location_name = EXCLUDED.location_name, started_at = EXCLUDED.started_at,
-         odometer_miles = EXCLUDED.odometer_miles`,
+         odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text`,
       [
         tasks.map((task) => task.id),
         tasks.map((task) => task.vehicle_id),
@@ -46,6 +47,7 @@ export async function applyWindow(
         tasks.map((task) => task.location.name),
         tasks.map((task) => task.started_at),
         tasks.map((task) => task.odometer_miles),
+        tasks.map(taskSearchText),
       ],
     );
     await tx.query(

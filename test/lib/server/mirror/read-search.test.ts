@@ -19,6 +19,7 @@ const NAMES = [
   "Back\\slash Yard",
   LONG_UNICODE,
   "Plain",
+  "ÖSTERSUND Depå",
 ];
 const FROM = Date.parse("2026-04-01T00:00:00Z");
 
@@ -71,7 +72,12 @@ describe.each(STORES)("q on %s", (store) => {
     expect(await search(q)).toEqual(expected);
   });
 
-  it("matches ASCII letters in any case, over id, mva, vehicle and location name", async () => {
+  it("ignores case in any script, not only ASCII letters", async () => {
+    expect(await search("ZÜRICH")).toEqual([LONG_UNICODE]);
+    expect(await search("östersund depÅ")).toEqual(["ÖSTERSUND Depå"]);
+  });
+
+  it("matches letters in any case, over id, mva, vehicle and location name", async () => {
     expect(await search("h-4")).toEqual([LONG_UNICODE]);
     expect(await search("m5")).toEqual(["Plain"]);
     expect(await search("v3")).toEqual(["Back\\slash Yard"]);

@@ -1,3 +1,4 @@
+import { taskSearchText } from "@/lib/server/mirror/store/search-text";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import type { LocationRecord, TaskRecord } from "@/task-service/src/domain/records";
 import { sandboxLocations, sandboxTasks } from "@/task-service/src/sandbox/generate-sandbox-data";
@@ -54,9 +55,9 @@ export async function insertTasks(db: MirrorDatabase, tasks: readonly Task[], ba
     const column = <T>(pick: (task: Task) => T) => part.map(pick);
     await db.sql.query(
       `INSERT INTO mirror_tasks (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
-         started_at, odometer_miles)
+         started_at, odometer_miles, search_text)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::timestamptz[], $10::integer[])`,
+         $8::text[], $9::timestamptz[], $10::integer[], $11::text[])`,
       [
         column((t) => t.id),
         column((t) => t.vehicle_id),
@@ -68,6 +69,7 @@ export async function insertTasks(db: MirrorDatabase, tasks: readonly Task[], ba
         column((t) => t.location.name),
         column((t) => t.started_at),
         column((t) => t.odometer_miles),
+        column(taskSearchText),
       ],
     );
   }

@@ -2,21 +2,17 @@ import type { MirrorFilters, MirrorTaskQuery, SortKey } from "@/lib/server/mirro
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 
 // The mirror's answers computed in plain TypeScript over the same rows: what every SQL read is
-// checked against. Text compares as the "C" collation does (UTF-8 bytes); q folds ASCII letters
-// only, as lower() under "C" does.
+// checked against. Text compares as the "C" collation does (UTF-8 bytes); q ignores case in any
+// script, as a person expects.
 
 export function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
 
-export function lowerAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-}
-
 export function searchText(task: Task): string {
-  return lowerAscii(
-    [task.id, task.mva, task.vehicle_id, task.vin ?? "", task.task_type, task.location.name].join("\n"),
-  );
+  return [task.id, task.mva, task.vehicle_id, task.vin ?? "", task.task_type, task.location.name]
+    .join("\n")
+    .toLowerCase();
 }
 
 export function matches(task: Task, filters: MirrorFilters): boolean {
@@ -27,7 +23,7 @@ export function matches(task: Task, filters: MirrorFilters): boolean {
   if (lists.status && !lists.status.includes(task.status)) return false;
   if (lists.mva && !lists.mva.includes(task.mva)) return false;
   if (lists.vehicle_id && !lists.vehicle_id.includes(task.vehicle_id)) return false;
-  return filters.q === undefined || searchText(task).includes(lowerAscii(filters.q));
+  return filters.q === undefined || searchText(task).includes(filters.q.toLowerCase());
 }
 
 function sortValue(task: Task, sort: SortKey): string | number {
