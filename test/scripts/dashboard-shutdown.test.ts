@@ -25,13 +25,14 @@ function scratchDir(): string {
   return dir;
 }
 
-async function startDashboard(mirrorDir: string) {
+const NO_SERVICE = { VTS_CLIENT_ID: "no-service-here", VTS_CLIENT_SECRET: "no-service-here" };
+
+async function startDashboard(mirrorDir: string, client: Record<string, string> = NO_SERVICE) {
   const child = await startDashboardProcess({
     hostname: "127.0.0.1",
     env: {
       VTS_BASE_URL: "http://127.0.0.1:9",
-      VTS_CLIENT_ID: "no-service-here",
-      VTS_CLIENT_SECRET: "no-service-here",
+      ...client,
       AUTH_SECRET: "x".repeat(40),
       MIRROR_DATA_DIR: mirrorDir,
     },
@@ -78,7 +79,8 @@ it(
   "exits non-zero when the hard deadline cuts a request still in progress",
   { timeout: 60_000 },
   async () => {
-    const dashboard = await startDashboard(scratchDir());
+    // No client settings at all: the backend cannot start, and the server starts and stops anyway.
+    const dashboard = await startDashboard(scratchDir(), {});
     const stuck = await openRawConnection(dashboard.port);
     // Half a request: the connection is busy, and no grace ends it.
     stuck.socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
