@@ -670,7 +670,8 @@ export interface components {
     vehicle_id: components["schemas"]["IdentifierList"];
     /**
      * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
-     *     (at most 50) means any of them and needs the mirror.
+     *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+     *     and a backslash `\\`, in a list and alone alike.
      */
     task_type: string;
     /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
@@ -737,7 +738,8 @@ export interface operations {
         vehicle_id?: components["parameters"]["vehicle_id"];
         /**
          * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
-         *     (at most 50) means any of them and needs the mirror.
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
          */
         task_type?: components["parameters"]["task_type"];
         /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
@@ -927,7 +929,8 @@ export interface operations {
         vehicle_id?: components["parameters"]["vehicle_id"];
         /**
          * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
-         *     (at most 50) means any of them and needs the mirror.
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
          */
         task_type?: components["parameters"]["task_type"];
         /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
@@ -1010,7 +1013,8 @@ export interface operations {
         vehicle_id?: components["parameters"]["vehicle_id"];
         /**
          * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
-         *     (at most 50) means any of them and needs the mirror.
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
          */
         task_type?: components["parameters"]["task_type"];
         /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */

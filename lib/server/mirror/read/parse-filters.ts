@@ -1,5 +1,6 @@
 import "server-only";
 import { parseInstantText } from "@/contract/query/instant-text";
+import { splitListValues } from "./list-values";
 import { LIST_FILTERS, type ListFilter, type MirrorFilters } from "./mirror-task-query";
 import { invalid } from "./parse-result";
 import { LIST_VALUE_RULES, MAX_LIST_VALUES, MAX_Q_CHARACTERS, Q_PATTERN } from "./value-rules";
@@ -38,7 +39,7 @@ function instant(raw: Record<string, string>, name: "from" | "to"): number {
 }
 
 function parseList(name: ListFilter, text: string): string[] {
-  const values = text.split(",");
+  const values = splitListValues(text);
   if (values.length > MAX_LIST_VALUES) throw invalid(`"${name}" takes at most ${MAX_LIST_VALUES} values.`);
   const { pattern, rule } = LIST_VALUE_RULES[name];
   for (const value of values) {
