@@ -1,13 +1,18 @@
 import "server-only";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { keysetOf } from "./keyset-cursor";
+import { filterSql } from "./filter-sql";
 import type { MirrorSql } from "./mirror-sql";
 import type { MirrorExportQuery } from "./parse-mirror-params";
-import { taskPageStatement } from "./task-page-sql";
-import { taskOfRow, type TaskRow } from "./task-row";
+import { orderSql } from "./sort-sql";
+import { SqlParams } from "./sql-params";
+import { TASK_COLUMNS, taskOfRow, type TaskRow } from "./task-row";
 
-// "Export all matching" from the mirror: every task of the query in its order, in keyset batches,
-// so memory stays one batch however large the export and a cancelled download stops between them.
+// "Export all matching" from the mirror: every task of the query in its order, each exactly once.
+// A download runs at the browser's pace, across several refreshes of the windows it reads; keyset
+// batches would then meet a task twice, or never, whose sort key changed in between (a status
+// moving on). So the export fixes its list of ids, in order, with one statement, then reads the
+// rows in batches by id: a task changed since is written as it is now, one deleted since is left
+// out, and memory holds the ids plus one batch.
 
 const BATCH = 2_000;
 
@@ -16,14 +21,21 @@ export async function* mirrorExportBatches(
   query: MirrorExportQuery,
   batchSize = BATCH,
 ): AsyncGenerator<Task[], void, undefined> {
-  let after: ReturnType<typeof keysetOf> | undefined;
-  for (;;) {
-    const { text, values } = taskPageStatement({ ...query, after }, batchSize, false);
-    const tasks = (await sql.query<TaskRow>(text, values)).map(taskOfRow);
-    const batch = tasks.slice(0, batchSize);
+  const params = new SqlParams();
+  const where = filterSql(query.filters, params);
+  const order = orderSql(query.sort, query.order);
+  const ids = await sql.query<{ id: string }>(
+    `SELECT t.id FROM mirror_tasks t WHERE ${where} ORDER BY ${order}`,
+    params.values,
+  );
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const part = ids.slice(start, start + batchSize).map((row) => row.id);
+    const rows = await sql.query<TaskRow>(
+      `SELECT ${TASK_COLUMNS} FROM mirror_tasks t WHERE t.id = ANY($1::text[])`,
+      [part],
+    );
+    const byId = new Map(rows.map((row) => [row.id, taskOfRow(row)]));
+    const batch = part.flatMap((id) => byId.get(id) ?? []);
     if (batch.length > 0) yield batch;
-    const last = batch.at(-1);
-    if (tasks.length <= batchSize || !last) return;
-    after = keysetOf(last, query.sort);
   }
 }

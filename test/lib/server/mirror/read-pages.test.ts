@@ -98,4 +98,36 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     expect(batches.length).toBe(Math.ceil(expected.length / 97));
     expect(batches.flat()).toEqual(expected);
   });
+
+  it("exports each task once while the sync changes sort keys between batches", async () => {
+    const params = new URLSearchParams({
+      from: "2026-03-01T00:00:00Z",
+      to: "2026-05-01T00:00:00Z",
+      sort: "status",
+    });
+    const parsedExport = parseMirrorExportParams(new URL(`http://dashboard/api/export?${params}`), options);
+    if (!parsedExport.ok) throw parsedExport.error;
+    const expected = referenceSelection(tasks, parsedExport.value).map((task) => task.id);
+    const seen: string[] = [];
+    let moved = false;
+    for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 50)) {
+      seen.push(...batch.map((task) => task.id));
+      if (moved) continue;
+      // A task not exported yet moves to a status that sorts before every other: keyset batches
+      // would never reach it again; one already exported moves behind: they would meet it twice.
+      const ahead = expected[seen.length + 10]!;
+      const behind = expected[0]!;
+      await db.sql.query(
+        "UPDATE mirror_tasks SET status = CASE id WHEN $1 THEN 'aaa' ELSE 'zzz' END WHERE id IN ($1, $2)",
+        [ahead, behind],
+      );
+      moved = true;
+    }
+    await db.sql.query(
+      "UPDATE mirror_tasks SET status = v.status FROM unnest($1::text[], $2::text[]) v(id, status) WHERE mirror_tasks.id = v.id",
+      [tasks.map((task) => task.id), tasks.map((task) => task.status)],
+    );
+    expect(seen.length).toBe(expected.length);
+    expect(new Set(seen).size).toBe(expected.length);
+  });
 });
