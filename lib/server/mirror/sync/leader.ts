@@ -3,7 +3,9 @@ import pg from "pg";
 
 // One syncer per deployment. On a shared PostgreSQL the leader holds a session advisory lock on a
 // connection of its own: when its process dies the server ends the session and frees the lock,
-// and another instance's next try (every few seconds) takes it. PGlite has one process: it leads.
+// and another instance's next try (every few seconds) takes it. A host that vanishes without
+// closing its connection (a crash, a partition) is noticed by the server's TCP keepalives within
+// about 25 s. PGlite has one process: it leads.
 
 const LEADER_LOCK_KEY = 7_315_114;
 
@@ -31,11 +33,19 @@ export function advisoryLeadership(connectionString: string): Leadership {
     async check() {
       try {
         if (!client) {
-          const fresh = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+          const fresh = new pg.Client({
+            connectionString,
+            connectionTimeoutMillis: 5_000,
+            keepAlive: true,
+            keepAliveInitialDelayMillis: 10_000,
+          });
           // A lost connection must not crash the dashboard; the next check notices and drops it.
           fresh.on("error", () => void drop());
           client = fresh;
           await fresh.connect();
+          await fresh.query(
+            "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3",
+          );
         }
         if (held) {
           await client.query("SELECT 1");

@@ -131,8 +131,11 @@ export class MirrorSyncer {
       { listTasks: (query) => this.spend(() => this.options.source.listTasks(query, this.stopping.signal)) },
       walk,
       async (window, tasks) => {
-        // Aborted meanwhile: a stopping syncer hands over nothing more.
+        // Aborted meanwhile: a stopping syncer hands over nothing more. Nor does one that lost
+        // its leadership during the walk (its lock's connection dropped): another leads now.
         this.stopping.signal.throwIfAborted();
+        if (!(await this.options.leadership.check()))
+          throw new Error("mirror sync: leadership lost mid-walk");
         await applyWindow(db, window, tasks, asOf);
       },
     );
