@@ -1,12 +1,7 @@
 // The schema's history, in order. Never edit an applied migration: add a new one.
+import type { SqlMigration } from "../../../platform/sql/migrate";
 
-export interface Migration {
-  id: number;
-  name: string;
-  sql: string;
-}
-
-export const migrations: readonly Migration[] = [
+export const migrations: readonly SqlMigration[] = [
   {
     id: 1,
     name: "initial schema",

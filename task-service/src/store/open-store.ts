@@ -1,24 +1,18 @@
 // Chooses the store from configuration and brings its schema up to date.
+import { openSqlDb, type SqlDbSettings } from "../../../platform/sql/open-sql-db";
+import { storeDirLock } from "./data-dir-lock";
 import { migrate } from "./migrate";
-import { openPgliteStore } from "./pglite-store";
-import { openPostgresStore } from "./postgres-store";
 import type { Store } from "./store";
 
-export interface StoreSettings {
-  databaseUrl: string | undefined;
-  /** Ignored when databaseUrl is set; undefined means in memory. */
-  dataDir: string | undefined;
-}
-
-export async function openStore(settings: StoreSettings): Promise<Store> {
-  const store = settings.databaseUrl
-    ? await openPostgresStore(settings.databaseUrl)
-    : await openPgliteStore(settings.dataDir);
-  try {
-    await migrate(store);
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+export function openStore(settings: SqlDbSettings): Promise<Store> {
+  return openSqlDb(settings, {
+    postgres: {
+      // With the default cost of 4 (spinning disks), the planner turns deep keyset pages into a
+      // bitmap scan plus a sort; 1.1 (data in memory or on SSD) keeps them ordered index scans, as
+      // cheap as page 1 (docs/benchmarks.md).
+      sessionOptions: "-c random_page_cost=1.1",
+    },
+    pglite: { lock: storeDirLock },
+    migrate,
+  });
 }

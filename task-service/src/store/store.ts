@@ -1,16 +1,9 @@
-// The one storage abstraction: PostgreSQL SQL, executed by PGlite (embedded) or by a real server through pg.
+// The one storage abstraction: PostgreSQL SQL, executed by PGlite (embedded) or by a real server
+// through pg (platform/sql/sql-db.ts). What is the service's own: which errors mean "unavailable".
+import type { SqlDb } from "../../../platform/sql/sql-db";
 
-export interface SqlExecutor {
-  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
-}
-
-export interface Store extends SqlExecutor {
-  readonly kind: "pglite" | "postgres";
-  /** Runs several statements without parameters (migrations). */
-  exec(text: string): Promise<void>;
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { SqlExecutor } from "../../../platform/sql/sql-db";
+export type Store = SqlDb;
 
 /** Errors that mean "the store cannot be reached", as opposed to a bad query. */
 export function isStoreUnavailable(error: unknown): boolean {

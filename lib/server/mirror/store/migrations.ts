@@ -1,13 +1,10 @@
 // The mirror's schema, in order. Never edit an applied migration: add a new one.
 // Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+import type { SqlMigration } from "@/platform/sql/migrate";
 import { searchTextMigration } from "./search-text-migration";
 import { syncStateMigration } from "./sync-state-migration";
 
-export interface MirrorMigration {
-  id: number;
-  name: string;
-  sql: string;
-}
+export type MirrorMigration = SqlMigration;
 
 export const mirrorMigrations: readonly MirrorMigration[] = [
   {

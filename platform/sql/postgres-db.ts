@@ -1,0 +1,63 @@
+// A PostgreSQL server through a pg connection pool, behind SqlDb.
+import pg from "pg";
+import type { SqlDb, SqlExecutor } from "./sql-db";
+
+// int8 (counts) as numbers: the counts either program reads stay far below 2^53. The parser is
+// pg's process-wide setting, so it is set once, here, for every pool.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export interface PostgresDbOptions {
+  connectionString: string;
+  poolSize?: number;
+  /** Settings for every session of the pool, as `-c name=value` (libpq's `options`). */
+  sessionOptions?: string;
+}
+
+/** Opens the pool and makes one round trip, so a server that cannot be reached fails here. */
+export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    ...(options.sessionOptions === undefined ? {} : { options: options.sessionOptions }),
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    kind: "postgres",
+    ...executor(pool),
+    async exec(text) {
+      await pool.query(text);
+    },
+    async transaction(work) {
+      // One client for the whole transaction: the pool would spread statements over connections.
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(executor(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function executor(target: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async query<Row>(text: string, params?: readonly unknown[]) {
+      return (await target.query(text, params as unknown[] | undefined)).rows as Row[];
+    },
+  };
+}
