@@ -1,4 +1,5 @@
 // The keyset page query. Exported on its own so the benchmark's floor runs exactly the SQL the service runs.
+import { wireStartedAt } from "../../../contract/service/task-row";
 
 export interface TaskFilters {
   location_id?: string | undefined;
@@ -34,7 +35,7 @@ export interface TaskPageQuery {
  */
 export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status, t.location_id,
       l.name AS location_name,
-      to_char(t.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
+      ${wireStartedAt("t.started_at")} AS started_at,
       t.odometer_miles`;
 
 const FILTER_COLUMNS = ["location_id", "mva", "vehicle_id", "task_type"] as const;

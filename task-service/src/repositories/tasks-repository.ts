@@ -1,41 +1,15 @@
 // Reads and writes tasks; maps stored rows to the wire shape of the specification.
+import { taskOfRow, type Task, type TaskRow } from "../../../contract/service/task-row";
 import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
 import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
-/** The fields a task carries unchanged from the store to the wire. */
-type PlainTaskFields = Omit<TaskRecord, "location_id" | "started_at">;
-
-export interface Task extends PlainTaskFields {
-  location: { id: string; name: string };
-  started_at: string;
-}
-
-export interface TaskRow extends PlainTaskFields {
-  location_id: string;
-  location_name: string;
-  /** Already in the wire format: see TASK_COLUMNS. */
-  started_at: string;
-}
-
-export function toWireTask(row: TaskRow): Task {
-  return {
-    id: row.id,
-    vehicle_id: row.vehicle_id,
-    mva: row.mva,
-    vin: row.vin,
-    task_type: row.task_type,
-    status: row.status,
-    location: { id: row.location_id, name: row.location_name },
-    started_at: row.started_at,
-    odometer_miles: row.odometer_miles,
-  };
-}
+export type { Task };
 
 export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
   const { text, params } = taskPageSql(query);
   const rows = await db.query<TaskRow>(text, params);
-  return rows.map(toWireTask);
+  return rows.map(taskOfRow);
 }
 
 export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {
@@ -44,7 +18,7 @@ export async function findTask(db: SqlExecutor, id: string): Promise<Task | unde
      FROM tasks t JOIN locations l ON l.id = t.location_id WHERE t.id = $1`,
     [id],
   );
-  return rows[0] ? toWireTask(rows[0]) : undefined;
+  return rows[0] ? taskOfRow(rows[0]) : undefined;
 }
 
 /** Inserts or updates by id (a re-import changes a task's status), in one statement per batch. */
