@@ -63,6 +63,11 @@ export async function startMirror(
     onError,
   });
   syncer.start();
+  return mirrorOf(db, syncer);
+}
+
+/** The mirror as the backend holds it, around its database and its (started) syncer. */
+export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer): Mirror {
   return {
     db,
     syncer,

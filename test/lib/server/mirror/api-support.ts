@@ -9,8 +9,7 @@ import { parseDashboardEnv } from "@/lib/server/env";
 import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
 import { horizonAt, type Horizon } from "@/lib/server/mirror/sync/horizon";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { syncSource, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
-import { mirrorStatus } from "@/lib/server/mirror/sync/status";
+import { mirrorOf, syncSource, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
 import { alignWindows } from "@/lib/server/mirror/sync/windows-table";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
@@ -62,16 +61,7 @@ export async function startApiRig(daysBack: number, daysAhead: number, serviceEn
     idleMs: 100,
     retryMs: 200,
   });
-  const mirror: Mirror = {
-    db,
-    syncer,
-    status: () => mirrorStatus(db),
-    noteViewed: (from, to) => syncer.noteViewed(from, to),
-    async close() {
-      await syncer.stop();
-      await db.close();
-    },
-  };
+  const mirror = mirrorOf(db, syncer);
   const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(
     { email: "staff@company.example", sid: randomUUID() },
     { secret: AUTH_SECRET },

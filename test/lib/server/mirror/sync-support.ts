@@ -7,6 +7,7 @@ import type { MirrorExecutor } from "@/lib/server/mirror/store/mirror-db";
 import { DAY_MS } from "@/lib/server/mirror/sync/horizon";
 import { DEFAULT_HEAT, type HeatSettings } from "@/lib/server/mirror/sync/plan";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { TASK_COLUMNS, taskOfRow, type TaskRow } from "@/lib/server/mirror/read/task-row";
 
 export interface SyncRig {
   service: TestService;
@@ -72,36 +73,13 @@ export async function directWalk(service: TestService, from: number, to: number)
   return tasks;
 }
 
-interface MirrorRow {
-  id: string;
-  vehicle_id: string;
-  mva: string;
-  vin: string | null;
-  task_type: string;
-  status: string;
-  location_id: string;
-  location_name: string;
-  started_at: Date;
-  odometer_miles: number;
-}
-
 /** The mirror's tasks in the service's order and wire shape (field order as the service sends). */
 export async function mirroredTasks(db: MirrorExecutor, from?: number, to?: number): Promise<Task[]> {
-  const rows = await db.query<MirrorRow>(
-    `SELECT * FROM mirror_tasks WHERE started_at >= $1 AND started_at < $2 ORDER BY started_at, id`,
+  const rows = await db.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM mirror_tasks t WHERE started_at >= $1 AND started_at < $2 ORDER BY started_at, id`,
     [iso(from ?? 0), iso(to ?? Date.UTC(9999, 0))],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    vehicle_id: row.vehicle_id,
-    mva: row.mva,
-    vin: row.vin,
-    task_type: row.task_type,
-    status: row.status,
-    location: { id: row.location_id, name: row.location_name },
-    started_at: row.started_at.toISOString(),
-    odometer_miles: row.odometer_miles,
-  }));
+  return rows.map(taskOfRow);
 }
 
 export function iso(ms: number): string {
