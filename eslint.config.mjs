@@ -39,6 +39,15 @@ const boundaries = [
     [...DASHBOARD, "harness", "e2e", "test", "bench"],
     "The service's source imports none of the dashboard, the harness, the tests or the benchmarks.",
   ),
+  // The dashboard's tests take their test data where the service makes it (the sandbox generator)
+  // and one test runs the service in-process; nothing else of the service's source.
+  ...["test", "e2e"].flatMap((area) =>
+    importBoundary(
+      area,
+      ["task-service(?!/src/sandbox/|/test/support/test-service)"],
+      "The dashboard's tests start the service through harness/; of its source they read the sandbox generator only.",
+    ),
+  ),
   ...["contract", "platform"].flatMap((area) =>
     importBoundary(area, PROGRAMS, `${area}/ is shared by both programs and so imports neither.`),
   ),

@@ -1,7 +1,7 @@
 // What the simulated staff do, drawn from a seeded generator so both arms replay the same script.
 // A person sets filters (a visit), loads the first page, scrolls on by next_cursor with think time,
 // sometimes opens a task, then picks other filters. Some visits repeat one of a few popular views.
-import { Rng, hash32, seedKey } from "../../task-service/src/sandbox/prng";
+import { Rng, hash32, seedKey } from "../../platform/prng";
 import { TASK_TYPE_NAMES } from "../../task-service/src/sandbox/task-types";
 
 const DAY_MS = 86_400_000;

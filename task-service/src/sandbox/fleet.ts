@@ -2,7 +2,7 @@
 // Vehicles are derived from the seed one by one, so the fleet is the same however many tasks use it.
 
 import { createPermutation } from "./permutation";
-import { Rng, WeightedTable, at, hash32 } from "./prng";
+import { Rng, WeightedTable, at, hash32 } from "../../../platform/prng";
 import { VEHICLE_MAKES, type VehicleMake } from "./vehicle-makes";
 import { assembleVin, modelYearCode } from "./vin";
 

@@ -3,7 +3,7 @@
 
 import type { LocationRecord, TaskRecord } from "../domain/records";
 import { catalogRecords } from "./location-catalog";
-import { Rng, hash32 } from "./prng";
+import { Rng, hash32 } from "../../../platform/prng";
 import { createPlan, type SandboxOptions, type SandboxPlan } from "./sandbox-plan";
 import { buildTask } from "./task-builder";
 import { TypeSpacing } from "./type-spacing";

@@ -2,7 +2,7 @@
 // "cycle walking" to stay inside the range. Used wherever values must be unique yet look scattered
 // (task ids, fleet numbers, VIN serials).
 
-import { hash32, mix32 } from "./prng";
+import { hash32, mix32 } from "../../../platform/prng";
 
 const ROUNDS = 4;
 /** Halves of up to 26 bits keep every intermediate value an exact integer below 2^52. */

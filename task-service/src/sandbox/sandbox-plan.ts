@@ -5,7 +5,7 @@
 import { CATALOG, type CatalogLocation } from "./location-catalog";
 import { buildFleet, fleetSize, type Vehicle } from "./fleet";
 import { DAY_MS, LocalDayOffsets } from "./local-time";
-import { at, hash32, seedKey } from "./prng";
+import { at, hash32, seedKey } from "../../../platform/prng";
 import { BATCH_SIZE, IN_PROGRESS_INDEX, planShowcase, type Showcase } from "./showcase";
 import { createTaskIdEncoder } from "./task-ids";
 import { createLocationChooser, homeRegions, homeTable, type LocationChooser } from "./task-location";

@@ -5,7 +5,7 @@
 
 import type { Vehicle } from "./fleet";
 import { MINUTE_MS, type LocalDayOffsets } from "./local-time";
-import { Rng, at, hash32 } from "./prng";
+import { Rng, at, hash32 } from "../../../platform/prng";
 import { CLOSE_MINUTE, futureSlot, recentStart, type TimeWindow } from "./task-times";
 
 /** Tasks 0..BATCH_SIZE-1: one booking of several vehicles at the same branch and quarter hour. */

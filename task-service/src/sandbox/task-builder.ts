@@ -3,7 +3,7 @@
 
 import type { TaskRecord } from "../domain/records";
 import { DAY_MS } from "./local-time";
-import { at, type Rng } from "./prng";
+import { at, type Rng } from "../../../platform/prng";
 import type { SandboxPlan } from "./sandbox-plan";
 import { BATCH_SIZE, CANCELLED_INDEX, COMPLETED_INDEX, IN_PROGRESS_INDEX, PINNED_COUNT } from "./showcase";
 import { futureSlot, pastStart } from "./task-times";

@@ -2,7 +2,7 @@
 // metro (one-way rentals within a city), occasionally elsewhere in the same country.
 
 import type { CatalogLocation } from "./location-catalog";
-import { WeightedTable, at, type Rng } from "./prng";
+import { WeightedTable, at, type Rng } from "../../../platform/prng";
 
 const HOME_SHARE = 0.85;
 /** Of the tasks away from home, the share at a sister branch in the same metro (when there is one). */

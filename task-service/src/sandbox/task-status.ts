@@ -2,7 +2,7 @@
 // scheduled, work that began shortly before now may still be in progress, older work is done.
 
 import { HOUR_MS, MINUTE_MS } from "./local-time";
-import type { Rng } from "./prng";
+import type { Rng } from "../../../platform/prng";
 
 export const TASK_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

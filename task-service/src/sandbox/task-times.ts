@@ -3,7 +3,7 @@
 // appointments on quarter hours, so several of them share a start time.
 
 import { DAY_MS, MINUTE_MS, type LocalDayOffsets } from "./local-time";
-import type { Rng } from "./prng";
+import type { Rng } from "../../../platform/prng";
 
 export const PAST_DAYS = 180;
 export const FUTURE_DAYS = 30;

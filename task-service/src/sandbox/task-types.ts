@@ -1,7 +1,7 @@
 // The maintenance task mix. Weights are per mille and follow a rental fleet: frequent washes, oil
 // changes and inspections, occasional repairs, and a tail of rare jobs below 1% each.
 
-import { WeightedTable, at, type Rng } from "./prng";
+import { WeightedTable, at, type Rng } from "../../../platform/prng";
 
 export interface TaskType {
   /** Position in TASK_TYPES, a bit in a mask of types (fewer than 32). */

@@ -3,7 +3,7 @@
 // n - 2 * fleetSize, ...; remembering each task's start and type (5 bytes a task) is enough.
 
 import { MINUTE_MS } from "./local-time";
-import { Rng, hash32 } from "./prng";
+import { Rng, hash32 } from "../../../platform/prng";
 import { GAP_MINUTES_BY_INDEX, pickOtherTaskType, type TaskType } from "./task-types";
 
 export class TypeSpacing {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng, WeightedTable, at, hash32, mix32, seedKey } from "../../src/sandbox/prng";
+import { Rng, WeightedTable, at, hash32, mix32, seedKey } from "../../../platform/prng";
 
 describe("Rng", () => {
   it("repeats the same sequence for the same seed", () => {

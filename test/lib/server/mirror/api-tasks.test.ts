@@ -11,7 +11,7 @@ import * as vehicleRoute from "@/app/api/vehicles/[vehicle_id]/route";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { Rng } from "@/task-service/src/sandbox/prng";
+import { Rng } from "@/platform/prng";
 import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
 import { randomQueryParams } from "./support/random-queries";
 import { referenceSelection } from "./support/reference-selection";

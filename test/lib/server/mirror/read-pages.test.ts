@@ -5,7 +5,7 @@ import { parseMirrorExportParams, parseMirrorTaskParams } from "@/lib/server/mir
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import type { MirrorTaskQuery } from "@/lib/server/mirror/read/mirror-task-query";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { Rng } from "@/task-service/src/sandbox/prng";
+import { Rng } from "@/platform/prng";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { HORIZON, STORES, syncedSandboxMirror } from "./support/mirror-fixture";
 import { randomQueryParams } from "./support/random-queries";

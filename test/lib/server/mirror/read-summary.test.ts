@@ -3,7 +3,7 @@ import { parseMirrorSummaryParams } from "@/lib/server/mirror/read/parse-mirror-
 import { readMirrorSummary } from "@/lib/server/mirror/read/read-summary";
 import type { MirrorSummaryQuery } from "@/lib/server/mirror/read/mirror-task-query";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { Rng } from "@/task-service/src/sandbox/prng";
+import { Rng } from "@/platform/prng";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { HORIZON, openMirror, STORES, SYNCED_AT, syncedSandboxMirror } from "./support/mirror-fixture";
 import { insertTasks } from "./support/mirror-rows";

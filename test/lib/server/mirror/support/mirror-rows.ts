@@ -1,6 +1,5 @@
 import { taskSearchText } from "@/lib/server/mirror/store/search-text";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import type { LocationRecord, TaskRecord } from "@/task-service/src/domain/records";
 import { sandboxLocations, sandboxTasks } from "@/task-service/src/sandbox/generate-sandbox-data";
 import type { MirrorDatabase } from "./mirror-databases";
 
@@ -9,6 +8,10 @@ import type { MirrorDatabase } from "./mirror-databases";
 // non-ASCII text as the real thing does.
 
 const DAY_MS = 86_400_000;
+
+/** The generator's own record shapes, as it hands them out. */
+type LocationRecord = ReturnType<typeof sandboxLocations>[number];
+type TaskRecord = ReturnType<typeof sandboxTasks> extends Generator<infer T> ? T : never;
 
 export function taskOfRecord(record: TaskRecord, locations: ReadonlyMap<string, LocationRecord>): Task {
   const { location_id, started_at, ...rest } = record;

@@ -1,5 +1,5 @@
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import type { Rng } from "@/task-service/src/sandbox/prng";
+import type { Rng } from "@/platform/prng";
 import { SORT_KEYS, LIST_FILTERS, type ListFilter } from "@/lib/server/mirror/read/mirror-task-query";
 
 // Random but reproducible /api/tasks queries over a set of tasks: windows from an hour to the

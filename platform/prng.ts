@@ -1,5 +1,6 @@
-// Seeded pseudo-random numbers for the sandbox generator. Everything random in the sandbox flows from
-// here so the same seed always reproduces the same data (no Math.random anywhere).
+// Seeded pseudo-random numbers: the service's sandbox generator draws everything from here, so the
+// same seed always reproduces the same data (no Math.random anywhere), and tests and benchmarks of
+// either program draw their random cases from it with a fixed seed.
 
 /** A 32-bit bijective integer mixer (Chris Wellons' "lowbias32"); the finaliser of splitmix32. */
 export function mix32(value: number): number {
