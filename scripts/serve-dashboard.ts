@@ -37,6 +37,9 @@ export async function serveDashboard(options: { port: number; hostname: string }
     server.listen(options.port, options.hostname, resolve);
   });
   log("info", `listening on http://${options.hostname}:${options.port}`);
+  // The first health check starts the backend (lib/server/bff/backend-warm-up.ts says why there).
+  const self = ["0.0.0.0", "::"].includes(options.hostname) ? "127.0.0.1" : options.hostname;
+  void fetch(`http://${self}:${options.port}/api/health`).catch(() => {});
 }
 
 /**

@@ -12,6 +12,8 @@ import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { Rng } from "@/platform/prng";
+import * as locationsRoute from "@/app/api/locations/route";
+import * as taskRoute from "@/app/api/tasks/[id]/route";
 import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
 import { randomQueryParams } from "./support/random-queries";
 import { referenceSelection } from "./support/reference-selection";
@@ -231,4 +233,25 @@ describe("after a real sync", () => {
       expect(mirrored.text).toBe(live.text);
     }
   }, 120_000);
+
+  it("a task and the locations come from the mirror when it holds them, as the service sends them, with no upstream call", async () => {
+    const task = horizonTasks[Math.floor(horizonTasks.length / 2)]!;
+    const callsBefore = await upstreamCalls(rig.mirrored);
+    const detail = await routeAnswer(rig.mirrored, taskRoute, `/api/tasks/${task.id}`, rig.cookie, {
+      id: task.id,
+    });
+    const locations = await routeAnswer(rig.mirrored, locationsRoute, "/api/locations", rig.cookie);
+    expect(await upstreamCalls(rig.mirrored)).toBe(callsBefore);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toBe(JSON.stringify(task));
+    expect(detail.headers.get("x-data-fetched-at")).not.toBeNull();
+    const live = await routeAnswer(rig.live, locationsRoute, "/api/locations", rig.cookie);
+    expect(locations.text).toBe(live.text);
+    // A task the mirror does not hold (outside its horizon, or unknown) is the service's to answer.
+    const unknown = await routeAnswer(rig.mirrored, taskRoute, "/api/tasks/T-NO-SUCH", rig.cookie, {
+      id: "T-NO-SUCH",
+    });
+    expect(unknown.status).toBe(404);
+    expect(await upstreamCalls(rig.mirrored)).toBe(callsBefore + 1);
+  });
 });
