@@ -1,6 +1,7 @@
 // `npm run bench:bff`: simulated staff scrolling and filtering against the sandbox service with its
-// real limits, through the built dashboard (scripts/dashboard-server.ts, the BFF) and then, with
-// the same script, through a plain pass-through proxy. See docs/benchmarks.md.
+// real limits, through the built dashboard (scripts/dashboard-server.ts, the BFF) with MIRROR=off,
+// then with its task mirror filled first, then, with the same script, through a plain pass-through
+// proxy. See docs/benchmarks.md.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -8,17 +9,20 @@ import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
 import type { RunningChild } from "../../harness/child-process";
-import { startDashboardProcess } from "../../harness/dashboard-process";
+import type { DashboardProcess } from "../../harness/dashboard-process";
 import { freePort } from "../../harness/free-port";
 import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { describeMachine, writeMarkedSection } from "../service/report";
 import { runArm, serviceCounters } from "./arm";
+import { startBffDashboard, waitOutServiceWindow } from "./bff-dashboard";
 import { loadCatalog } from "./catalog";
-import { measureIdle } from "./idle-latency";
+import { measureIdle, type ServedBy } from "./idle-latency";
+import { MirrorWatch } from "./mirror-watch";
 import { HEALTH_PATH, startPassThrough, startTap } from "./proxies";
 import { renderReport, type BffReport } from "./report";
 import { figures, statusCounts } from "./results";
+import { isV1 } from "./upstream-tap";
 import { signInAll } from "./staff-session";
 import { popularFilters, WORKLOAD } from "./workload";
 
@@ -29,10 +33,15 @@ const STAFF = envNumber("BENCH_STAFF", DEFAULTS.staff);
 const SECONDS = envNumber("BENCH_SECONDS", DEFAULTS.seconds);
 const TASKS = envNumber("BENCH_TASKS", DEFAULTS.tasks);
 const SEED = envNumber("BENCH_SEED", DEFAULTS.seed);
+/** The fill took about 4 minutes at the defaults (docs/benchmarks.md); a stuck sync must not hang the run. */
+const FILL_TIMEOUT_MS = envNumber("BENCH_FILL_TIMEOUT_S", 15 * 60) * 1000;
 /** Requests of each kind timed one at a time once an arm has ended. */
 const IDLE_SAMPLES = envNumber("BENCH_IDLE_SAMPLES", 600);
 
-/** The sandbox's documented clients: each arm has its own, so each has its own 60 a minute. */
+/**
+ * The sandbox's documented clients with both scopes: the baseline has its own; the two BFF arms
+ * share one, the second waiting until the service's window of the first has closed.
+ */
 const BFF_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
 const BASELINE_CLIENT = { id: "sandbox-special", secret: "p+s/w:rd%é" };
 const DEMO_STAFF = { email: "staff@sandbox.example", password: "sandbox-staff-password" };
@@ -40,7 +49,11 @@ const DEMO_STAFF = { email: "staff@sandbox.example", password: "sandbox-staff-pa
 // Nothing from the caller's shell may point the programs under test elsewhere (a real database,
 // a shared Redis, another staff file).
 for (const name of Object.keys(process.env)) {
-  if (/^(VTS_|AUTH_)|^(DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(name))
+  if (
+    /^(VTS_|AUTH_|MIRROR)|^(DATABASE_URL|DASHBOARD_DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(
+      name,
+    )
+  )
     delete process.env[name];
 }
 
@@ -101,76 +114,109 @@ async function main(): Promise<void> {
   );
   const staffFile = join(scratch, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const bffTap = await keep(startTap(ROOT, service.url));
+  const offTap = await keep(startTap(ROOT, service.url));
+  const mirrorTap = await keep(startTap(ROOT, service.url));
   const baselineTap = await keep(startTap(ROOT, service.url));
-
-  // The BFF: the built dashboard, as `npm start` runs it, talking to the service through its tap.
-  const bffBefore = await serviceCounters(service.url);
-  const dashboardPort = await freePort();
-  const dashboardUrl = `http://localhost:${dashboardPort}`;
   const metricsToken = randomBytes(24).toString("hex");
-  log(`starting the dashboard on port ${dashboardPort}`);
-  const dashboard = await keep(
-    startDashboardProcess({
-      port: dashboardPort,
-      env: {
-        VTS_BASE_URL: bffTap.baseUrl,
-        VTS_CLIENT_ID: BFF_CLIENT.id,
-        VTS_CLIENT_SECRET: BFF_CLIENT.secret,
-        AUTH_SECRET: randomBytes(33).toString("base64url"),
-        STAFF_FILE: staffFile,
-        METRICS_TOKEN: metricsToken,
-        NEXT_DIST_DIR: DIST_DIR,
-      },
-      keepChars: 4_000,
-      timeoutMs: 120_000,
-      progressEveryMs: 15_000,
-      onWaiting: () => log("  waiting for the dashboard..."),
-    }),
-  );
-  log(`signing in ${STAFF} sessions through the credentials flow`);
-  const cookies = await signInAll(dashboardUrl, DEMO_STAFF, STAFF);
-  const common = { cookies, catalog, seed: SEED, seconds: SECONDS, serviceUrl: service.url };
-  log(`BFF arm: ${SECONDS} s`);
-  const bff = await runArm({
-    ...common,
-    name: "BFF",
-    baseUrl: dashboardUrl,
-    floorPath: "/api/health",
-    before: bffBefore,
-    tap: bffTap,
+  const metricsOf = (dashboard: DashboardProcess) => ({
+    url: `${dashboard.url}/api/metrics`,
+    token: metricsToken,
+  });
+  const common = {
+    catalog,
+    seed: SEED,
+    seconds: SECONDS,
+    serviceUrl: service.url,
     signal: stopping.signal,
     log,
-    dashboardMetrics: { url: `${dashboardUrl}/api/metrics`, token: metricsToken },
-  });
-  log(`  BFF statuses: ${statusCounts(bff.samples)}`);
+  };
   // The default table's first page, as every person opens it.
   const [defaultView = {}] = popularFilters(catalog);
   const hitPath = `/api/tasks?${new URLSearchParams({ ...defaultView, limit: String(WORKLOAD.pageLimit) }).toString()}`;
-  log(`BFF, one request at a time: ${IDLE_SAMPLES} of /api/health and of a cached page`);
-  const bffIdle = await measureIdle({
-    baseUrl: dashboardUrl,
-    trivialPath: "/api/health",
-    hit: { path: hitPath, cookie: cookies[0] ?? "" },
-    samples: IDLE_SAMPLES,
-    block: 10,
-    signal: stopping.signal,
-  });
-  await stopChild(dashboard);
+  const idleOf = (dashboard: DashboardProcess, cookie: string, servedBy: ServedBy) => {
+    log(
+      `${dashboard.url}, one request at a time: ${IDLE_SAMPLES} of /api/health and of a page from the ${servedBy}`,
+    );
+    return measureIdle({
+      baseUrl: dashboard.url,
+      trivialPath: "/api/health",
+      hit: { path: hitPath, cookie, servedBy },
+      samples: IDLE_SAMPLES,
+      block: 10,
+      signal: stopping.signal,
+    });
+  };
 
-  // The baseline: the same people, the same script, through the pass-through proxy.
+  // (a) The BFF without its task mirror: every page from the cache or the service.
+  const offBefore = await serviceCounters(service.url);
+  const bff = { staffFile, metricsToken, distDir: DIST_DIR, client: BFF_CLIENT, log };
+  const offDashboard = await keep(startBffDashboard({ ...bff, tap: offTap }, { MIRROR: "off" }));
+  log(`signing in ${STAFF} sessions through the credentials flow`);
+  const offCookies = await signInAll(offDashboard.url, DEMO_STAFF, STAFF);
+  log(`BFF arm, mirror off: ${SECONDS} s`);
+  const off = await runArm({
+    ...common,
+    name: "BFF, mirror off",
+    cookies: offCookies,
+    baseUrl: offDashboard.url,
+    floorPath: "/api/health",
+    before: offBefore,
+    tap: offTap,
+    dashboardMetrics: metricsOf(offDashboard),
+  });
+  log(`  mirror off statuses: ${statusCounts(off.samples)}`);
+  const offIdle = await idleOf(offDashboard, offCookies[0] ?? "", "cache");
+  await stopChild(offDashboard);
+
+  // (b) The BFF with its task mirror, filled completely before anyone signs in to work.
+  await waitOutServiceWindow(offTap, log, stopping.signal);
+  const fillStarted = Date.now();
+  const mirrorDashboard = await keep(startBffDashboard({ ...bff, tap: mirrorTap }, {}));
+  log(`signing in ${STAFF} sessions while the mirror fills`);
+  const mirrorCookies = await signInAll(mirrorDashboard.url, DEMO_STAFF, STAFF);
+  const watch = new MirrorWatch(mirrorDashboard.url, mirrorCookies[0] ?? "");
+  const filled = await watch
+    .untilFilled({ timeoutMs: FILL_TIMEOUT_MS, signal: stopping.signal, log })
+    .finally(() => watch.close());
+  const fill = {
+    seconds: (filled.at - fillStarted) / 1000,
+    windows: filled.status.windows.total,
+    rows: filled.status.rows,
+    v1Calls: (await mirrorTap.records()).filter(isV1).length,
+  };
+  log(
+    `mirror filled: ${fill.windows} windows, ${fill.rows} rows in ${fill.seconds.toFixed(0)} s, ${fill.v1Calls} /v1 calls`,
+  );
+  const mirrorBefore = await serviceCounters(service.url);
+  log(`BFF arm, mirror on: ${SECONDS} s`);
+  const mirror = await runArm({
+    ...common,
+    name: "BFF, mirror on",
+    cookies: mirrorCookies,
+    baseUrl: mirrorDashboard.url,
+    floorPath: "/api/health",
+    before: mirrorBefore,
+    tap: mirrorTap,
+    recordsFromStart: true,
+    dashboardMetrics: metricsOf(mirrorDashboard),
+    mirror: { cookie: mirrorCookies[0] ?? "" },
+  });
+  log(`  mirror on statuses: ${statusCounts(mirror.samples)}`);
+  const mirrorIdle = await idleOf(mirrorDashboard, mirrorCookies[0] ?? "", "mirror");
+  await stopChild(mirrorDashboard);
+
+  // (c) The baseline: the same people, the same script, through the pass-through proxy.
   const baselineBefore = await serviceCounters(service.url);
   const passThrough = await keep(startPassThrough(ROOT, baselineTap.baseUrl, BASELINE_CLIENT));
   log(`baseline arm: ${SECONDS} s`);
   const baseline = await runArm({
     ...common,
-    name: "baseline",
+    name: "pass-through",
+    cookies: offCookies,
     baseUrl: passThrough.baseUrl,
     floorPath: HEALTH_PATH,
     before: baselineBefore,
     tap: baselineTap,
-    signal: stopping.signal,
-    log,
   });
   log(`  baseline statuses: ${statusCounts(baseline.samples)}`);
   log(`baseline, one request at a time: ${IDLE_SAMPLES} of its trivial route`);
@@ -190,18 +236,24 @@ async function main(): Promise<void> {
     staff: STAFF,
     seconds: SECONDS,
     seed: SEED,
-    bff: figures(bff),
+    mirror: figures(mirror),
+    off: figures(off),
     baseline: figures(baseline),
-    idle: { bff: bffIdle, baseline: baselineIdle },
+    fill,
+    idle: { mirror: mirrorIdle, off: offIdle, baseline: baselineIdle },
   };
-  const timed = Object.values(report.bff.cacheCounts).reduce((sum, n) => sum + n, 0);
-  if (report.bff.untimed > 0 && timed === 0) {
+  const timed = Object.values(report.off.cacheCounts).reduce((sum, n) => sum + n, 0);
+  if (report.off.untimed > 0 && timed === 0) {
     throw new Error("the dashboard build sends no Server-Timing: rebuild it (npx next build)");
   }
   if (process.env.BENCH_DUMP_DIR) {
     // The raw observations, for looking closer at a run than the report does.
-    for (const arm of [bff, baseline]) {
-      writeFileSync(join(process.env.BENCH_DUMP_DIR, `${arm.name}.json`), JSON.stringify(arm));
+    for (const [file, arm] of [
+      ["mirror-on", mirror],
+      ["mirror-off", off],
+      ["pass-through", baseline],
+    ] as const) {
+      writeFileSync(join(process.env.BENCH_DUMP_DIR, `${file}.json`), JSON.stringify(arm));
     }
   }
   const markdown = renderReport(report);

@@ -20,11 +20,14 @@ export interface Sample {
   cache: string | undefined;
   /** Visits that repeat a popular view. */
   popular: boolean;
+  /** A page's `source`: "mirror" or "live" (undefined for a task, the locations, or no answer). */
+  source: string | undefined;
 }
 
 interface TaskPage {
   data: { id: string }[];
   next_cursor: string | null;
+  source?: string;
 }
 
 /** `total;dur=1.2, cache;desc=hit` -> durations and the cache description. */
@@ -111,14 +114,15 @@ export class SimulatedPerson {
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
     const status = response?.status ?? 0;
     const body = status === 200 ? (JSON.parse(response!.body.toString("utf8")) as T) : undefined;
-    const rows =
-      body === undefined || kind === "locations" ? 0 : kind === "list" ? (body as TaskPage).data.length : 1;
+    const page = kind === "list" ? (body as TaskPage | undefined) : undefined;
+    const rows = body === undefined || kind === "locations" ? 0 : page ? page.data.length : 1;
     this.record({
       kind,
       status,
       wallMs,
       rows,
       popular,
+      source: page?.source,
       ...parseServerTiming(response?.headers["server-timing"]),
     });
     return body;
