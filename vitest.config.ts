@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 // runs, on one that two run, and on a name here that matches no file).
 const SERVER_SETUP = ["task-service/test/global-setup.ts"];
 
-/** Real PostgreSQL or Redis, or the service in-process, in folders that otherwise need nothing. */
+/** Real PostgreSQL or Redis, an embedded PGlite store, or the service in-process, in folders that otherwise need nothing. */
 export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
@@ -19,7 +19,9 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/read-vehicle.test.ts",
   "test/lib/server/mirror/store-postgres.test.ts",
   "test/lib/server/mirror/sync-backend.test.ts",
+  "test/lib/server/mirror/store-open.test.ts",
   "test/lib/server/mirror/sync-budget.test.ts",
+  "test/lib/server/mirror/sync-horizon.test.ts",
   "test/lib/server/mirror/sync-leader.test.ts",
   "test/lib/server/mirror/sync-service.test.ts",
   "test/lib/server/upstream/budget/redis.test.ts",
