@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
-import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
-import { eventually } from "./sync-support";
+import { startTestService, type TestService } from "@/task-service/test/support/test-service";
+import { dashboardSettings, eventually } from "./sync-support";
 
 // The mirror starts with the dashboard's backend and stops with its close(); a backend started
 // again on the same directory serves the persisted mirror at once and carries on syncing.
@@ -27,11 +27,7 @@ afterAll(async () => {
 
 const env = (extra: Record<string, string> = {}) =>
   parseDashboardEnv({
-    VTS_BASE_URL: baseUrl,
-    VTS_CLIENT_ID: "sandbox-full",
-    VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
-    AUTH_SECRET: "x".repeat(40),
-    LOG_LEVEL: "silent",
+    ...dashboardSettings(baseUrl),
     MIRROR_DATA_DIR: dir,
     MIRROR_DAYS_BACK: "20",
     MIRROR_DAYS_AHEAD: "3",

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
+import { startTestService, type TestService } from "@/task-service/test/support/test-service";
 import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
 import { readWindows } from "@/lib/server/mirror/sync/windows-table";
-import { directWalk, mirroredTasks } from "./sync-support";
+import { dashboardSettings, directWalk, mirroredTasks } from "./sync-support";
 
 // kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every window
 // either exactly as the service has it or not at all (never half applied), and a restart carries
@@ -37,11 +37,7 @@ function startChild(until: (synced: number, total: number) => boolean): Promise<
       cwd: ROOT,
       env: {
         ...process.env,
-        VTS_BASE_URL: baseUrl,
-        VTS_CLIENT_ID: "sandbox-full",
-        VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
-        AUTH_SECRET: "x".repeat(40),
-        LOG_LEVEL: "silent",
+        ...dashboardSettings(baseUrl),
         MIRROR_DATA_DIR: dir,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -19,22 +19,24 @@ export interface SyncRig {
 /** Heat for tests: the same shape as production, with periods a test can wait for. */
 export const TEST_HEAT: HeatSettings = { ...DEFAULT_HEAT, hotRefreshMs: 500 };
 
+/** A dashboard's settings for the test service at `baseUrl`, as its sandbox client, logging nothing. */
+export function dashboardSettings(baseUrl: string): Record<string, string> {
+  return {
+    VTS_BASE_URL: baseUrl,
+    VTS_CLIENT_ID: "sandbox-full",
+    VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
+    AUTH_SECRET: "x".repeat(40),
+    LOG_LEVEL: "silent",
+  };
+}
+
 export async function startSyncRig(
   serviceEnv: Record<string, string> = {},
   dashboardEnv: Record<string, string> = {},
 ): Promise<SyncRig> {
   const service = await startTestService(serviceEnv);
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
-  const backend = await createBackend(
-    parseDashboardEnv({
-      VTS_BASE_URL: baseUrl,
-      VTS_CLIENT_ID: "sandbox-full",
-      VTS_CLIENT_SECRET: fixtureSecret("sandbox-full"),
-      AUTH_SECRET: "x".repeat(40),
-      LOG_LEVEL: "silent",
-      ...dashboardEnv,
-    }),
-  );
+  const backend = await createBackend(parseDashboardEnv({ ...dashboardSettings(baseUrl), ...dashboardEnv }));
   return {
     service,
     baseUrl,
