@@ -39,16 +39,42 @@ describe("the horizon", () => {
 });
 
 describe("the sync planner", () => {
-  it("fills the hot windows first (the last 48 h and the days ahead) in one walk", () => {
+  it("fills cold windows first, newest first, several days in one walk", () => {
     const walk = planNextWalk(windows(-180, 31), NOW, DEFAULT_HEAT);
+    expect(walk).toMatchObject({ from: day(-2) - DEFAULT_HEAT.coldWalkMs, to: day(-2) });
+  });
+
+  it("fills the hot windows (the last 48 h and the days ahead) last, in one walk", () => {
+    const coldSynced = (start: number) => (start < day(-2) ? NOW - 10_000 : undefined);
+    const walk = planNextWalk(windows(-180, 31, coldSynced), NOW, DEFAULT_HEAT);
     expect(walk).toMatchObject({ from: day(-2), to: day(31) });
     expect(walk!.windows).toHaveLength(33);
   });
 
-  it("then fills cold windows newest first, several days in one walk", () => {
-    const synced = (start: number) => (start >= day(-2) ? NOW - 10_000 : undefined);
-    const walk = planNextWalk(windows(-180, 31, synced), NOW, DEFAULT_HEAT);
-    expect(walk).toMatchObject({ from: day(-2) - DEFAULT_HEAT.coldWalkMs, to: day(-2) });
+  it("ends a first fill with the hot windows fresh: its last walk is theirs (simulated clock)", () => {
+    // Each walk takes a second per window: the hot walk (33 windows) is the fill's last.
+    const all = windows(-180, 31);
+    let now = NOW;
+    const walks: { from: number; startedAt: number }[] = [];
+    for (let walk = planNextWalk(all, now, DEFAULT_HEAT); all.some((w) => w.asOf === undefined);) {
+      expect(walk, "a window is never synced, yet nothing is planned").toBeDefined();
+      walks.push({ from: walk!.from, startedAt: now });
+      for (const w of walk!.windows) w.asOf = now;
+      now += walk!.windows.length * 1_000;
+      walk = planNextWalk(all, now, DEFAULT_HEAT);
+    }
+    expect(walks.at(-1)!.from).toBe(day(-2));
+    expect(walks.filter((walk) => walk.from === day(-2))).toHaveLength(1);
+    const hotAsOf = all.filter((w) => w.startsAt >= day(-2)).map((w) => w.asOf!);
+    expect(Math.min(...hotAsOf)).toBe(walks.at(-1)!.startedAt);
+    expect(now - Math.min(...hotAsOf)).toBe(33_000);
+  });
+
+  it("walks a hot window someone looks at during the fill at once, and only that one", () => {
+    const all = windows(-180, 31);
+    const today = all.find((w) => w.startsAt === day(0))!;
+    today.viewedAt = NOW - 1_000;
+    expect(planNextWalk(all, NOW, DEFAULT_HEAT)).toMatchObject({ from: day(0), to: day(1) });
   });
 
   it("while the first fill runs, fills on before it refreshes hot windows, within a longer period", () => {
