@@ -22,7 +22,6 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/store-open.test.ts",
   "test/lib/server/mirror/sync-budget.test.ts",
   "test/lib/server/mirror/sync-horizon.test.ts",
-  "test/lib/server/mirror/sync-leader.test.ts",
   "test/lib/server/mirror/sync-service.test.ts",
   "test/lib/server/upstream/budget/redis.test.ts",
   "test/lib/server/upstream/token/endpoint.test.ts",
