@@ -101,7 +101,13 @@ export function planNextWalk(
   const byAge = (a: WindowState, b: WindowState) =>
     (a.asOf ?? -Infinity) - (b.asOf ?? -Infinity) || b.startsAt - a.startsAt;
   const viewed = windows.filter((w) => due(w) && isViewed(w, now, heat)).sort(byAge)[0];
-  if (viewed) return extendForward(windows, viewed, due, heat.walkMs);
+  if (viewed) {
+    // From the first viewed window due in a row before it: windows walked together fall due
+    // together, and the newest-first pick alone would walk them a day (half a call) at a time.
+    const dueViewed = (w: WindowState) => due(w) && isViewed(w, now, heat);
+    const first = extendBackward(windows, viewed, dueViewed, heat.walkMs).windows[0]!;
+    return extendForward(windows, first, due, heat.walkMs);
+  }
   const hot = windows.find((w) => due(w) && isHot(w, now, heat));
   // The rest of the hot windows ride along even if not yet due: they stay in one phase.
   if (hot) return extendForward(windows, hot, (w) => due(w) || isHot(w, now, heat), heat.walkMs);

@@ -95,6 +95,14 @@ describe("the sync planner", () => {
     expect(walk!.from).toBe(day(-100));
   });
 
+  it("refreshes the days someone looks at in one walk, not a walk per day", () => {
+    // The last 30 days, synced by one walk 6 minutes ago and looked at since; hot ones fresh.
+    const asOf = (start: number) => (start >= day(-2) ? NOW - 30_000 : NOW - 6 * 60_000);
+    const all = windows(-180, 31, asOf);
+    for (const w of all) if (w.startsAt >= day(-30) && w.startsAt < day(0)) w.viewedAt = NOW - 60_000;
+    expect(planNextWalk(all, NOW, DEFAULT_HEAT)).toMatchObject({ from: day(-30), to: day(-2) });
+  });
+
   it("refreshes hot windows often and cold ones rarely", () => {
     const fresh = (age: number) => () => NOW - age;
     // Everything synced a minute ago: nothing is due; hot windows fall due within the hot period.
