@@ -40,8 +40,7 @@ export async function measureThroughput(options: {
 
 /** Every target at every connection count, one after the other. */
 export async function throughputSuite(options: {
-  baseUrl: string;
-  targets: readonly { name: string; path: string; headers: Record<string, string> }[];
+  targets: readonly { name: string; baseUrl: string; path: string; headers: Record<string, string> }[];
   connections: readonly number[];
   durationSeconds: number;
   log: (line: string) => void;
@@ -53,7 +52,7 @@ export async function throughputSuite(options: {
       results.push(
         await measureThroughput({
           target: target.name,
-          url: `${options.baseUrl}${target.path}`,
+          url: `${target.baseUrl}${target.path}`,
           headers: target.headers,
           connections,
           durationSeconds: options.durationSeconds,
