@@ -22,6 +22,7 @@ const envNumber = (name: string, fallback: number) => Number(process.env[name] |
 const TASKS = envNumber("BENCH_TASKS", DEFAULT_TASKS);
 const SAMPLES = envNumber("BENCH_SAMPLES", 200);
 const DURATION_S = envNumber("BENCH_DURATION", 10);
+const ROUNDS = envNumber("BENCH_ROUNDS", 2);
 const CONNECTIONS = [1, 16, 64];
 const LIFTED = "1000000000";
 // A checkout of another build of the service (say, main's), run beside this one on the same
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     ],
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
+    rounds: ROUNDS,
     log,
   });
 
