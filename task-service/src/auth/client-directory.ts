@@ -24,14 +24,13 @@ export class ClientDirectory {
     max: 10_000,
     ttl: MAX_AGE_MS,
   });
-  private listening: boolean;
+  /** Only while listening can a cached client be trusted; until then every request reads the store. */
+  private listening = false;
   /** Bumped by every notification and gap, so a read that raced one is used once, not kept. */
   private generation = 0;
   private subscription: { close(): Promise<void> } | undefined;
 
-  private constructor(private readonly store: Store) {
-    this.listening = false;
-  }
+  private constructor(private readonly store: Store) {}
 
   static async open(store: Store): Promise<ClientDirectory> {
     const directory = new ClientDirectory(store);

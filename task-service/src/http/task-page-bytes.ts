@@ -13,19 +13,19 @@ import type { TaskRow } from "../../../contract/service/task-row";
 const quote = JSON.stringify;
 // Locations are few (the catalogue has 31); the bound only keeps a store full of them from growing this.
 const MAX_LOCATIONS = 10_000;
-const locationFragments = new Map<string, Buffer>();
+// By id, holding the name it was built from: a key joining id and name cost a string per row
+// (1.6% of the service's CPU under load, in a profile).
+const locationFragments = new Map<string, { name: string; bytes: Buffer }>();
 let scratch = Buffer.allocUnsafe(256 * 1024);
 
 /** `,"location":{...},"started_at":` for one location, in the contract's field order. */
 function locationFragment(id: string, name: string): Buffer {
-  const key = `${id}\u0000${name}`;
-  let fragment = locationFragments.get(key);
-  if (!fragment) {
-    if (locationFragments.size >= MAX_LOCATIONS) locationFragments.clear();
-    fragment = Buffer.from(`,"location":${quote({ id, name })},"started_at":`, "utf8");
-    locationFragments.set(key, fragment);
-  }
-  return fragment;
+  const cached = locationFragments.get(id);
+  if (cached?.name === name) return cached.bytes;
+  if (locationFragments.size >= MAX_LOCATIONS) locationFragments.clear();
+  const bytes = Buffer.from(`,"location":${quote({ id, name })},"started_at":`, "utf8");
+  locationFragments.set(id, { name, bytes });
+  return bytes;
 }
 
 /** UTF-8 takes at most 3 bytes per UTF-16 code unit, so this much room always suffices. */
