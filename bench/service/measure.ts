@@ -21,20 +21,23 @@ export interface SampleOptions {
  */
 export async function measurePages(
   cases: readonly PageCase[],
-  clients: { service: HttpClient; transport: HttpClient },
+  clients: PageClients,
   db: pg.Client,
   options: SampleOptions,
 ): Promise<PageResult[]> {
   const runs = [];
   for (const [index, pageCase] of cases.entries())
     runs.push(await prepare(pageCase, clients, `/answers/${index}`, db));
-  const kinds = ["service", "floor", "transport"] as const;
+  const kinds = clients.baseline
+    ? (["service", "floor", "transport", "baseline"] as const)
+    : (["service", "floor", "transport"] as const);
   for (const run of runs)
     for (let i = 0; i < options.warmup; i++) for (const kind of kinds) await run[kind]();
   const samples = runs.map(() => ({
     service: [] as number[],
     floor: [] as number[],
     transport: [] as number[],
+    baseline: [] as number[],
   }));
   for (let taken = 0; taken < options.samples; taken += options.block) {
     const size = Math.min(options.block, options.samples - taken);
@@ -50,7 +53,15 @@ export async function measurePages(
     service: summarize(samples[index]!.service),
     floor: summarize(samples[index]!.floor),
     transport: summarize(samples[index]!.transport),
+    ...(clients.baseline ? { baseline: summarize(samples[index]!.baseline) } : {}),
   }));
+}
+
+export interface PageClients {
+  service: HttpClient;
+  transport: HttpClient;
+  /** Another build of the service on the same database (BENCH_BASELINE_DIR), timed in the same rounds. */
+  baseline?: HttpClient | undefined;
 }
 
 /** Framing headers node:http sets itself for the connection it answers on. */
@@ -64,12 +75,7 @@ function replayableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  * Checks that service and floor return the same page, hands the service's answer to the transport
  * server to replay, then hands out one call of each.
  */
-async function prepare(
-  pageCase: PageCase,
-  clients: { service: HttpClient; transport: HttpClient },
-  answerPath: string,
-  db: pg.Client,
-) {
+async function prepare(pageCase: PageCase, clients: PageClients, answerPath: string, db: pg.Client) {
   const http = clients.service;
   const floor = floorRunner(db, pageCase.floor);
   const rows = Math.min(await floor(), pageCase.floor.fetch - 1);
@@ -92,7 +98,17 @@ async function prepare(
     if (response.status !== 200 || response.body.length !== check.body.length)
       throw new Error(`the transport server answered ${response.status} for ${answerPath}`);
   };
-  return { pageCase, rows, bytes: check.body.length, service, floor, transport };
+  const baselineHttp = clients.baseline;
+  const baseline = async () => {
+    const response = await baselineHttp?.get(pageCase.path);
+    if (response?.status !== 200) throw new Error(`baseline: ${pageCase.path} answered ${response?.status}`);
+  };
+  if (baselineHttp) {
+    const answer = await baselineHttp.get(pageCase.path);
+    // The same page, byte for byte: a faster build must not be faster by answering differently.
+    if (!answer.body.equals(check.body)) throw new Error(`baseline: ${pageCase.path} answered other bytes`);
+  }
+  return { pageCase, rows, bytes: check.body.length, service, floor, transport, baseline };
 }
 
 export const SANDBOX_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };

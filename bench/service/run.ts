@@ -14,7 +14,7 @@ import { buildCases, dayPagePath } from "./cases";
 import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startDatabase } from "./database";
 import { HttpClient } from "./http-client";
 import { fetchToken, measurePages, measureToken } from "./measure";
-import { describeMachine, renderReport, writeReport, type Report } from "./report";
+import { BASELINE_TASKS, describeMachine, renderReport, writeReport, type Report } from "./report";
 import { throughputSuite } from "./throughput";
 
 const DEFAULT_TASKS = 1_000_000;
@@ -22,32 +22,42 @@ const envNumber = (name: string, fallback: number) => Number(process.env[name] |
 const TASKS = envNumber("BENCH_TASKS", DEFAULT_TASKS);
 const SAMPLES = envNumber("BENCH_SAMPLES", 200);
 const DURATION_S = envNumber("BENCH_DURATION", 10);
+const ROUNDS = envNumber("BENCH_ROUNDS", 2);
 const CONNECTIONS = [1, 16, 64];
 const LIFTED = "1000000000";
+// A checkout of another build of the service (say, main's), run beside this one on the same
+// database and timed in the same rounds: the machine is shared, so only same-run figures compare.
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR || undefined;
+// One issuer for both builds, so one token is valid on either.
+const ISSUER = "http://vts.bench";
 
 const log = elapsedLog();
 
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
+let baselineService: ServiceProcess | undefined;
 let transportServer: RunningChild | undefined;
 let db: pg.Client | undefined;
 let http: HttpClient | undefined;
 let transport: HttpClient | undefined;
+let baselineHttp: HttpClient | undefined;
 
 /** Idempotent, and safe from a signal handler: whatever was started is stopped. */
 async function cleanUp(): Promise<void> {
   http?.close();
   transport?.close();
+  baselineHttp?.close();
   await db?.end().catch(() => {});
   await service?.stop();
+  await baselineService?.stop();
   await transportServer?.stop();
   try {
     pgServer?.stop();
   } catch {
     // Already gone (a Ctrl-C in the terminal also reaches the postmaster); its folder is removed anyway.
   }
-  [http, transport, db] = [undefined, undefined, undefined];
-  [service, transportServer, pgServer] = [undefined, undefined, undefined];
+  [http, transport, baselineHttp, db] = [undefined, undefined, undefined, undefined];
+  [service, baselineService, transportServer, pgServer] = [undefined, undefined, undefined, undefined];
 }
 
 async function main(): Promise<void> {
@@ -59,16 +69,17 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   log(`starting the service on port ${port}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
+  const serviceEnv = {
+    DATABASE_URL: database.url,
+    VTS_SEED_TASKS: String(TASKS),
+    VTS_RATE_LIMIT_PER_MIN: LIFTED,
+    VTS_TOKEN_RATE_LIMIT_PER_MIN: LIFTED,
+    VTS_MAX_WINDOW_DAYS: "3660",
+    VTS_LOG_LEVEL: "warn",
+    VTS_ISSUER: ISSUER,
+  };
   service = await startServiceProcess(
-    {
-      DATABASE_URL: database.url,
-      VTS_SEED_TASKS: String(TASKS),
-      VTS_RATE_LIMIT_PER_MIN: LIFTED,
-      VTS_TOKEN_RATE_LIMIT_PER_MIN: LIFTED,
-      VTS_MAX_WINDOW_DAYS: "3660",
-      VTS_LOG_LEVEL: "warn",
-      VTS_PORT: String(port),
-    },
+    { ...serviceEnv, VTS_PORT: String(port) },
     {
       // Flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
       nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(" "),
@@ -81,6 +92,14 @@ async function main(): Promise<void> {
         log(`  seeding... ${Math.round(elapsed / 1000)} s, database ${await databaseSizeMb(monitor)} MB`),
     },
   );
+  if (BASELINE_DIR) {
+    log(`starting the baseline service from ${BASELINE_DIR} on the same database`);
+    // The same seed and size: it finds the data in place and only rewrites the fixture clients.
+    baselineService = await startServiceProcess(
+      { ...serviceEnv, VTS_PORT: String(await freePort()) },
+      { cwd: BASELINE_DIR, keepChars: 4_000, graceMs: 5_000, timeoutMs: 120_000 },
+    );
+  }
   log(`service healthy; database ${await databaseSizeMb(db)} MB; running ANALYZE`);
   await db.query("ANALYZE");
   const facts = await readFacts(db);
@@ -105,7 +124,9 @@ async function main(): Promise<void> {
   transport = new HttpClient(transportUrl);
 
   log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor and transport, round-robin`);
-  const pages = await measurePages(cases, { service: api, transport }, db, {
+  baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
+  const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
+  const pages = await measurePages(cases, { service: api, transport, baseline: baselineApi }, db, {
     samples: SAMPLES,
     warmup: 20,
     block: 10,
@@ -120,14 +141,18 @@ async function main(): Promise<void> {
 
   const pagePath = dayPagePath(facts);
   const throughputRows = (await api.getJson<{ data: unknown[] }>(pagePath)).data.length;
+  const bearer = { authorization: `Bearer ${token}` };
   const throughput = await throughputSuite({
-    baseUrl: service.url,
     targets: [
-      { name: "GET /v1/tasks", path: pagePath, headers: { authorization: `Bearer ${token}` } },
-      { name: "GET /healthz", path: "/healthz", headers: {} },
+      { name: "GET /v1/tasks", baseUrl: service.url, path: pagePath, headers: bearer },
+      ...(baselineService
+        ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: pagePath, headers: bearer }]
+        : []),
+      { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
     ],
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
+    rounds: ROUNDS,
     log,
   });
 
@@ -147,6 +172,7 @@ async function main(): Promise<void> {
     serverSettings: SERVER_SETTINGS.join(" "),
     explainTitle: `${explainCase.filter} ${explainCase.depth}, after ${explainCase.offset.toLocaleString("en-US")} rows`,
     explain: plan,
+    baseline: BASELINE_DIR,
   };
   const markdown = renderReport(report);
   console.log(`\n${markdown}\n`);

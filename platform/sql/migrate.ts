@@ -36,11 +36,21 @@ export async function applyMigrations(db: Pick<SqlDb, "transaction">, plan: Migr
   });
 }
 
-/** A transaction takes one statement per call, so a migration is split on top-level semicolons. */
+/**
+ * A transaction takes one statement per call, so a migration is split on top-level semicolons:
+ * those outside a $$-quoted body (a function's own statements end in semicolons too).
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*/g, "")
-    .split(";")
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const pieces = sql.replace(/--[^\n]*/g, "").split("$$");
+  const statements: string[] = [""];
+  pieces.forEach((piece, index) => {
+    if (index % 2 === 1) {
+      statements[statements.length - 1] += `$$${piece}$$`;
+      return;
+    }
+    const [first = "", ...rest] = piece.split(";");
+    statements[statements.length - 1] += first;
+    statements.push(...rest);
+  });
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
 }

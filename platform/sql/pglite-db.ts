@@ -35,6 +35,12 @@ export async function openPgliteDb(options: PgliteDbOptions): Promise<SqlDb> {
       await db.exec(text);
     },
     transaction: (work) => db.transaction((tx) => work(executor(tx))),
+    // In one process there is no connection to lose, and PGlite calls back before the committing
+    // query resolves: a change is seen by the next statement's caller, so onListening never fires.
+    async listen(channel, feed) {
+      const unlisten = await db.listen(channel, (payload) => feed.onNotify(payload));
+      return { close: () => unlisten() };
+    },
     async close() {
       await db.close();
       await release();

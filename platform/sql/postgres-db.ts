@@ -1,5 +1,6 @@
 // A PostgreSQL server through a pg connection pool, behind SqlDb.
 import pg from "pg";
+import { listenOnPostgres } from "./postgres-listener";
 import type { SqlDb, SqlExecutor } from "./sql-db";
 
 // int8 (counts) as numbers: the counts either program reads stay far below 2^53. The parser is
@@ -50,6 +51,7 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
         client.release();
       }
     },
+    listen: (channel, feed) => listenOnPostgres(options.connectionString, channel, feed),
     close: () => pool.end(),
   };
 }

@@ -13,5 +13,23 @@ export interface SqlDb extends SqlExecutor {
   exec(text: string): Promise<void>;
   /** Commits what `work` did, or nothing of it when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Resolves once LISTEN is in place on `channel`; see ChangeFeed for what is and is not promised. */
+  listen(channel: string, feed: ChangeFeed): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+/**
+ * NOTIFY is delivered after its transaction commits, and only to a session that is listening at
+ * that moment: a notification sent while the listening connection was down is gone for good.
+ * So whoever keeps state in step with notifications must drop it whenever `onListening(false)` or a
+ * later `onListening(true)` says the feed had a gap.
+ */
+export interface ChangeFeed {
+  onNotify(payload: string): void;
+  /** false: delivery stopped (connection lost); true: listening again after such a loss. */
+  onListening(listening: boolean): void;
+}
+
+export interface Subscription {
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Everything a running service holds: store, keys, rate limits, metrics. Opened once, closed once.
 import type { Redis } from "ioredis";
 import { AccessTokens } from "./auth/access-tokens";
+import { ClientDirectory } from "./auth/client-directory";
 import { KeyRing } from "./auth/key-ring";
 import type { ServiceConfig } from "./config";
 import { ServiceMetrics } from "./observability/service-metrics";
@@ -19,6 +20,8 @@ export interface ServiceContext {
   redis: Redis | undefined;
   keyRing: KeyRing;
   tokens: AccessTokens;
+  /** The clients that /v1 tokens are checked against, kept in step with the store. */
+  clients: ClientDirectory;
   cursors: CursorCodec;
   apiRateLimit: FixedWindowRateLimit;
   tokenRateLimit: FixedWindowRateLimit;
@@ -40,6 +43,7 @@ export async function openServiceContext(
 ): Promise<ServiceContext> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
+  let clients: ClientDirectory | undefined;
   try {
     if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
     else await refuseSandboxStore(store);
@@ -47,6 +51,8 @@ export async function openServiceContext(
     const cursorKey = await settingOrCreate(store, "cursor_hmac_key", () =>
       randomBytes(32).toString("base64url"),
     );
+    clients = await ClientDirectory.open(store);
+    const openedClients = clients;
     redis = config.redisUrl ? connectRedis(config.redisUrl, options.onRedisError ?? (() => {})) : undefined;
     const connectedRedis = redis;
     return {
@@ -55,6 +61,7 @@ export async function openServiceContext(
       redis,
       keyRing,
       tokens: new AccessTokens(keyRing, config.issuer, config.audience),
+      clients: openedClients,
       cursors: new CursorCodec(Buffer.from(cursorKey, "base64url")),
       apiRateLimit: createFixedWindowRateLimit({ name: "api", perMinute: config.rateLimitPerMinute, redis }),
       tokenRateLimit: createFixedWindowRateLimit({
@@ -65,11 +72,13 @@ export async function openServiceContext(
       metrics: new ServiceMetrics({ processMetrics: options.processMetrics ?? false }),
       async close() {
         connectedRedis?.disconnect();
+        await openedClients.close();
         await store.close();
       },
     };
   } catch (error) {
     redis?.disconnect();
+    await clients?.close();
     await store.close();
     throw error;
   }

@@ -4,14 +4,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccessTokens, TokenSubject } from "../auth/access-tokens";
 import { ApiError, rateLimited } from "../http/api-error";
-import { clientState, findClient } from "../repositories/clients-repository";
+import type { ClientDirectory } from "../auth/client-directory";
+import { clientState } from "../repositories/clients-repository";
 import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
-import type { Store } from "../store/store";
 import type { Scope } from "../domain/scopes";
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-export type V1GuardDeps = { tokens: AccessTokens; store: Store; rateLimit: FixedWindowRateLimit };
+export type V1GuardDeps = { tokens: AccessTokens; clients: ClientDirectory; rateLimit: FixedWindowRateLimit };
 
 export function v1Guard(deps: V1GuardDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -45,14 +45,17 @@ export function v1Guard(deps: V1GuardDeps) {
   };
 }
 
-/** A token is only as good as its client right now: revoking or narrowing a client takes effect at once. */
+/**
+ * A token is only as good as its client right now: revoking or narrowing a client takes effect at
+ * once (on every instance, as ClientDirectory states), and expiry is checked against the clock here.
+ */
 async function authenticate(
   token: string,
-  deps: { tokens: AccessTokens; store: Store },
+  deps: { tokens: AccessTokens; clients: ClientDirectory },
 ): Promise<TokenSubject | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
-  const client = await findClient(deps.store, claims.clientId);
+  const client = await deps.clients.find(claims.clientId);
   if (!client || clientState(client, new Date()) !== "active") return undefined;
   const granted = new Set(client.scopes);
   return {

@@ -6,10 +6,14 @@ import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
 export type { Task };
 
-export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
+/** Rows, not tasks: the route writes them to bytes itself (http/task-page-bytes.ts). */
+export async function findTaskPageRows(db: SqlExecutor, query: TaskPageQuery): Promise<TaskRow[]> {
   const { text, params } = taskPageSql(query);
-  const rows = await db.query<TaskRow>(text, params);
-  return rows.map(taskOfRow);
+  return db.query<TaskRow>(text, params);
+}
+
+export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
+  return (await findTaskPageRows(db, query)).map(taskOfRow);
 }
 
 export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {

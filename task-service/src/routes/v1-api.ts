@@ -1,6 +1,7 @@
 // The /v1 surface: one guard in front of every path, known or not, then the resources.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccessTokens } from "../auth/access-tokens";
+import type { ClientDirectory } from "../auth/client-directory";
 import { ApiError } from "../http/api-error";
 import type { CursorCodec } from "../pagination/cursor-codec";
 import { checkScopeOfPath, v1Guard } from "../plugins/v1-guard";
@@ -12,6 +13,7 @@ import { taskRoutes } from "./tasks/index";
 export interface V1Deps {
   store: Store;
   tokens: AccessTokens;
+  clients: ClientDirectory;
   rateLimit: FixedWindowRateLimit;
   cursors: CursorCodec;
   maxWindowDays: number;

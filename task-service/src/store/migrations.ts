@@ -62,4 +62,33 @@ export const migrations: readonly SqlMigration[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: "notify client changes",
+    // In the changing transaction, so the notice leaves at its commit and never for a rollback; a
+    // trigger rather than the repository, so no writer can change a client without it
+    // (task-service/src/auth/client-directory.ts). The channel's name is CLIENT_CHANGES_CHANNEL.
+    sql: `
+      CREATE FUNCTION vts_notify_client_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'TRUNCATE' THEN
+          PERFORM pg_notify('vts_client_changes', '*');
+          RETURN NULL;
+        END IF;
+        IF TG_OP <> 'INSERT' THEN
+          PERFORM pg_notify('vts_client_changes', OLD.client_id);
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          PERFORM pg_notify('vts_client_changes', NEW.client_id);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+
+      CREATE TRIGGER clients_notify AFTER INSERT OR UPDATE OR DELETE ON clients
+        FOR EACH ROW EXECUTE FUNCTION vts_notify_client_change();
+      CREATE TRIGGER clients_notify_truncate AFTER TRUNCATE ON clients
+        FOR EACH STATEMENT EXECUTE FUNCTION vts_notify_client_change();
+    `,
+  },
 ];

@@ -145,6 +145,31 @@ describe("tokens that must be refused", () => {
     await revokeClient(service.context.store, "soon-revoked");
     expectUnauthorized(await getLocations(bearer(token)));
   });
+
+  // The client is held in memory between requests (src/auth/client-directory.ts); a trigger tells
+  // it about any write, not only the repository's.
+  it("a client narrowed or deleted in plain SQL is narrowed or refused at once", async () => {
+    const secret = generateClientSecret();
+    await insertClient(service.context.store, {
+      client_id: "changed-in-sql",
+      secret_hash: hashClientSecret(secret),
+      scopes: ["locations:read", "tasks:read"],
+      description: "test",
+      expires_at: null,
+    });
+    const token = await tokenFor("changed-in-sql", secret);
+    const tasks = () =>
+      service.request({ method: "GET", url: `/v1/tasks?${WINDOW}`, headers: bearer(token) });
+    expect((await tasks()).statusCode).toBe(200);
+    expect((await tasks()).statusCode).toBe(200);
+    await service.context.store.query(
+      "UPDATE clients SET scopes = '{locations:read}' WHERE client_id = 'changed-in-sql'",
+    );
+    expect((await tasks()).statusCode).toBe(403);
+    expect((await getLocations(bearer(token))).statusCode).toBe(200);
+    await service.context.store.query("DELETE FROM clients WHERE client_id = 'changed-in-sql'");
+    expectUnauthorized(await getLocations(bearer(token)));
+  });
 });
 
 async function tokenFor(clientId: string, secret: string): Promise<string> {

@@ -8,6 +8,7 @@ import { insertActiveSigningKey } from "../../src/repositories/signing-keys-repo
 import { countTasks, findTask, findTaskPage, upsertTasks } from "../../src/repositories/tasks-repository";
 import { prepareSandbox, refuseSandboxStore } from "../../src/seeding/prepare-sandbox";
 import { migrate } from "../../src/store/migrate";
+import { migrations } from "../../src/store/migrations";
 import { openStore } from "../../src/store/open-store";
 import type { Store } from "../../src/store/store";
 import { createDatabase } from "../../../harness/local-postgres";
@@ -53,7 +54,7 @@ describe.each(stores)("%s store", (_name, open) => {
     await migrate(store);
     await migrate(store);
     const applied = await store.query<{ id: number }>("SELECT id FROM schema_migrations");
-    expect(applied.map((row) => row.id)).toEqual([1]);
+    expect(applied.map((row) => row.id)).toEqual(migrations.map((migration) => migration.id));
   });
 
   it("upserts locations and tasks and reads them back exactly, to the millisecond", async () => {

@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { IDENTIFIER_PATTERN } from "../../../../contract/query/identifier";
 import { ApiError, invalidRequest } from "../../http/api-error";
 import { jsonBytes } from "../../http/json-bytes";
+import { taskPageBytes } from "../../http/task-page-bytes";
 import { parseQueryString } from "../../http/query-string";
 import type { CursorCodec } from "../../pagination/cursor-codec";
 import { requireScope } from "../../plugins/v1-guard";
-import { findTask, findTaskPage } from "../../repositories/tasks-repository";
+import { findTask, findTaskPageRows } from "../../repositories/tasks-repository";
 import type { Store } from "../../store/store";
 import { parseTaskListQuery } from "./task-list-query";
 
@@ -21,14 +22,15 @@ export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Pro
 
   app.get("/v1/tasks", { preHandler }, async (request, reply) => {
     const { query, limit, binding } = parseTaskListQuery(request.url, deps.maxWindowDays, deps.cursors);
-    const rows = await findTaskPage(deps.store, query);
+    const rows = await findTaskPageRows(deps.store, query);
     const data = rows.slice(0, limit);
     const last = data.at(-1);
-    const next_cursor =
+    const nextCursor =
       rows.length > limit && last
         ? deps.cursors.encode({ started_at: last.started_at, id: last.id }, binding)
         : null;
-    return jsonBytes(reply, { data, next_cursor });
+    reply.type("application/json; charset=utf-8");
+    return taskPageBytes(data, nextCursor);
   });
 
   app.get<{ Params: { id: string } }>("/v1/tasks/:id", { preHandler }, async (request, reply) => {

@@ -1,0 +1,64 @@
+// The page writer must give the very bytes the plain path gives (JSON.stringify of the contract's
+// task objects), for any text a row can hold: the dashboard's mirror answers through taskOfRow, and
+// both must serialise a task alike.
+import { describe, expect, it } from "vitest";
+import { taskOfRow, type TaskRow } from "../../../contract/service/task-row";
+import { taskPageBytes } from "../../src/http/task-page-bytes";
+import { sandboxLocations, sandboxTasks } from "../../src/sandbox/generate-sandbox-data";
+import { Rng } from "../../../platform/prng";
+
+const plain = (rows: TaskRow[], cursor: string | null) =>
+  Buffer.from(JSON.stringify({ data: rows.map(taskOfRow), next_cursor: cursor }), "utf8");
+
+const AWKWARD = [
+  'Dock "A"\\B',
+  "Zürich",
+  "Seattle–Tacoma",
+  "emoji 🚚",
+  "lone \ud800 surrogate",
+  "tab\tnul\u0000",
+  "\u2028",
+  "",
+];
+
+function sandboxRows(count: number): TaskRow[] {
+  const names = new Map(sandboxLocations().map((location) => [location.id, location.name]));
+  const rows: TaskRow[] = [];
+  for (const task of sandboxTasks({ seed: 7, taskCount: count, anchor: new Date("2026-11-01T00:00:00Z") })) {
+    rows.push({
+      ...task,
+      location_name: names.get(task.location_id) ?? "",
+      started_at: task.started_at.toISOString(),
+    });
+  }
+  return rows;
+}
+
+describe("taskPageBytes", () => {
+  it("writes a sandbox page exactly as JSON.stringify does, with and without a next cursor", () => {
+    const rows = sandboxRows(501);
+    expect(taskPageBytes(rows, "eyJ.abc").equals(plain(rows, "eyJ.abc"))).toBe(true);
+    expect(taskPageBytes(rows.slice(0, 3), null).equals(plain(rows.slice(0, 3), null))).toBe(true);
+    expect(taskPageBytes([], null).toString()).toBe('{"data":[],"next_cursor":null}');
+  });
+
+  it("writes any text in any field exactly as JSON.stringify does, also past the first buffer's size", () => {
+    const random = new Rng(16);
+    const pick = () => AWKWARD[Math.floor(random.next() * AWKWARD.length)] ?? "";
+    const rows = sandboxRows(300).map((row, index) => ({
+      ...row,
+      id: `${row.id}${pick()}`,
+      vin: index % 3 === 0 ? null : `${pick()}${row.vin ?? ""}`,
+      task_type: pick(),
+      // Three UTF-8 bytes per character, more than the first buffer holds: sizing must count bytes.
+      status: index === 0 ? "\u2013".repeat(100_000) : pick(),
+      location_id: pick(),
+      location_name: `${pick()}${pick()}`.repeat(1 + (index % 5) * 200),
+      odometer_miles: index * 7919,
+    }));
+    const cursor = "c\u00fc\u2013";
+    const written = taskPageBytes(rows, cursor);
+    expect(written.length).toBeGreaterThan(256 * 1024);
+    expect(written.equals(plain(rows, cursor))).toBe(true);
+  });
+});
