@@ -14,18 +14,20 @@ export default defineConfig({
   fullyParallel: false,
   // Three lanes side by side: the specs on the shared processes one after another, and beside them
   // the specs that starve or freeze a service of their own (own-stack.ts), which mostly wait out
-  // rate-limit minutes and frozen-service timeouts, idle. Each budget test waits out a minute of
-  // its own, so they run at once, each in a worker with a stack of its own (a worker runs a file's
-  // beforeAll for itself): the minutes overlap instead of adding up. The freeze tests stay in order
-  // on one stack: the second expects the dashboard to hold a service token already.
-  workers: 5,
+  // rate-limit minutes and frozen-service timeouts, idle. Each budget test waits out minutes of its
+  // own, so they run two at a time, each worker with a stack of its own (a worker runs a file's
+  // beforeAll for itself): the budget lane then ends before the shared lane does. Two, not three:
+  // every stack started at once is a service and a dashboard booting on the same two cores. The
+  // freeze tests keep their order on one stack: the second expects the dashboard to hold a service
+  // token already.
+  workers: 4,
   timeout: 60_000,
   reporter: [["list"]],
   outputDir: "test-results",
   // The leak test reads every log line the run produced, so it runs after all other tests.
   projects: [
     { name: "flows", testIgnore: [/secrets\.spec\.ts/, BUDGET_SPEC, FREEZE_SPEC], workers: 1 },
-    { name: "budget", testMatch: BUDGET_SPEC, fullyParallel: true, workers: 3 },
+    { name: "budget", testMatch: BUDGET_SPEC, fullyParallel: true, workers: 2 },
     { name: "freeze", testMatch: FREEZE_SPEC, workers: 1 },
     { name: "secrets", testMatch: /secrets\.spec\.ts/, dependencies: ["flows", "budget", "freeze"] },
   ],
