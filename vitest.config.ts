@@ -44,6 +44,13 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default on a two-core machine is one worker (cores - 1): every file waits for the one
+    // before it, though much of an integration or process file's time is spent waiting on a
+    // database, a child process or a timer. Two files at a time keep both cores busy; three, tried
+    // on a loaded machine, pushed CPU-heavy files (the mirror's 200-query walks) past their 30 s.
+    // One figure for all projects keeps them in one queue (a project with a figure of its own would
+    // need a sequence.groupOrder and run after the others); --maxWorkers overrides it.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
