@@ -1,7 +1,5 @@
-import type { components } from "@/contract/dashboard/api-types";
 import type { Task } from "./api-types";
-
-export type Vehicle = components["schemas"]["Vehicle"];
+import type { Vehicle } from "./mirror-api";
 
 // What a person reads off a vehicle's history (GET /api/vehicles/{vehicle_id}): its odometer
 // readings with the task that took each, what looks wrong in them, and when each kind of work

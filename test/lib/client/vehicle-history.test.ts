@@ -6,8 +6,8 @@ import {
   odometerDrops,
   odometerReadings,
   repeatedTasks,
-  type Vehicle,
 } from "@/lib/client/vehicle-history";
+import type { Vehicle } from "@/lib/client/mirror-api";
 import { sampleTask } from "../support/sample-task";
 
 const task = (id: string, started_at: string, odometer_miles: number, overrides: Partial<Task> = {}) =>
