@@ -89,6 +89,7 @@ export function LocationList() {
             // opens a new tab, and no interactive element sits inside another.
             <tr
               key={location.id}
+              data-location-id={location.id}
               className="group relative border-b border-slate-200 focus-within:bg-slate-50 hover:bg-slate-50 dark:border-slate-800 dark:focus-within:bg-slate-900 dark:hover:bg-slate-900"
             >
               <td className="px-2 py-1.5">

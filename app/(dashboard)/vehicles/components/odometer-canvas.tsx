@@ -66,7 +66,7 @@ export default function OdometerCanvas({ readings, dropIndexes, describe, onOpen
           axis,
           {
             ...axis,
-            size: 70,
+            size: 90,
             values: (_, ticks) => ticks.map((tick) => `${tick.toLocaleString("en-US")} mi`),
           },
         ],
