@@ -103,8 +103,8 @@ test("each location's counts are the service's tasks counted in its own days", a
     .locator("tr[data-location-id]")
     .evaluateAll((rows): Record<string, string[]> =>
       Object.fromEntries(
-        rows.map((row): [string | null, string[]] => [
-          row.getAttribute("data-location-id"),
+        rows.map((row): [string, string[]] => [
+          row.getAttribute("data-location-id") ?? "",
           ["count-today", "count-week", "count-inProgress"].map(
             (id) => row.querySelector(`[data-testid="${id}"]`)?.textContent ?? "",
           ),
