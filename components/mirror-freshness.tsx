@@ -1,18 +1,15 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useCallback, useId, useRef, useState, type RefObject } from "react";
 import { mirrorStatusQuery } from "@/lib/client/mirror-api";
 import { mirrorFreshness, type FreshnessTone } from "@/lib/client/mirror-freshness";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 import { useNow } from "@/lib/client/use-now";
+import MirrorDetails from "./mirror-details";
 
 // The header's word on the task mirror ("Synced 1 min ago"), a button that discloses its details.
-// The details' code loads when first opened: every page's first load carries this header.
-
-const MirrorDetails = dynamic(() => import("./mirror-details"), {
-  loading: () => <p className="text-sm">Loading…</p>,
-});
+// Every page's first load carries it, so it stays small: no next/dynamic (its runtime weighs more
+// than the details it would defer).
 
 const TONES: Record<FreshnessTone, string> = {
   ok: "border-slate-400",

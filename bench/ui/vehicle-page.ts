@@ -129,7 +129,9 @@ export async function measureVehiclePage(options: {
     }
   }
   log(`vehicle page: Lighthouse, ${lighthouseRepeats} rounds`);
-  const lighthouse = await runLighthouse(baseUrl, [path], cookie, lighthouseRepeats, log);
+  // /locations beside it, round by round: a page that met its targets before, on the same machine
+  // at the same moment (a shared two-core machine moves Lighthouse's performance a lot).
+  const lighthouse = await runLighthouse(baseUrl, ["/locations", path], cookie, lighthouseRepeats, log);
   const js = await measureFirstLoadJs(baseUrl, [
     { route: "/tasks", cookie },
     { route: path, cookie },
@@ -146,15 +148,19 @@ export function renderVehicleSection(result: VehiclePageResult): string {
   const p90 = (pick: (load: VehicleLoad) => number) => percentile(loads.map(pick), 90);
   const ratio = (pick: (load: VehicleLoad) => number) =>
     median(loads.map((load) => pick(load) / load.htmlMs));
+  const vehicleRuns = result.lighthouse.filter((run) => run.path !== "/locations");
+  const floorRuns = result.lighthouse.filter((run) => run.path === "/locations");
   const scores = CATEGORIES.map((category) => {
-    const value = median(result.lighthouse.map((run) => run.scores[category]));
-    return `| Lighthouse ${category} (median of ${result.lighthouse.length}) | ${value} | | ≥ ${TARGETS[category]} | ${value >= TARGETS[category] ? "met" : "**not met**"} |`;
+    const value = median(vehicleRuns.map((run) => run.scores[category]));
+    const floor = median(floorRuns.map((run) => run.scores[category]));
+    return `| Lighthouse ${category} (median of ${vehicleRuns.length}) | ${value} | \`/locations\` ${floor} | ≥ ${TARGETS[category]} | ${value >= TARGETS[category] ? "met" : "**not met**"} |`;
   });
+  const metric = (runs: LighthouseRun[], id: "largest-contentful-paint" | "total-blocking-time") =>
+    ms(median(runs.map((run) => run.metrics[id])));
   const failing = [
-    ...new Set(
-      result.lighthouse.flatMap((run) => run.failing.map((audit) => `${audit.id} (${audit.category})`)),
-    ),
+    ...new Set(vehicleRuns.flatMap((run) => run.failing.map((audit) => `${audit.id} (${audit.category})`))),
   ];
+  const diagnostics = [...new Set(vehicleRuns.flatMap((run) => run.diagnostics))].slice(0, 6);
   const route = (name: string) =>
     result.js.routes.find((one) => one.route === name || one.route.startsWith(name));
   return [
@@ -170,8 +176,10 @@ export function renderVehicleSection(result: VehiclePageResult): string {
     `| First timeline row in the DOM p50 / p90 | ${ms(p50((l) => l.firstRowMs))} / ${ms(p90((l) => l.firstRowMs))} | ${ratio((l) => l.firstRowMs).toFixed(2)}x HTML | | |`,
     `| Odometer chart drawn (uPlot loaded on demand) p50 / p90 | ${ms(p50((l) => l.chartMs))} / ${ms(p90((l) => l.chartMs))} | ${ratio((l) => l.chartMs).toFixed(2)}x HTML | | |`,
     ...scores,
+    `| Lighthouse LCP / TBT (median) | ${metric(vehicleRuns, "largest-contentful-paint")} / ${metric(vehicleRuns, "total-blocking-time")} | \`/locations\` ${metric(floorRuns, "largest-contentful-paint")} / ${metric(floorRuns, "total-blocking-time")} | | |`,
     `| First-load JS \`/tasks\` / vehicle page (gzip -9) | ${kb(route("/tasks")?.gzipBytes ?? 0)} / ${kb(route("/vehicles")?.gzipBytes ?? 0)} | shared ${kb(result.js.sharedGzipBytes)} | \`/tasks\` < 180 kB | ${(route("/tasks")?.gzipBytes ?? Infinity) < 180_000 ? "met" : "**not met**"} |`,
     "",
     failing.length > 0 ? `Failing Lighthouse audits: ${failing.join(", ")}.` : "No failing Lighthouse audit.",
+    ...(diagnostics.length > 0 ? ["", `Main thread: ${diagnostics.join("; ")}.`] : []),
   ].join("\n");
 }

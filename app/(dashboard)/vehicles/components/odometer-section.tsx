@@ -10,7 +10,11 @@ import { TaskTime } from "./task-time";
 // The odometer over time: the chart (its code loaded only when a vehicle is shown) and beside it
 // the same readings as a table, for screen readers, keyboards and exact figures.
 
-const OdometerCanvas = dynamic(() => import("./odometer-canvas"), {
+const loadCanvas = () => import("./odometer-canvas");
+// Asked for as soon as this module runs, not after hydration: the chart's chunk then loads while
+// the page hydrates (a vehicle page always shows the chart), instead of after it.
+if (typeof window !== "undefined") void loadCanvas();
+const OdometerCanvas = dynamic(loadCanvas, {
   ssr: false,
   loading: () => (
     <div className="min-h-60 animate-pulse rounded bg-slate-100 dark:bg-slate-900" aria-hidden />
