@@ -8,10 +8,10 @@ import { TaskTime } from "./task-time";
 
 export function LastDoneTable({
   rows,
-  zoneOf,
+  zones,
 }: {
   rows: readonly LastDone[];
-  zoneOf: (locationId: string) => string | undefined;
+  zones: Readonly<Record<string, string>>;
 }) {
   return (
     <section aria-labelledby="last-done-heading" className="flex flex-col gap-2">
@@ -57,7 +57,7 @@ export function LastDoneTable({
                       className="underline underline-offset-2"
                       href={`/tasks/${encodeURIComponent(task.id)}`}
                     >
-                      <TaskTime instant={task.started_at} zone={zoneOf(task.location.id)} />
+                      <TaskTime instant={task.started_at} zone={zones[task.location.id]} />
                     </Link>
                   </td>
                   <td

@@ -3,7 +3,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { useCallback, useMemo } from "react";
-import type { OdometerDrop, OdometerReading } from "@/lib/client/vehicle-history";
+import { odometerDrops, type OdometerReading } from "@/lib/client/vehicle-history";
 import { taskTypeLabel } from "./task-type-label";
 import { TaskTime } from "./task-time";
 
@@ -23,28 +23,28 @@ const OdometerCanvas = dynamic(loadCanvas, {
 
 export function OdometerSection({
   readings,
-  drops,
-  zoneOf,
+  zones,
 }: {
   readings: readonly OdometerReading[];
-  drops: readonly OdometerDrop[];
-  zoneOf: (locationId: string) => string | undefined;
+  zones: Readonly<Record<string, string>>;
 }) {
   const router = useRouter();
-  const dropIndexes = useMemo(
-    () => new Set(drops.map((drop) => readings.indexOf(drop.reading)).filter((index) => index >= 0)),
-    [drops, readings],
-  );
+  // Found again here rather than handed over: a reading's identity does not survive the trip from
+  // the server, and the check is a single pass.
+  const dropIndexes = useMemo(() => {
+    const drops = new Set(odometerDrops(readings).map((drop) => drop.reading));
+    return new Set(readings.flatMap((reading, i) => (drops.has(reading) ? [i] : [])));
+  }, [readings]);
   const describe = useCallback(
     (reading: OdometerReading) => {
       const task = reading.task;
       const miles = `${reading.miles.toLocaleString("en-US")} mi`;
       if (!task) return `${miles} on ${reading.at}`;
-      const zone = zoneOf(task.location.id);
+      const zone = zones[task.location.id];
       const when = zone ? TaskTime.text(task.started_at, zone) : TaskTime.text(task.started_at, "UTC");
       return `${miles} · ${taskTypeLabel(task.task_type)} (${task.status.replace(/_/g, " ")}) at ${task.location.name}, ${when} · task ${task.id}`;
     },
-    [zoneOf],
+    [zones],
   );
   const open = useCallback(
     (reading: OdometerReading) => {
@@ -99,7 +99,7 @@ export function OdometerSection({
                   >
                     <td className="px-2 py-1 whitespace-nowrap tabular-nums">
                       {reading.task ? (
-                        <TaskTime instant={reading.at} zone={zoneOf(reading.task.location.id)} />
+                        <TaskTime instant={reading.at} zone={zones[reading.task.location.id]} />
                       ) : (
                         <TaskTime instant={reading.at} zone={undefined} />
                       )}

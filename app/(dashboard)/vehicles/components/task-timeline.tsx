@@ -8,12 +8,12 @@ import { TaskTime } from "./task-time";
 export function TaskTimeline({
   tasks,
   flagged,
-  zoneOf,
+  zones,
 }: {
   tasks: readonly Task[];
   /** Ids of tasks a flag names, marked in the list. */
   flagged: ReadonlySet<string>;
-  zoneOf: (locationId: string) => string | undefined;
+  zones: Readonly<Record<string, string>>;
 }) {
   return (
     <section aria-labelledby="timeline-heading" className="flex flex-col gap-2">
@@ -36,7 +36,7 @@ export function TaskTimeline({
               className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 rounded px-2 py-1.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-900"
             >
               <span className="tabular-nums">
-                <TaskTime instant={task.started_at} zone={zoneOf(task.location.id)} />
+                <TaskTime instant={task.started_at} zone={zones[task.location.id]} />
               </span>
               <span className="font-medium underline underline-offset-2" title={task.task_type}>
                 {taskTypeLabel(task.task_type)}

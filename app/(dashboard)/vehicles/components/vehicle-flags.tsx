@@ -17,11 +17,11 @@ function TaskLink({ id, children }: { id: string; children: ReactNode }) {
 export function VehicleFlags({
   drops,
   repeats,
-  zoneOf,
+  zones,
 }: {
   drops: readonly OdometerDrop[];
   repeats: readonly RepeatedTask[];
-  zoneOf: (locationId: string) => string | undefined;
+  zones: Readonly<Record<string, string>>;
 }) {
   const count = drops.length + repeats.length;
   return (
@@ -49,7 +49,7 @@ export function VehicleFlags({
               className="rounded border border-red-300 bg-red-50 p-2 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
             >
               <strong>Odometer lower than before:</strong> {reading.miles.toLocaleString("en-US")} mi on{" "}
-              <TaskTime instant={reading.at} zone={reading.task && zoneOf(reading.task.location.id)} />
+              <TaskTime instant={reading.at} zone={reading.task && zones[reading.task.location.id]} />
               {reading.task && (
                 <>
                   {" "}
@@ -58,7 +58,7 @@ export function VehicleFlags({
               )}
               , {(earlier.miles - reading.miles).toLocaleString("en-US")} mi below the{" "}
               {earlier.miles.toLocaleString("en-US")} mi read on{" "}
-              <TaskTime instant={earlier.at} zone={earlier.task && zoneOf(earlier.task.location.id)} />
+              <TaskTime instant={earlier.at} zone={earlier.task && zones[earlier.task.location.id]} />
               {earlier.task && (
                 <>
                   {" "}
@@ -77,11 +77,11 @@ export function VehicleFlags({
             >
               <strong>{taskTypeLabel(taskType)} twice within a day:</strong>{" "}
               <TaskLink id={first.id}>
-                <TaskTime instant={first.started_at} zone={zoneOf(first.location.id)} />
+                <TaskTime instant={first.started_at} zone={zones[first.location.id]} />
               </TaskLink>{" "}
               and{" "}
               <TaskLink id={second.id}>
-                <TaskTime instant={second.started_at} zone={zoneOf(second.location.id)} />
+                <TaskTime instant={second.started_at} zone={zones[second.location.id]} />
               </TaskLink>
               , {hoursApart} h apart.
             </li>
