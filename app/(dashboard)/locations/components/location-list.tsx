@@ -19,7 +19,7 @@ const COLUMNS = [
   { label: "Time zone", wide: true },
   { label: "Local time now", wide: false },
 ];
-/** The task counts' columns, narrow and right-aligned, on every width. */
+/** The task counts' columns; on a phone the counts go under the name with the ID and zone. */
 const COUNT_COLUMNS = [
   { label: "Today", title: "Tasks started today, in the location's own day" },
   { label: "7 days", title: "Tasks started in the last 7 days, today included, in the location's own days" },
@@ -75,7 +75,7 @@ export function LocationList() {
                 key={label}
                 scope="col"
                 title={title}
-                className="px-1 py-2 text-right font-semibold sm:px-2"
+                className={`px-2 py-2 text-right font-semibold ${WIDE_ONLY}`}
               >
                 {label}
               </th>
@@ -106,6 +106,13 @@ export function LocationList() {
                 <span className="block text-xs wrap-anywhere text-slate-600 sm:hidden dark:text-slate-400">
                   {location.timezone}
                 </span>
+                {counts.state === "ready" && (
+                  <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                    Today {counts.counts.get(location.id)?.today ?? 0} · 7 days{" "}
+                    {counts.counts.get(location.id)?.week ?? 0} · in progress{" "}
+                    {counts.counts.get(location.id)?.inProgress ?? 0}
+                  </span>
+                )}
               </td>
               {/* Short values stay on one line: "GMT-3" broken after its hyphen reads as two. */}
               <td className={`px-2 py-1.5 font-mono text-xs whitespace-nowrap ${WIDE_ONLY}`}>
@@ -120,7 +127,7 @@ export function LocationList() {
               {(["today", "week", "inProgress"] as const).map((kind) => (
                 <td
                   key={kind}
-                  className="px-1 py-1.5 text-right tabular-nums sm:px-2"
+                  className={`px-2 py-1.5 text-right tabular-nums ${WIDE_ONLY}`}
                   data-testid={`count-${kind}`}
                 >
                   {counts.state === "ready"
