@@ -8,8 +8,7 @@ import { useNow } from "@/lib/client/use-now";
 import MirrorDetails from "./mirror-details";
 
 // The header's word on the task mirror ("Synced 1 min ago"), a button that discloses its details.
-// Every page's first load carries it, so it stays small: no next/dynamic (its runtime weighs more
-// than the details it would defer).
+// Loaded after the page by mirror-freshness-slot.tsx; the details come with it (they are small).
 
 const TONES: Record<FreshnessTone, string> = {
   ok: "border-slate-400",
@@ -18,7 +17,7 @@ const TONES: Record<FreshnessTone, string> = {
   error: "border-red-500 text-red-800 dark:text-red-300",
 };
 
-export function MirrorFreshness() {
+export default function MirrorFreshness() {
   const { data } = useQuery(mirrorStatusQuery);
   const [open, setOpen] = useState(false);
   const now = useNow(data !== undefined);
