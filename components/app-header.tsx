@@ -1,8 +1,10 @@
 import { auth, signOut } from "@/lib/server/auth/auth";
 import { AppBrand } from "./app-brand";
 import { BudgetMeter } from "./budget-meter";
+import { MirrorFreshnessSlot } from "./mirror-freshness-slot";
 
-// The header of every signed-in page: where to go, who is signed in, and the shared budget.
+// The header of every signed-in page: where to go, who is signed in, how fresh the task data is,
+// and the shared budget.
 export async function AppHeader() {
   const session = await auth();
 
@@ -15,6 +17,7 @@ export async function AppHeader() {
     <header className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
       <AppBrand />
       <div className="ml-auto flex flex-wrap items-center gap-4">
+        <MirrorFreshnessSlot />
         <BudgetMeter />
         <form action={signOutAction} className="flex items-center gap-3 text-sm">
           <span data-testid="signed-in-user">{session?.user?.name ?? session?.user?.email}</span>

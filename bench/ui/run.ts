@@ -25,6 +25,7 @@ import { measureLoadCpu } from "./load-cpu";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
 import { windowWithRows } from "./task-windows";
+import { measureVehiclePage, renderVehicleSection } from "./vehicle-page";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -42,6 +43,9 @@ const EXPORT_RUNS = 5;
 /** Lifted for the benchmark: 20,000 rows are 40 upstream pages, more than the default 60 a minute allows. */
 const RATE_LIMIT = 100_000;
 const MAX_WINDOW_DAYS = 92;
+/** `npm run bench:ui -- --vehicle-only`: the vehicle page's figures alone (bench/ui/vehicle-page.ts). */
+const VEHICLE_ONLY = process.argv.includes("--vehicle-only");
+const VEHICLE_RUNS = envNumber("BENCH_VEHICLE_RUNS", 7);
 /** Its own build directory: a developer's `.next` and bench:bff's `.next-bench` stay untouched. */
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench-ui";
 const SERVICE_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
@@ -166,6 +170,13 @@ async function main(): Promise<void> {
   const machine = describeMachine(browser);
   const session = await signIn(browser, dashboardUrl, DEMO_STAFF);
   const cookie = cookieHeader(session, dashboardUrl);
+  const vehicleOptions = { browser, session, baseUrl: dashboardUrl, cookie, log };
+  const vehicleRun = () =>
+    measureVehiclePage({ ...vehicleOptions, runs: VEHICLE_RUNS, lighthouseRepeats: LIGHTHOUSE_REPEATS });
+  if (VEHICLE_ONLY) {
+    console.log(`\n${machine}\n\n${renderVehicleSection(await vehicleRun())}\n`);
+    return;
+  }
 
   log("first-load JS of /tasks, /locations and /sign-in");
   const js = await measureFirstLoadJs(dashboardUrl, [
@@ -273,7 +284,7 @@ async function main(): Promise<void> {
     exports,
     js,
   };
-  const markdown = renderReport(report);
+  const markdown = `${renderReport(report)}\n\n${renderVehicleSection(await vehicleRun())}`;
   console.log(`\n${markdown}\n`);
   // A traced run (BENCH_TRACE_DIR) pays for its extra trace categories: not for the record.
   const standard = TASKS === DEFAULTS.tasks && ROWS === DEFAULTS.rows && !process.env.BENCH_TRACE_DIR;

@@ -7,6 +7,8 @@ import { locationsQuery } from "@/lib/client/task-queries";
 import { locationsByName } from "@/lib/client/location-order";
 import { locationMatches } from "@/lib/client/location-search";
 import { formatInZone } from "@/lib/client/time-format";
+import { CountsNote } from "./counts-note";
+import { useLocationCounts } from "./use-location-counts";
 
 /** Columns a phone's width has no room for; their values are shown in the name's cell there. */
 const WIDE_ONLY = "hidden sm:table-cell";
@@ -17,13 +19,20 @@ const COLUMNS = [
   { label: "Time zone", wide: true },
   { label: "Local time now", wide: false },
 ];
+/** The task counts' columns; on a phone the counts go under the name with the ID and zone. */
+const COUNT_COLUMNS = [
+  { label: "Today", title: "Tasks started today, in the location's own day" },
+  { label: "7 days", title: "Tasks started in the last 7 days, today included, in the location's own days" },
+  { label: "In progress", title: "Tasks in progress now (started within the last 30 days)" },
+];
 
-// Every branch with the time there now (a branch's "today" is what staff there mean), each row
-// opening its tasks.
+// Every branch with the time there now (a branch's "today" is what staff there mean) and its
+// tasks today, in the last 7 days and in progress now, each row opening its tasks.
 export function LocationList() {
   const locations = useQuery(locationsQuery);
   const [search, setSearch] = useState("");
   const now = useNow(30_000);
+  const counts = useLocationCounts(locations.data);
   const shown = useMemo(
     () => locationsByName(locations.data ?? []).filter((location) => locationMatches(location, search)),
     [locations.data, search],
@@ -51,12 +60,23 @@ export function LocationList() {
           className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
         />
       </label>
-      <table className="w-full max-w-6xl border-collapse text-left text-sm">
-        <caption className="sr-only">Locations, with the local time at each</caption>
+      <CountsNote counts={counts} />
+      <table className="w-full max-w-6xl border-collapse text-left text-sm" data-testid="location-table">
+        <caption className="sr-only">Locations, with the local time and the task counts at each</caption>
         <thead className="bg-slate-100 dark:bg-slate-900">
           <tr>
             {COLUMNS.map(({ label, wide }) => (
               <th key={label} scope="col" className={`px-2 py-2 font-semibold ${wide ? WIDE_ONLY : ""}`}>
+                {label}
+              </th>
+            ))}
+            {COUNT_COLUMNS.map(({ label, title }) => (
+              <th
+                key={label}
+                scope="col"
+                title={title}
+                className={`px-2 py-2 text-right font-semibold ${WIDE_ONLY}`}
+              >
                 {label}
               </th>
             ))}
@@ -69,6 +89,7 @@ export function LocationList() {
             // opens a new tab, and no interactive element sits inside another.
             <tr
               key={location.id}
+              data-location-id={location.id}
               className="group relative border-b border-slate-200 focus-within:bg-slate-50 hover:bg-slate-50 dark:border-slate-800 dark:focus-within:bg-slate-900 dark:hover:bg-slate-900"
             >
               <td className="px-2 py-1.5">
@@ -85,6 +106,13 @@ export function LocationList() {
                 <span className="block text-xs wrap-anywhere text-slate-600 sm:hidden dark:text-slate-400">
                   {location.timezone}
                 </span>
+                {counts.state === "ready" && (
+                  <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                    Today {counts.counts.get(location.id)?.today ?? 0} · 7 days{" "}
+                    {counts.counts.get(location.id)?.week ?? 0} · in progress{" "}
+                    {counts.counts.get(location.id)?.inProgress ?? 0}
+                  </span>
+                )}
               </td>
               {/* Short values stay on one line: "GMT-3" broken after its hyphen reads as two. */}
               <td className={`px-2 py-1.5 font-mono text-xs whitespace-nowrap ${WIDE_ONLY}`}>
@@ -96,6 +124,17 @@ export function LocationList() {
               <td className="min-w-26 px-2 py-1.5 tabular-nums sm:whitespace-nowrap" suppressHydrationWarning>
                 {now ? formatInZone(now, location.timezone) : ""}
               </td>
+              {(["today", "week", "inProgress"] as const).map((kind) => (
+                <td
+                  key={kind}
+                  className={`px-2 py-1.5 text-right tabular-nums ${WIDE_ONLY}`}
+                  data-testid={`count-${kind}`}
+                >
+                  {counts.state === "ready"
+                    ? (counts.counts.get(location.id)?.[kind] ?? 0).toLocaleString("en-US")
+                    : "–"}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -122,6 +122,9 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
         ))}
       </dl>
       <nav aria-label="Related tasks" className="flex flex-wrap gap-4 text-sm">
+        <Link className="underline" href={`/vehicles/${encodeURIComponent(data.vehicle_id)}`}>
+          This vehicle&apos;s history
+        </Link>
         <Link className="underline" href={filterLink({ vehicle_id: data.vehicle_id })}>
           Other tasks for this vehicle
         </Link>

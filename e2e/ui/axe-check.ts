@@ -1,0 +1,24 @@
+// One screenshot and one axe pass of the page as it is now, as accessibility.spec.ts does.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const THEMES = ["light", "dark"] as const;
+
+/**
+ * The dashboard's pages scroll inside their layout, not the window, so a full-page screenshot is
+ * the window: a tall one shows the whole page for a person to look at.
+ */
+export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  if (viewport) await page.setViewportSize(viewport);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(summary, `${name}: axe violations`).toEqual([]);
+}

@@ -1,0 +1,127 @@
+// /locations' task counts (today and the last 7 days in each location's own days, in progress
+// now) against the service's own tasks, counted here from scratch; and axe in both themes.
+import { expect, test } from "../support/api-contract";
+import { screenshotAndAxe, THEMES } from "./axe-check";
+import { mirrorFilled, serviceTasks, signInAt, startPlantedStack, type PlantedStack } from "./planted-stack";
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+const planted = (id: string, status: string, minutesAgo: number) => ({
+  id,
+  vehicle_id: `veh_e2e_${id}`,
+  mva: "99990077",
+  vin: null,
+  task_type: "oil_change",
+  status,
+  location_id: "loc_lax_airport",
+  started_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
+  odometer_miles: 1000,
+});
+// A few tasks sure to be today everywhere (minutes ago), and one in progress for days.
+const PLANTED = [
+  planted("tsk_e2e_c1", "completed", 2),
+  planted("tsk_e2e_c2", "in_progress", 3),
+  planted("tsk_e2e_c3", "in_progress", 3 * 24 * 60),
+];
+
+/** "2026-11-26": the calendar date of an instant in a zone. */
+function zoneDate(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+}
+
+/** The zone's last `days` dates, today included. */
+function lastDates(now: number, timeZone: string, days: number): Set<string> {
+  const [year, month, day] = zoneDate(now, timeZone).split("-").map(Number) as [number, number, number];
+  return new Set(
+    Array.from({ length: days }, (_, back) =>
+      new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10),
+    ),
+  );
+}
+
+let stack: PlantedStack | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startPlantedStack("locations", PLANTED);
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test("each location's counts are the service's tasks counted in its own days", async ({ page }) => {
+  const base = stack!.baseUrl;
+  await signInAt(page, base);
+  await mirrorFilled(page.request, base);
+  await page.goto(`${base}/locations`);
+  await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });
+  const now = Date.now();
+
+  const locations = (
+    (await (await page.request.get(`${base}/api/locations`)).json()) as {
+      data: { id: string; timezone: string }[];
+    }
+  ).data;
+  const mirror = (await (await page.request.get(`${base}/api/mirror`)).json()) as {
+    horizon: { from: string; to: string };
+  };
+  const tasks = await serviceTasks(stack!.serviceUrl, mirror.horizon);
+  const progressFrom = Math.max(now - 30 * DAY, Date.parse(mirror.horizon.from));
+  const progressTo = Math.min(now + DAY, Date.parse(mirror.horizon.to));
+  const expected = Object.fromEntries(
+    locations.map(({ id, timezone }) => {
+      const here = tasks.filter((task) => task.location.id === id);
+      const today = zoneDate(now, timezone);
+      const week = lastDates(now, timezone, 7);
+      const started = (task: (typeof here)[number]) => Date.parse(task.started_at);
+      return [
+        id,
+        [
+          here.filter((task) => zoneDate(started(task), timezone) === today).length,
+          here.filter((task) => week.has(zoneDate(started(task), timezone))).length,
+          here.filter(
+            (task) =>
+              task.status === "in_progress" && started(task) >= progressFrom && started(task) < progressTo,
+          ).length,
+        ].map((count) => count.toLocaleString("en-US")),
+      ];
+    }),
+  );
+  // The planted tasks make LAX's counts more than zeros.
+  expect(Number(expected.loc_lax_airport?.[0])).toBeGreaterThanOrEqual(2);
+  expect(Number(expected.loc_lax_airport?.[2])).toBeGreaterThanOrEqual(2);
+
+  const shown = await page
+    .locator("tr[data-location-id]")
+    .evaluateAll((rows): Record<string, string[]> =>
+      Object.fromEntries(
+        rows.map((row): [string, string[]] => [
+          row.getAttribute("data-location-id") ?? "",
+          ["count-today", "count-week", "count-inProgress"].map(
+            (id) => row.querySelector(`[data-testid="${id}"]`)?.textContent ?? "",
+          ),
+        ]),
+      ),
+    );
+  expect(shown).toEqual(expected);
+});
+
+for (const theme of THEMES) {
+  test(`axe finds nothing on /locations with its counts, ${theme} theme`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const base = stack!.baseUrl;
+    await signInAt(page, base);
+    await mirrorFilled(page.request, base);
+    await page.goto(`${base}/locations`);
+    await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });
+    await screenshotAndAxe(page, testInfo, `locations-counts-${theme}`);
+  });
+}

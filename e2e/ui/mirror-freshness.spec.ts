@@ -1,0 +1,87 @@
+// The header's word on the task mirror: "Synced … ago" (or how far a fill is) from /api/mirror,
+// its details disclosed by a button and closed with Esc; "Live" on a dashboard with MIRROR=off,
+// where /locations says its counts need the mirror.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { addStaffMember } from "../../harness/staff-cli";
+import { DEMO_STAFF } from "../global-setup";
+import { expect, test } from "../support/api-contract";
+import { dashboardUrl, signedIn } from "../support/session";
+import { screenshotAndAxe, THEMES } from "./axe-check";
+import { signInAt } from "./planted-stack";
+
+interface MirrorState {
+  enabled: boolean;
+  windows: { synced: number; total: number };
+  rows: number;
+  leader: { instance: string } | null;
+}
+
+for (const theme of THEMES) {
+  test(`the header says how fresh the mirror is and discloses its details, ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signedIn(page);
+    await page.goto(dashboardUrl("/locations"));
+    const button = page.getByTestId("mirror-freshness").getByRole("button");
+    await expect(button).toHaveText(
+      /^Task data: (Synced \d+ (s|min|h|d) ago|Syncing \d+\/\d+|Not synced yet)$/,
+    );
+    const state = (await (await page.request.get(dashboardUrl("/api/mirror"))).json()) as MirrorState;
+    expect(state.enabled).toBe(true);
+
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const details = page.getByTestId("mirror-details");
+    await expect(details).toBeVisible();
+    await expect(details).toContainText(`of ${state.windows.total.toLocaleString("en-US")}`);
+    if (state.leader) await expect(details).toContainText(state.leader.instance);
+    await expect(details).toContainText("Last error");
+    await screenshotAndAxe(page, testInfo, `mirror-details-${theme}`);
+
+    // Esc closes it and hands focus back to its button.
+    await details.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Escape");
+    await expect(details).toBeHidden();
+    await expect(button).toBeFocused();
+    // A click elsewhere closes it too.
+    await button.click();
+    await expect(details).toBeVisible();
+    await page.mouse.click(20, 700);
+    await expect(details).toBeHidden();
+  });
+}
+
+test("with MIRROR=off the header says Live", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-mirror-off-"));
+  const staffFile = join(dir, "staff.json");
+  addStaffMember(staffFile, DEMO_STAFF);
+  const dashboard = await startDashboardProcess({
+    env: {
+      VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
+      VTS_CLIENT_ID: "dashboard-e2e",
+      VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      STAFF_FILE: staffFile,
+      MIRROR: "off",
+    },
+    logFile: join(dir, "dashboard.log"),
+  });
+  try {
+    await signInAt(page, dashboard.url);
+    const button = page.getByTestId("mirror-freshness").getByRole("button");
+    await expect(button).toHaveText("Task data: Live");
+    await button.click();
+    await expect(page.getByTestId("mirror-off")).toContainText("reads every page live");
+    // And /locations says its counts need the mirror rather than failing.
+    await page.goto(`${dashboard.url}/locations`);
+    await expect(page.getByTestId("counts-off")).toBeVisible();
+  } finally {
+    await dashboard.stop();
+  }
+});

@@ -1,0 +1,170 @@
+// The vehicle page against a vehicle whose history the spec planted in the service: it lists
+// exactly the vehicle's tasks (as the service itself answers them), draws one point per odometer
+// reading, flags the planted anomalies (an odometer reading below an earlier one, a task type
+// twice within a day) and nothing else, answers 404 for an unknown vehicle, and passes axe in
+// both themes.
+import { expect, test } from "../support/api-contract";
+import { screenshotAndAxe, THEMES } from "./axe-check";
+import {
+  HORIZON_DAYS,
+  mirrorFilled,
+  serviceTasks,
+  signInAt,
+  startPlantedStack,
+  type PlantedStack,
+  type PlantedTask,
+} from "./planted-stack";
+
+const DAY = 86_400_000;
+const MIDNIGHT = Math.floor(Date.now() / DAY) * DAY;
+const at = (days: number, hours: number) => new Date(MIDNIGHT + days * DAY + hours * 3_600_000).toISOString();
+const VEHICLE = "veh_e2e_history";
+const vehicleTask = (
+  id: string,
+  task_type: string,
+  status: string,
+  started_at: string,
+  odometer_miles: number,
+): PlantedTask => ({
+  id,
+  vehicle_id: VEHICLE,
+  mva: "99990042",
+  vin: "1HGCM82633A004352",
+  task_type,
+  status,
+  location_id: "loc_lax_airport",
+  started_at,
+  odometer_miles,
+});
+
+const PLANTED = [
+  vehicleTask("tsk_e2e_h1", "oil_change", "completed", at(-6, 9), 10_000),
+  vehicleTask("tsk_e2e_h2", "tire_rotation", "completed", at(-5, 9), 10_400),
+  // Below the 10,400 read the day before: the odometer flag.
+  vehicleTask("tsk_e2e_h3", "inspection", "completed", at(-4, 9), 10_150),
+  // Cancelled: no reading, and no part of a repeat.
+  vehicleTask("tsk_e2e_h4", "car_wash", "cancelled", at(-3, 9), 9_000),
+  vehicleTask("tsk_e2e_h5", "oil_change", "completed", at(-2, 8), 10_600),
+  // Twelve hours after the one before: the repeat flag.
+  vehicleTask("tsk_e2e_h6", "oil_change", "completed", at(-2, 20), 10_620),
+  vehicleTask("tsk_e2e_h7", "brake_check", "in_progress", at(-1, 10), 10_700),
+  // Scheduled: a guess of the mileage, not a reading.
+  vehicleTask("tsk_e2e_h8", "oil_change", "scheduled", at(1, 10), 10_700),
+];
+const READINGS = PLANTED.filter((task) => task.status === "completed" || task.status === "in_progress");
+
+let stack: PlantedStack | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startPlantedStack("vehicle", PLANTED);
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+function base(): string {
+  if (!stack) throw new Error("the stack did not start");
+  return stack.baseUrl;
+}
+
+test("lists exactly the vehicle's tasks, one chart point per reading, and flags the planted anomalies", async ({
+  page,
+}) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+
+  // The service's own answer for the vehicle over the mirror's horizon is the truth.
+  const truth = await serviceTasks(
+    stack!.serviceUrl,
+    { from: at(-HORIZON_DAYS.back, 0), to: at(HORIZON_DAYS.ahead, 0) },
+    { vehicle_id: VEHICLE },
+  );
+  expect(truth.map((task) => task.id).sort()).toEqual(PLANTED.map((task) => task.id).sort());
+  const newestFirst = truth
+    .toSorted((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at))
+    .map((task) => task.id);
+
+  await page.goto(`${base()}/vehicles/${VEHICLE}`);
+  await expect(page.getByTestId("vehicle-page")).toBeVisible();
+  const listed = await page
+    .getByTestId("timeline-task")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-task-id")));
+  expect(listed).toEqual(newestFirst);
+
+  await expect(page.getByTestId("vehicle-mva")).toHaveText("99990042");
+  await expect(page.getByText("1HGCM82633A004352")).toBeVisible();
+  await expect(page.getByText("10,700 mi").first()).toBeVisible();
+
+  // One point per reading, in the chart itself and in its table.
+  const chart = page.getByTestId("odometer-chart");
+  await expect(chart).toHaveAttribute("data-ready", "true");
+  await expect(chart).toHaveAttribute("data-point-count", String(READINGS.length));
+  await expect(page.getByTestId("odometer-row")).toHaveCount(READINGS.length);
+
+  const drops = page.getByTestId("flag-odometer-drop");
+  await expect(drops).toHaveCount(1);
+  await expect(drops).toHaveAttribute("data-task-id", "tsk_e2e_h3");
+  const repeats = page.getByTestId("flag-repeated-task");
+  await expect(repeats).toHaveCount(1);
+  await expect(repeats).toHaveAttribute("data-task-ids", "tsk_e2e_h5,tsk_e2e_h6");
+
+  // Last oil change: the 10,620 reading, 80 mi below the latest 10,700.
+  const oil = page.locator('[data-testid="last-done"] tr[data-task-type="oil_change"]');
+  await expect(oil.getByTestId("miles-since")).toHaveText("80");
+  const days = Math.floor((Date.now() - Date.parse(at(-2, 20))) / DAY);
+  await expect(oil.getByTestId("days-since")).toHaveText(String(days));
+
+  // The keyboard reaches every reading: End is the latest, and Enter opens its task.
+  await chart.focus();
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("odometer-chart-reading")).toContainText("tsk_e2e_h7");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("odometer-chart-reading")).toContainText("tsk_e2e_h6");
+  // A pointer over the chart shows a reading's task too.
+  // The plotting area (uPlot's overlay) spans the first to the last reading's time.
+  const box = (await chart.locator(".u-over").boundingBox())!;
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+  await expect(page.getByTestId("odometer-chart-reading")).toContainText("tsk_e2e_h7");
+  await chart.focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("odometer-chart-reading")).toContainText("tsk_e2e_h1");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/tasks\/tsk_e2e_h1$/);
+  await expect(page.getByTestId("task-detail")).toBeVisible();
+
+  // And the task's detail leads back to the vehicle.
+  await page.getByRole("link", { name: "This vehicle's history" }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE}$`));
+  await page.getByTestId("timeline-task").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/tasks\/tsk_e2e_h8$/);
+  await expect(page.getByTestId("task-detail")).toHaveAttribute("data-task-id", "tsk_e2e_h8");
+});
+
+test("a vehicle no task has gets the not-found page, with a 404", async ({ page }) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  const response = await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No vehicle has this id" })).toBeVisible();
+});
+
+for (const theme of THEMES) {
+  test(`axe finds nothing on the vehicle page and its not-found page, ${theme} theme`, async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signInAt(page, base());
+    await mirrorFilled(page.request, base());
+    await page.goto(`${base()}/vehicles/${VEHICLE}`);
+    await expect(page.getByTestId("odometer-chart")).toHaveAttribute("data-ready", "true");
+    await page.getByTestId("odometer-chart").focus();
+    await page.keyboard.press("End");
+    await screenshotAndAxe(page, testInfo, `vehicle-${theme}`);
+    await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
+    await screenshotAndAxe(page, testInfo, `vehicle-not-found-${theme}`);
+  });
+}
