@@ -272,9 +272,14 @@ async function main(): Promise<void> {
   }
 }
 
-await runBenchmark({
-  main,
-  cleanUp,
-  log,
-  stopping: "the simulated staff, the dashboard, the proxies and the service",
-});
+// `-- --only idle`: the one-request-at-a-time targets alone, in a few minutes (idle-run.ts).
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+if (only === "idle") await import("./idle-run");
+else if (only !== undefined) throw new Error(`--only ${only}: the only part that runs alone is "idle"`);
+else
+  await runBenchmark({
+    main,
+    cleanUp,
+    log,
+    stopping: "the simulated staff, the dashboard, the proxies and the service",
+  });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DashboardCursorCodec, PagePosition } from "./dashboard-cursor";
 import type { StaleReason } from "./freshness-headers";
+import { noteRowSlices, type RowSlice } from "./rows-json";
 
 // Serves the dashboard's small pages out of the upstream's full pages (always 500 rows), so one
 // upstream call feeds several screens. Rows are never reordered or filtered here.
@@ -36,6 +37,7 @@ export async function slicePage<Row>(options: {
     ? codec.decode(options.cursor, binding)
     : { upstreamCursor: null, offset: 0 };
   const rows: Row[] = [];
+  const slices: RowSlice[] = [];
   let fetchedAt = Number.POSITIVE_INFINITY;
   let stale = false;
   let staleBecause: StaleReason | undefined;
@@ -46,11 +48,13 @@ export async function slicePage<Row>(options: {
     staleBecause ??= page.staleBecause;
     const taken = page.data.slice(position.offset, position.offset + limit - rows.length);
     rows.push(...taken);
+    slices.push({ source: page.data, start: position.offset, end: position.offset + taken.length });
     const nextOffset: number = position.offset + taken.length;
     if (nextOffset < page.data.length)
       position = { upstreamCursor: position.upstreamCursor, offset: nextOffset };
     else position = page.next_cursor ? { upstreamCursor: page.next_cursor, offset: 0 } : null;
   }
+  noteRowSlices(rows, slices);
   return {
     data: rows,
     next_cursor: position ? codec.encode(position, binding) : null,

@@ -4,6 +4,7 @@ import { freshnessHeaders } from "../api/freshness-headers";
 import { liveUrl, needsMirror } from "../api/mirror-need";
 import { readQueryParams } from "../api/query-params";
 import { requestPriority } from "../api/request-priority";
+import { rowsJson } from "../api/rows-json";
 import { parseTaskListParams, type TaskListParams } from "../api/task-list-params";
 import { decodeKeyset } from "../mirror/read/keyset-cursor";
 import type { MirrorTaskQuery } from "../mirror/read/mirror-task-query";
@@ -55,10 +56,9 @@ export async function answerTaskList(
   if (!live) throw new Error("unreachable: a mirror-only request has no live path");
   if (cursor !== undefined) checkLiveCursor(backend, cursor, live, query);
   const page = await readDashboardTaskPage(backend, live, requestPriority(request), signal);
-  return Response.json(
-    { data: page.data, next_cursor: page.next_cursor, total: null, source: "live" },
-    { headers: freshnessHeaders(page) },
-  );
+  // The same bytes as Response.json of { data, next_cursor, total: null, source: "live" }.
+  const body = `{"data":${rowsJson(page.data)},"next_cursor":${JSON.stringify(page.next_cursor)},"total":null,"source":"live"}`;
+  return new Response(body, { headers: { "content-type": "application/json", ...freshnessHeaders(page) } });
 }
 
 function mirrorKeyset(

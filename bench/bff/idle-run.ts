@@ -1,0 +1,292 @@
+// `npm run bench:bff -- --only idle`: the dashboard server's own cost, one request at a time, beside
+// its floors measured in the same run, in a few minutes instead of the full run's 20. Next's empty
+// route (/api/health) is the floor of every kind; a miss's upstream call and a mirrored page's SQL
+// (straight through PGlite, sql-floor.ts) are measured apart and added to it. See docs/benchmarks.md.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { elapsedLog, runBenchmark } from "../bench-runner";
+import { buildDashboard } from "../dashboard-build";
+import type { RunningChild } from "../../harness/child-process";
+import { freePort } from "../../harness/free-port";
+import { startServiceProcess } from "../../harness/service-process";
+import { addStaffMember } from "../../harness/staff-cli";
+import { describeMachine } from "../service/report";
+import { HttpClient } from "../service/http-client";
+import { summarize, type Summary } from "../service/latency";
+import { startBffDashboard } from "./bff-dashboard";
+import { loadCatalog } from "./catalog";
+import { MirrorWatch } from "./mirror-watch";
+import { startTap } from "./proxies";
+import { parseServerTiming } from "./simulated-staff";
+import { signIn } from "./staff-session";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const TASKS = envNumber("BENCH_TASKS", 50_000);
+const SAMPLES = envNumber("BENCH_IDLE_SAMPLES", 1_000);
+/** Each miss spends one of the service's 60 calls a minute: paced under it. */
+const MISSES = envNumber("BENCH_IDLE_MISSES", 60);
+const MISS_EVERY_MS = 1_100;
+const BLOCK = 10;
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
+const STAFF = { email: "staff@sandbox.example", password: "sandbox-staff-password" };
+const OFF_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
+const MIRROR_CLIENT = { id: "sandbox-special", secret: "p+s/w:rd%é" };
+
+for (const name of Object.keys(process.env)) {
+  if (
+    /^(VTS_|AUTH_|MIRROR)|^(DATABASE_URL|DASHBOARD_DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(
+      name,
+    )
+  )
+    delete process.env[name];
+}
+
+const log = elapsedLog();
+const stopping = new AbortController();
+const children: RunningChild[] = [];
+let scratch: string | undefined;
+
+async function cleanUp(): Promise<void> {
+  stopping.abort();
+  for (const child of children.splice(0).reverse()) await child.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+}
+
+async function keep<T extends RunningChild>(child: Promise<T>): Promise<T> {
+  const ready = await child;
+  children.push(ready);
+  return ready;
+}
+
+async function stopChild(child: RunningChild): Promise<void> {
+  children.splice(children.indexOf(child), 1);
+  await child.stop();
+}
+
+interface Timed {
+  wallMs: number;
+  waitedMs: number;
+  /** The route handler's own part (Server-Timing bff). */
+  handlerMs: number;
+  status: number;
+  cache: string | undefined;
+  body: Buffer;
+}
+
+async function timed(http: HttpClient, path: string): Promise<Timed> {
+  const started = process.hrtime.bigint();
+  const response = await http.get(path);
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const { timing, cache } = parseServerTiming(response.headers["server-timing"]);
+  const waitedMs = (timing.queue ?? 0) + (timing.upstream ?? 0) + (timing.shared ?? 0);
+  return {
+    wallMs,
+    waitedMs,
+    handlerMs: timing.bff ?? 0,
+    status: response.status,
+    cache,
+    body: response.body,
+  };
+}
+
+const dayPath = (day: Date, extra: Record<string, string> = {}) => {
+  const from = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+  const to = new Date(from.getTime() + 86_400_000);
+  const params = { from: from.toISOString(), to: to.toISOString(), limit: "100", ...extra };
+  return `/api/tasks?${new URLSearchParams(params).toString()}`;
+};
+
+/** Blocks of the floor and of the page in turn, so both see the same stretch of a noisy machine. */
+async function floorAndPage(
+  floor: HttpClient,
+  person: HttpClient,
+  path: string,
+  accept: (answer: Timed) => boolean,
+): Promise<{ floor: number[]; signedIn: number[]; page: number[]; handler: number[]; rejected: number }> {
+  const out = {
+    floor: [] as number[],
+    signedIn: [] as number[],
+    page: [] as number[],
+    handler: [] as number[],
+    rejected: 0,
+  };
+  for (let i = 0; i < 50; i++) await floor.get("/api/health"); // warm both paths
+  for (let i = 0; i < 50; i++) await person.get(path);
+  while (out.page.length < SAMPLES && !stopping.signal.aborted) {
+    for (let i = 0; i < BLOCK; i++) {
+      const answer = await timed(floor, "/api/health");
+      if (answer.status === 200) out.floor.push(answer.wallMs);
+    }
+    // A signed-in route with a small answer from memory: the wrapper's share (session check, log line).
+    for (let i = 0; i < BLOCK; i++) {
+      const answer = await timed(person, "/api/budget");
+      if (answer.status === 200) out.signedIn.push(answer.wallMs);
+    }
+    for (let i = 0; i < BLOCK; i++) {
+      const answer = await timed(person, path);
+      if (answer.status === 200 && accept(answer)) {
+        out.page.push(answer.wallMs - answer.waitedMs);
+        out.handler.push(answer.handlerMs);
+      } else out.rejected++;
+    }
+    if (out.rejected > SAMPLES) throw new Error(`${path}: too many answers not served as wanted`);
+  }
+  return out;
+}
+
+/** Misses one at a time, each a day and location no one asked for yet, with the floor between them. */
+async function misses(
+  floor: HttpClient,
+  person: HttpClient,
+  locations: readonly string[],
+): Promise<{ floor: number[]; added: number[]; upstream: number[]; handler: number[] }> {
+  const out = {
+    floor: [] as number[],
+    added: [] as number[],
+    upstream: [] as number[],
+    handler: [] as number[],
+  };
+  for (let k = 0; out.added.length < MISSES && k < MISSES * 3 && !stopping.signal.aborted; k++) {
+    const next = Date.now() + MISS_EVERY_MS;
+    const day = new Date(Date.now() - (k % 60) * 86_400_000);
+    const location = locations[Math.floor(k / 60) % Math.max(1, locations.length)];
+    const answer = await timed(person, dayPath(day, location ? { location_id: location } : {}));
+    if (answer.status === 200 && answer.cache === "miss") {
+      out.added.push(answer.wallMs - answer.waitedMs);
+      out.upstream.push(answer.waitedMs);
+      out.handler.push(answer.handlerMs);
+    }
+    for (let i = 0; i < BLOCK; i++) {
+      const health = await timed(floor, "/api/health");
+      if (health.status === 200) out.floor.push(health.wallMs);
+    }
+    await sleep(Math.max(0, next - Date.now()), undefined, { signal: stopping.signal }).catch(() => {});
+  }
+  return out;
+}
+
+function sqlFloor(dir: string, query: string): number[] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      join(ROOT, "bench", "bff", "sql-floor.ts"),
+      dir,
+      query,
+      String(SAMPLES),
+    ],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 2 ** 20 },
+  );
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "[]") as number[];
+}
+
+const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const pair = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)}`;
+const verdict = (met: boolean) => (met ? "met" : "**not met**");
+
+async function main(): Promise<void> {
+  buildDashboard({ root: ROOT, distDir: DIST_DIR, reuse: process.env.BENCH_SKIP_BUILD === "1", log });
+  scratch = mkdtempSync(join(tmpdir(), "fleet-bench-bff-idle-"));
+  const service = await keep(
+    startServiceProcess(
+      {
+        VTS_DATA_DIR: join(scratch, "vts"),
+        VTS_SEED_TASKS: String(TASKS),
+        VTS_LOG_LEVEL: "warn",
+        VTS_PORT: String(await freePort()),
+      },
+      {
+        keepChars: 4_000,
+        graceMs: 5_000,
+        timeoutMs: 10 * 60_000,
+        progressEveryMs: 15_000,
+        onWaiting: (s) => log(`  seeding... ${Math.round(s / 1000)} s`),
+      },
+    ),
+  );
+  const catalog = await loadCatalog(service.url);
+  const staffFile = join(scratch, "staff.json");
+  addStaffMember(staffFile, STAFF);
+  const tap = await keep(startTap(ROOT, service.url));
+  const common = { staffFile, metricsToken: "bench-idle-metrics", distDir: DIST_DIR, tap, log };
+  const today = dayPath(new Date());
+  const loads: number[] = [];
+  const sampleLoad = setInterval(
+    () => loads.push(Number(execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ")[0])),
+    5_000,
+  );
+
+  // (a) MIRROR=off: a cached page, then misses, each beside /api/health.
+  const off = await keep(startBffDashboard({ ...common, client: OFF_CLIENT }, { MIRROR: "off" }));
+  const offFloor = new HttpClient(off.url);
+  const offPerson = new HttpClient(off.url, {
+    cookie: await signIn(new HttpClient(off.url), STAFF.email, STAFF.password),
+    accept: "application/json",
+  });
+  log(`mirror off: ${SAMPLES} cached pages and ${SAMPLES} of /api/health, in turns of ${BLOCK}`);
+  const hit = await floorAndPage(offFloor, offPerson, today, (a) => a.cache === "hit");
+  log(`mirror off: ${MISSES} misses, one every ${MISS_EVERY_MS} ms, /api/health between`);
+  const miss = await misses(offFloor, offPerson, catalog.locationIds);
+  offFloor.close();
+  offPerson.close();
+  await stopChild(off);
+
+  // (b) The mirror over a short horizon (filled in seconds), then its page's SQL straight through PGlite.
+  const mirrorDir = join(scratch, "mirror");
+  const on = await keep(
+    startBffDashboard(
+      { ...common, client: MIRROR_CLIENT },
+      { MIRROR_DATA_DIR: mirrorDir, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
+    ),
+  );
+  const onCookie = await signIn(new HttpClient(on.url), STAFF.email, STAFF.password);
+  const watch = new MirrorWatch(on.url, onCookie);
+  await watch
+    .untilFilled({ timeoutMs: 10 * 60_000, signal: stopping.signal, log })
+    .finally(() => watch.close());
+  const onFloor = new HttpClient(on.url);
+  const onPerson = new HttpClient(on.url, { cookie: onCookie, accept: "application/json" });
+  log(`mirror on: ${SAMPLES} pages from the mirror and ${SAMPLES} of /api/health, in turns of ${BLOCK}`);
+  let total = 0;
+  const mirrored = await floorAndPage(onFloor, onPerson, today, (a) => {
+    const body = JSON.parse(a.body.toString("utf8")) as { source?: string; total?: number; data?: unknown[] };
+    total = body.total ?? 0;
+    return body.source === "mirror";
+  });
+  onFloor.close();
+  onPerson.close();
+  await stopChild(on);
+  log(`the same page's SQL straight through PGlite in ${mirrorDir}, ${SAMPLES} times`);
+  const sql = summarize(sqlFloor(mirrorDir, today.split("?")[1] ?? ""));
+  clearInterval(sampleLoad);
+
+  const f = { hit: summarize(hit.floor), miss: summarize(miss.floor), mirror: summarize(mirrored.floor) };
+  const hitS = summarize(hit.page);
+  const missS = summarize(miss.added);
+  const mirrorS = summarize(mirrored.page);
+  const hitOver = { p50: hitS.p50 - f.hit.p50, p99: hitS.p99 - f.hit.p99 };
+  const missOver = { p50: missS.p50 - f.miss.p50, p99: missS.p99 - f.miss.p99 };
+  const mirrorLimit = { p50: 1.3 * sql.p50 + f.mirror.p50, p99: 1.3 * sql.p99 + f.mirror.p99 };
+  const load = summarize(loads);
+  const lines = [
+    `**${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC** (\`npm run bench:bff -- --only idle\`) — ${describeMachine()}; 1-min load average during the run: mean ${load.mean.toFixed(1)}, max ${Math.max(...loads).toFixed(1)}. ${TASKS.toLocaleString("en-US")} sandbox tasks; one signed-in session, one request at a time, each kind in turns of ${BLOCK} with Next's empty \`/api/health\` of the same server (its floor). Page: today, \`limit=100\`. p50 / p99 in ms.`,
+    "",
+    "| kind | n | page: wall minus queue, upstream, shared | floor (`/api/health`, same turns) | page − floor | of which in the route handler | target (p99) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    `| cached page (MIRROR=off, \`cache=hit\`) | ${hitS.n.toLocaleString("en-US")} | ${pair(hitS)} | ${pair(f.hit)} | ${ms(hitOver.p50)} / ${ms(hitOver.p99)} | ${pair(summarize(hit.handler))} | at most +0.5: ${verdict(hitOver.p99 <= 0.5)} |`,
+    `| miss (MIRROR=off, \`cache=miss\`; upstream p50 / p99 ${pair(summarize(miss.upstream))}) | ${missS.n} | ${pair(missS)} | ${pair(f.miss)} | ${ms(missOver.p50)} / ${ms(missOver.p99)} | ${pair(summarize(miss.handler))} | at most +3 beyond the upstream call: ${verdict(missOver.p99 <= 3)} |`,
+    `| a signed-in route with a small answer (\`/api/budget\`, same turns as the cached page) | ${hit.signedIn.length.toLocaleString("en-US")} | ${pair(summarize(hit.signedIn))} | ${pair(f.hit)} | ${ms(summarize(hit.signedIn).p50 - f.hit.p50)} / ${ms(summarize(hit.signedIn).p99 - f.hit.p99)} | — | — |`,
+    `| page from the mirror (PGlite, total ${total.toLocaleString("en-US")}) | ${mirrorS.n.toLocaleString("en-US")} | ${pair(mirrorS)} | ${pair(f.mirror)} | ${ms(mirrorS.p50 - f.mirror.p50)} / ${ms(mirrorS.p99 - f.mirror.p99)} | ${pair(summarize(mirrored.handler))} | at most 1.3 × SQL + floor = ${ms(mirrorLimit.p50)} / ${ms(mirrorLimit.p99)}: ${verdict(mirrorS.p99 <= mirrorLimit.p99)} (p50 ${verdict(mirrorS.p50 <= mirrorLimit.p50)}) |`,
+    `| the page's SQL straight through PGlite (\`taskPageStatement\`, the mirror's directory) | ${sql.n.toLocaleString("en-US")} | ${pair(sql)} | — | — | — | mirrored page / (SQL + floor): ${(mirrorS.p50 / (sql.p50 + f.mirror.p50)).toFixed(2)}x / ${(mirrorS.p99 / (sql.p99 + f.mirror.p99)).toFixed(2)}x |`,
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
+}
+
+await runBenchmark({ main, cleanUp, log, stopping: "the dashboard, the tap and the service" });
