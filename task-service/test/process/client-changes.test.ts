@@ -51,8 +51,8 @@ async function cachedOnB(token: string, path = "/v1/locations"): Promise<void> {
 }
 
 const listenerPids = async () =>
+  // Other process tests run at once on the same server with listeners of the same name.
   (
-    // Other process tests run at once on the same server with listeners of the same name.
     await sql.query<{ pid: number }>(
       "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
       [LISTENER],
@@ -124,6 +124,11 @@ describe("two instances on one PostgreSQL, each holding the clients in memory", 
       await sleep(100);
     }
     expect((await call(b.url, "/v1/locations", { headers: bearer(token) })).status).toBe(401);
+    // The operator sees the loss, its cause and the return, and never where the database is.
+    const logs = b.logs();
+    expect(logs).toMatch(/client changes: listening connection failed: .*terminat/);
+    expect(logs.indexOf("client cache off")).toBeLessThan(logs.lastIndexOf("client cache on"));
+    expect(logs).not.toContain(database.url);
 
     // And the cache works again once listening: a new client is served, then refused when revoked.
     const next = await createClient("after-reconnect", "locations:read");
