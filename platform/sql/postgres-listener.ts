@@ -98,7 +98,15 @@ export async function listenOnPostgres(
       if (message.channel !== channel) return;
       const payload = message.payload ?? "";
       if (!isProbePayload(payload)) feed.onNotify(payload);
-      else if (client === current && payload === probing?.payload) endProbe();
+      else if (client === current && payload === probing?.payload) {
+        endProbe();
+        if (listening) return;
+        // Delivery shown to work, also on the first connect: a subscriber may have read state
+        // before LISTEN took hold.
+        failures = 0;
+        listening = true;
+        feed.onListening(true);
+      }
     });
     try {
       await client.connect();
@@ -108,24 +116,12 @@ export async function listenOnPostgres(
       lose(client);
       throw error;
     }
-    if (client !== current) return;
-    failures = 0;
-    // Also on the first connect: a subscriber may have read state before LISTEN took hold.
-    listening = true;
-    feed.onListening(true);
+    // Listening is reported once a probe made the round trip: LISTEN itself succeeds where nothing
+    // is ever delivered.
+    if (client === current) sendProbe(client);
   };
 
-  const probe = setInterval(() => {
-    const client = current;
-    if (!client || !listening) return;
-    if (probing) {
-      // Its NOTIFY has not even reached the server in a whole period: nothing shows delivery works.
-      if (Date.now() - probing.sentAt > probeEveryMs + probeTimeoutMs) {
-        report("probe notification not sent in time");
-        lose(client);
-      }
-      return;
-    }
+  const sendProbe = (client: pg.Client) => {
     const sent: Probe = { payload: `${PROBE_PREFIX}${randomUUID()}`, sentAt: Date.now(), timer: undefined };
     probing = sent;
     options.notify(channel, sent.payload).then(
@@ -144,6 +140,20 @@ export async function listenOnPostgres(
         lose(client);
       },
     );
+  };
+
+  const probe = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    if (probing) {
+      // Its NOTIFY has not even reached the server in a whole period: nothing shows delivery works.
+      if (Date.now() - probing.sentAt > probeEveryMs + probeTimeoutMs) {
+        report("probe notification not sent in time");
+        lose(client);
+      }
+      return;
+    }
+    if (listening) sendProbe(client);
   }, probeEveryMs);
   probe.unref();
 

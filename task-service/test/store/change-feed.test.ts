@@ -1,6 +1,6 @@
 // What the store's LISTEN promises its subscribers (platform/sql/sql-db.ts, ChangeFeed): that it
 // says when it listens, that a change arrives, and that a listening connection which no longer
-// delivers (LISTEN behind a transaction-mode pooler) is reported lost rather than trusted.
+// delivers (LISTEN behind a transaction-mode pooler) is never trusted.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { listenOnPostgres } from "../../../platform/sql/postgres-listener";
@@ -79,16 +79,17 @@ describe("PostgreSQL listener", () => {
     }
   });
 
-  it("reports the feed lost when its probe is sent but never delivered, as behind a transaction pooler", async () => {
+  it("never reports listening while its probe is sent but never delivered, as behind a transaction pooler", async () => {
     // The writes reach another session than the one listening, as a transaction-mode pooler does;
     // here another database, where a NOTIFY reaches no listener of this one. A plain query on the
     // listening connection still succeeds.
     const { seen, feed } = recordingFeed();
     const subscription = await listenOnPostgres(here.url, CHANNEL, feed, notifyThrough(elsewhereSql));
     try {
-      await eventually(async () => seen.listening.length >= 2, 3_000, 25);
-      expect(seen.listening.slice(0, 2)).toEqual([true, false]);
-      expect(seen.trouble.join("\n")).toContain("probe notification not delivered within 400 ms");
+      await eventually(async () => seen.trouble.length > 0, 3_000, 25);
+      expect(seen.trouble[0]).toContain("probe notification not delivered within 400 ms");
+      // Never trusted: listening is reported only once a probe made the round trip.
+      expect(seen.listening).toEqual([]);
     } finally {
       await subscription.close();
     }
