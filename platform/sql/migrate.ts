@@ -30,27 +30,8 @@ export async function applyMigrations(db: Pick<SqlDb, "transaction">, plan: Migr
     const applied = new Set((await tx.query<{ id: number }>(`SELECT id FROM ${table}`)).map((row) => row.id));
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.exec(migration.sql);
       await tx.query(`INSERT INTO ${table} (id, name) VALUES ($1, $2)`, [migration.id, migration.name]);
     }
   });
-}
-
-/**
- * A transaction takes one statement per call, so a migration is split on top-level semicolons:
- * those outside a $$-quoted body (a function's own statements end in semicolons too).
- */
-function splitStatements(sql: string): string[] {
-  const pieces = sql.replace(/--[^\n]*/g, "").split("$$");
-  const statements: string[] = [""];
-  pieces.forEach((piece, index) => {
-    if (index % 2 === 1) {
-      statements[statements.length - 1] += `$$${piece}$$`;
-      return;
-    }
-    const [first = "", ...rest] = piece.split(";");
-    statements[statements.length - 1] += first;
-    statements.push(...rest);
-  });
-  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
 }

@@ -3,7 +3,7 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Extensions } from "@electric-sql/pglite";
 import { lockDataDir, type DataDirLock } from "../data-dir-lock";
-import type { SqlDb, SqlExecutor } from "./sql-db";
+import type { SqlDb, SqlExecutor, SqlTransaction } from "./sql-db";
 
 export interface PgliteDbOptions {
   /** Undefined: in memory (tests). */
@@ -34,11 +34,13 @@ export async function openPgliteDb(options: PgliteDbOptions): Promise<SqlDb> {
     async exec(text) {
       await db.exec(text);
     },
-    transaction: (work) => db.transaction((tx) => work(executor(tx))),
+    transaction: (work) => db.transaction((tx) => work(transactionExecutor(tx))),
     // In one process there is no connection to lose, and PGlite calls back before the committing
-    // query resolves: a change is seen by the next statement's caller, so onListening never fires.
+    // query resolves: a change is seen by the next statement's caller, so onListening(true) fires
+    // once, when LISTEN is in place, and never false.
     async listen(channel, feed) {
       const unlisten = await db.listen(channel, (payload) => feed.onNotify(payload));
+      feed.onListening(true);
       return { close: () => unlisten() };
     },
     async close() {
@@ -52,6 +54,15 @@ function executor(target: Pick<PGlite, "query">): SqlExecutor {
   return {
     async query<Row>(text: string, params?: readonly unknown[]) {
       return (await target.query<Row>(text, params as unknown[] | undefined)).rows;
+    },
+  };
+}
+
+function transactionExecutor(tx: Pick<PGlite, "query" | "exec">): SqlTransaction {
+  return {
+    ...executor(tx),
+    async exec(text: string) {
+      await tx.exec(text);
     },
   };
 }

@@ -41,7 +41,13 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await work(executor(client));
+        const result = await work({
+          ...executor(client),
+          async exec(text) {
+            // No parameters: pg sends it as one simple query, which may hold several statements.
+            await client.query(text);
+          },
+        });
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -51,7 +57,12 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
         client.release();
       }
     },
-    listen: (channel, feed) => listenOnPostgres(options.connectionString, channel, feed),
+    listen: (channel, feed) =>
+      listenOnPostgres(options.connectionString, channel, feed, {
+        async notify(channel, payload) {
+          await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+        },
+      }),
     close: () => pool.end(),
   };
 }

@@ -1,28 +1,71 @@
 // LISTEN on a connection of its own (a pooled connection is handed to other work between queries,
 // and would stop listening when it is recycled), kept alive across losses of the server.
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { ChangeFeed, Subscription } from "./sql-db";
 
+export interface ListenerOptions {
+  /**
+   * Sends NOTIFY on the channel the way the application's writes reach the server (its pool). The
+   * probe goes this way, not through the listening connection: behind a transaction-mode pooler
+   * LISTEN succeeds but nothing is delivered, and only a notification that makes the round trip
+   * shows that changes would.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  probeEveryMs?: number;
+  probeTimeoutMs?: number;
+}
+
 /** A dead connection that no error reports (a dropped NAT entry, a frozen host) is found this fast. */
 const PROBE_EVERY_MS = 5_000;
+/** From the moment the server took the probe's NOTIFY (a busy pool may make the sending wait). */
 const PROBE_TIMEOUT_MS = 3_000;
 const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
+const PROBE_PREFIX = "~probe:";
+
+interface Probe {
+  payload: string;
+  sentAt: number;
+  /** Set once the server took the NOTIFY: from then on it must arrive within the timeout. */
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** Every listener's probes reach every listener on the channel; none of them is a change. */
+export const isProbePayload = (payload: string) => payload.startsWith(PROBE_PREFIX);
 
 export async function listenOnPostgres(
   connectionString: string,
   channel: string,
   feed: ChangeFeed,
+  options: ListenerOptions,
 ): Promise<Subscription> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  const probeEveryMs = options.probeEveryMs ?? PROBE_EVERY_MS;
+  const probeTimeoutMs = options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
   let closed = false;
   let current: pg.Client | undefined;
   let listening = false;
   let failures = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let probing: Probe | undefined;
+
+  // pg's messages name host, user and database at most, but a URL never belongs in a log line.
+  const report = (what: string, error?: unknown) => {
+    const message = error instanceof Error ? error.message : "";
+    feed.onTrouble?.(
+      `${what}${message ? `: ${message.split(connectionString).join("[DATABASE_URL]")}` : ""}`,
+    );
+  };
+
+  const endProbe = () => {
+    clearTimeout(probing?.timer);
+    probing = undefined;
+  };
 
   const lose = (client: pg.Client) => {
     if (client !== current) return;
     current = undefined;
+    endProbe();
     client.removeAllListeners("notification");
     void client.end().catch(() => {});
     if (listening) {
@@ -46,37 +89,72 @@ export async function listenOnPostgres(
       keepAliveInitialDelayMillis: 10_000,
     });
     current = client;
-    client.on("error", () => lose(client));
+    client.on("error", (error) => {
+      if (client === current) report("listening connection failed", error);
+      lose(client);
+    });
     client.on("end", () => lose(client));
     client.on("notification", (message) => {
-      if (message.channel === channel) feed.onNotify(message.payload ?? "");
+      if (message.channel !== channel) return;
+      const payload = message.payload ?? "";
+      if (!isProbePayload(payload)) feed.onNotify(payload);
+      else if (client === current && payload === probing?.payload) {
+        endProbe();
+        if (listening) return;
+        // Delivery shown to work, also on the first connect: a subscriber may have read state
+        // before LISTEN took hold.
+        failures = 0;
+        listening = true;
+        feed.onListening(true);
+      }
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
     } catch (error) {
+      if (client === current) report("could not listen", error);
       lose(client);
       throw error;
     }
-    if (client !== current) return;
-    failures = 0;
-    // Also on the first connect: a subscriber may have read state before LISTEN took hold.
-    listening = true;
-    feed.onListening(true);
+    // Listening is reported once a probe made the round trip: LISTEN itself succeeds where nothing
+    // is ever delivered.
+    if (client === current) sendProbe(client);
+  };
+
+  const sendProbe = (client: pg.Client) => {
+    const sent: Probe = { payload: `${PROBE_PREFIX}${randomUUID()}`, sentAt: Date.now(), timer: undefined };
+    probing = sent;
+    options.notify(channel, sent.payload).then(
+      () => {
+        if (probing !== sent) return;
+        sent.timer = setTimeout(() => {
+          if (probing !== sent) return;
+          report(`probe notification not delivered within ${probeTimeoutMs} ms`);
+          lose(client);
+        }, probeTimeoutMs);
+        sent.timer.unref();
+      },
+      (error: unknown) => {
+        if (probing !== sent) return;
+        report("could not send the probe notification", error);
+        lose(client);
+      },
+    );
   };
 
   const probe = setInterval(() => {
     const client = current;
-    if (!client || !listening) return;
-    const timeout = setTimeout(() => lose(client), PROBE_TIMEOUT_MS);
-    client.query("SELECT 1").then(
-      () => clearTimeout(timeout),
-      () => {
-        clearTimeout(timeout);
+    if (!client) return;
+    if (probing) {
+      // Its NOTIFY has not even reached the server in a whole period: nothing shows delivery works.
+      if (Date.now() - probing.sentAt > probeEveryMs + probeTimeoutMs) {
+        report("probe notification not sent in time");
         lose(client);
-      },
-    );
-  }, PROBE_EVERY_MS);
+      }
+      return;
+    }
+    if (listening) sendProbe(client);
+  }, probeEveryMs);
   probe.unref();
 
   try {
@@ -93,6 +171,7 @@ export async function listenOnPostgres(
       closed = true;
       clearInterval(probe);
       clearTimeout(reconnectTimer);
+      endProbe();
       const client = current;
       current = undefined;
       await client?.end().catch(() => {});

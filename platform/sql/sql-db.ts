@@ -7,12 +7,20 @@ export interface SqlExecutor {
   query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+export interface SqlTransaction extends SqlExecutor {
+  /**
+   * Runs a script of several statements as one simple-protocol call, without parameters
+   * (migrations): the server parses it, so no quoting ($$, $fn$, '...;') is ever split wrongly.
+   */
+  exec(text: string): Promise<void>;
+}
+
 export interface SqlDb extends SqlExecutor {
   readonly kind: "pglite" | "postgres";
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
   /** Commits what `work` did, or nothing of it when it throws. */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Resolves once LISTEN is in place on `channel`; see ChangeFeed for what is and is not promised. */
   listen(channel: string, feed: ChangeFeed): Promise<Subscription>;
   close(): Promise<void>;
@@ -26,8 +34,13 @@ export interface SqlDb extends SqlExecutor {
  */
 export interface ChangeFeed {
   onNotify(payload: string): void;
-  /** false: delivery stopped (connection lost); true: listening again after such a loss. */
+  /**
+   * true: LISTEN is in place, first once it took hold and again after every loss; false: delivery
+   * stopped (connection lost). A subscriber trusts its state only between a true and the next false.
+   */
   onListening(listening: boolean): void;
+  /** Why listening failed or stopped, for the operator's log (never holds the connection string). */
+  onTrouble?(message: string): void;
 }
 
 export interface Subscription {

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     onRedisError: (error) =>
       log.warn({ err: error.message }, "redis unavailable; rate limits are per instance"),
     onProgress: (message) => log.info(message),
+    clientDirectoryLog: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
   const app = await buildApp(context, { logLevel: config.logLevel, trustProxy: config.trustProxy });
 

@@ -1,7 +1,7 @@
 // Everything a running service holds: store, keys, rate limits, metrics. Opened once, closed once.
 import type { Redis } from "ioredis";
 import { AccessTokens } from "./auth/access-tokens";
-import { ClientDirectory } from "./auth/client-directory";
+import { ClientDirectory, type ClientDirectoryLog } from "./auth/client-directory";
 import { KeyRing } from "./auth/key-ring";
 import type { ServiceConfig } from "./config";
 import { ServiceMetrics } from "./observability/service-metrics";
@@ -35,6 +35,8 @@ export interface ContextOptions {
   onRedisError?: (error: Error) => void;
   /** Sandbox seeding progress, for the operator watching a first start. */
   onProgress?: (message: string) => void;
+  /** Whether the client cache is in use, and why the connection it listens on failed. */
+  clientDirectoryLog?: ClientDirectoryLog;
 }
 
 export async function openServiceContext(
@@ -51,7 +53,7 @@ export async function openServiceContext(
     const cursorKey = await settingOrCreate(store, "cursor_hmac_key", () =>
       randomBytes(32).toString("base64url"),
     );
-    clients = await ClientDirectory.open(store);
+    clients = await ClientDirectory.open(store, options.clientDirectoryLog);
     const openedClients = clients;
     redis = config.redisUrl ? connectRedis(config.redisUrl, options.onRedisError ?? (() => {})) : undefined;
     const connectedRedis = redis;

@@ -9,6 +9,7 @@
 // listening connection is down nothing is cached and every request reads the store, as before; after
 // it comes back the cache starts empty, since notifications sent meanwhile are lost.
 import { LRUCache } from "lru-cache";
+import { isProbePayload } from "../../../platform/sql/postgres-listener";
 import type { Store } from "../store/store";
 import { findClient, type ClientRecord } from "../repositories/clients-repository";
 
@@ -18,6 +19,14 @@ const EVERY_CLIENT = "*";
 // A bound on staleness for what notifications cannot see (a session with triggers disabled through
 // session_replication_role); it costs one read per client and minute.
 const MAX_AGE_MS = 60_000;
+
+/** Where the directory says whether it trusts its cache, and why the listening connection failed. */
+export interface ClientDirectoryLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const SILENT: ClientDirectoryLog = { info: () => {}, warn: () => {} };
 
 export class ClientDirectory {
   private readonly cache = new LRUCache<string, { record: ClientRecord | undefined }>({
@@ -30,16 +39,23 @@ export class ClientDirectory {
   private generation = 0;
   private subscription: { close(): Promise<void> } | undefined;
 
-  private constructor(private readonly store: Store) {}
+  private constructor(
+    private readonly store: Store,
+    private readonly log: ClientDirectoryLog,
+  ) {}
 
-  static async open(store: Store): Promise<ClientDirectory> {
-    const directory = new ClientDirectory(store);
+  static async open(store: Store, log: ClientDirectoryLog = SILENT): Promise<ClientDirectory> {
+    const directory = new ClientDirectory(store, log);
     directory.subscription = await store.listen(CLIENT_CHANGES_CHANNEL, {
       onNotify: (payload) => directory.forget(payload),
-      onListening: (listening) => directory.restart(listening),
+      onListening: (listening) => {
+        directory.restart(listening);
+        if (listening) log.info("client cache on: listening for client changes");
+        else
+          log.warn("client cache off: every request reads its client from the store until listening again");
+      },
+      onTrouble: (message) => log.warn(`client changes: ${message}`),
     });
-    // PGlite never reports onListening: its feed cannot have gaps, so it listens from here on.
-    if (store.kind === "pglite") directory.listening = true;
     return directory;
   }
 
@@ -62,6 +78,8 @@ export class ClientDirectory {
   }
 
   private forget(clientId: string): void {
+    // A listener's liveness probe names no client; the listener drops them, this makes sure.
+    if (isProbePayload(clientId)) return;
     this.generation += 1;
     if (clientId === EVERY_CLIENT) this.cache.clear();
     else this.cache.delete(clientId);

@@ -51,10 +51,12 @@ async function cachedOnB(token: string, path = "/v1/locations"): Promise<void> {
 }
 
 const listenerPids = async () =>
+  // Other process tests run at once on the same server with listeners of the same name.
   (
-    await sql.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [
-      LISTENER,
-    ])
+    await sql.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+      [LISTENER],
+    )
   ).rows.map((row) => row.pid);
 
 describe("two instances on one PostgreSQL, each holding the clients in memory", { timeout: 120_000 }, () => {
@@ -114,13 +116,19 @@ describe("two instances on one PostgreSQL, each holding the clients in memory", 
     await sql.query("SELECT pg_terminate_backend(pid, 5000) FROM unnest($1::int[]) AS pid", [before]);
     await sql.query("COMMIT");
 
-    // Both while B is still reconnecting and after it listens again.
+    // Right after the commit (B reconnects 100 ms after the loss, so it may or may not listen again
+    // yet: either way its cache must not answer) and once it surely listens again.
     expect((await call(b.url, "/v1/locations", { headers: bearer(token) })).status).toBe(401);
     for (let waited = 0; (await listenerPids()).filter((pid) => !before.includes(pid)).length < 2; waited++) {
       if (waited > 100) throw new Error("the instances did not listen again within 10 s");
       await sleep(100);
     }
     expect((await call(b.url, "/v1/locations", { headers: bearer(token) })).status).toBe(401);
+    // The operator sees the loss, its cause and the return, and never where the database is.
+    const logs = b.logs();
+    expect(logs).toMatch(/client changes: listening connection failed: .*terminat/);
+    expect(logs.indexOf("client cache off")).toBeLessThan(logs.lastIndexOf("client cache on"));
+    expect(logs).not.toContain(database.url);
 
     // And the cache works again once listening: a new client is served, then refused when revoked.
     const next = await createClient("after-reconnect", "locations:read");

@@ -11,7 +11,9 @@ import "server-only";
 // The first fill walks the hot windows last (unless someone looks at them): walked first, they
 // were a fill's length old when it ended, and their refresh, due at once, then waited for budget
 // the fill had spent (bench:bff: up to 240 s old under load). Last, the fill ends with them fresh
-// and costs no call more.
+// and costs no call more. But they wait for the fill only so long (`hotWaitsForFillMs`): a fill
+// that runs for hours on idle budget, or a cold walk that fails and is retried every 10 s, must not
+// keep today and the days ahead out of the mirror.
 
 export interface WindowState {
   startsAt: number;
@@ -31,6 +33,11 @@ export interface HeatSettings {
    * the hot period, 1.05 without it; bench:mirror).
    */
   hotRefreshWhileFillingMs: number;
+  /**
+   * How long never-synced hot windows wait for never-synced cold ones, from the fill's start. A
+   * normal fill ends well within it (about 4 minutes for 50,000 tasks; bench:bff).
+   */
+  hotWaitsForFillMs: number;
   viewedRefreshMs: number;
   /** How long a view keeps its window in front. */
   viewedForMs: number;
@@ -48,6 +55,7 @@ export const DEFAULT_HEAT: HeatSettings = {
   hotSpanMs: 2 * DAY,
   hotRefreshMs: 90_000,
   hotRefreshWhileFillingMs: 5 * MINUTE,
+  hotWaitsForFillMs: 10 * MINUTE,
   viewedRefreshMs: 5 * MINUTE,
   viewedForMs: 10 * MINUTE,
   coldRefreshMs: 6 * 60 * MINUTE,
@@ -74,28 +82,41 @@ function refreshMs(w: WindowState, now: number, heat: HeatSettings, filling: boo
 interface FillState {
   /** Some window was never synced: the first fill (or a new day ahead) is under way. */
   filling: boolean;
-  /** Some window that is not hot was never synced: never-synced hot windows wait for it. */
-  coldLeft: boolean;
+  /** Until when never-synced hot windows wait (0: they do not), while some cold one is unsynced. */
+  hotWaitsUntil: number;
 }
 
-function fillState(windows: readonly WindowState[], now: number, heat: HeatSettings): FillState {
+function fillState(
+  windows: readonly WindowState[],
+  now: number,
+  heat: HeatSettings,
+  fillStartedAt: number,
+): FillState {
   const unsynced = windows.filter((w) => w.asOf === undefined);
-  return { filling: unsynced.length > 0, coldLeft: unsynced.some((w) => !isHot(w, now, heat)) };
+  const coldLeft = unsynced.some((w) => !isHot(w, now, heat));
+  return {
+    filling: unsynced.length > 0,
+    hotWaitsUntil: coldLeft ? fillStartedAt + heat.hotWaitsForFillMs : 0,
+  };
 }
 
 function dueInMs(w: WindowState, now: number, heat: HeatSettings, fill: FillState): number {
   if (w.asOf === undefined)
-    return fill.coldLeft && isHot(w, now, heat) && !isViewed(w, now, heat) ? Number.POSITIVE_INFINITY : 0;
+    return isHot(w, now, heat) && !isViewed(w, now, heat) ? Math.max(0, fill.hotWaitsUntil - now) : 0;
   return Math.max(0, w.asOf + refreshMs(w, now, heat, fill.filling) - now);
 }
 
-/** Undefined when no window is due. `windows` in time order. */
+/**
+ * Undefined when no window is due. `windows` in time order. `fillStartedAt`: when the caller first
+ * found a window never synced, in this fill (undefined: now, the fill just began).
+ */
 export function planNextWalk(
   windows: readonly WindowState[],
   now: number,
   heat: HeatSettings,
+  fillStartedAt: number = now,
 ): PlannedWalk | undefined {
-  const fill = fillState(windows, now, heat);
+  const fill = fillState(windows, now, heat, fillStartedAt);
   const due = (w: WindowState) => dueInMs(w, now, heat, fill) === 0;
   // Stalest first; among equals the newest, which people are likelier to look at.
   const byAge = (a: WindowState, b: WindowState) =>
@@ -118,8 +139,13 @@ export function planNextWalk(
 }
 
 /** Ms until some window falls due (0: one is due now). */
-export function nextDueInMs(windows: readonly WindowState[], now: number, heat: HeatSettings): number {
-  const fill = fillState(windows, now, heat);
+export function nextDueInMs(
+  windows: readonly WindowState[],
+  now: number,
+  heat: HeatSettings,
+  fillStartedAt: number = now,
+): number {
+  const fill = fillState(windows, now, heat, fillStartedAt);
   return Math.min(Number.POSITIVE_INFINITY, ...windows.map((w) => dueInMs(w, now, heat, fill)));
 }
 

@@ -51,6 +51,8 @@ export class MirrorSyncer {
   private running: Promise<void> | undefined;
   private aligned: Horizon | undefined;
   private locationsAt = Number.NEGATIVE_INFINITY;
+  /** When this syncer first found a window never synced (the fill's start); how long hot ones wait. */
+  private fillStartedAt: number | undefined;
   private leading = false;
   private readonly clock: Clock;
   private readonly viewNotes = new ViewNotes();
@@ -121,10 +123,11 @@ export class MirrorSyncer {
       return;
     }
     const windows = await readWindows(db);
-    const walk = planNextWalk(windows, now, heat);
+    this.fillStartedAt = windows.some((w) => w.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
+    const walk = planNextWalk(windows, now, heat, this.fillStartedAt);
     if (!walk) {
       const locationsDue = this.locationsAt + locationsEveryMs - now;
-      return this.pause(Math.min(idleMs, nextDueInMs(windows, now, heat), locationsDue));
+      return this.pause(Math.min(idleMs, nextDueInMs(windows, now, heat, this.fillStartedAt), locationsDue));
     }
     const asOf = new Date(now);
     await walkWindows(

@@ -56,18 +56,55 @@ describe("the sync planner", () => {
     const all = windows(-180, 31);
     let now = NOW;
     const walks: { from: number; startedAt: number }[] = [];
-    for (let walk = planNextWalk(all, now, DEFAULT_HEAT); all.some((w) => w.asOf === undefined);) {
+    for (let walk = planNextWalk(all, now, DEFAULT_HEAT, NOW); all.some((w) => w.asOf === undefined);) {
       expect(walk, "a window is never synced, yet nothing is planned").toBeDefined();
       walks.push({ from: walk!.from, startedAt: now });
       for (const w of walk!.windows) w.asOf = now;
       now += walk!.windows.length * 1_000;
-      walk = planNextWalk(all, now, DEFAULT_HEAT);
+      walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
     }
     expect(walks.at(-1)!.from).toBe(day(-2));
     expect(walks.filter((walk) => walk.from === day(-2))).toHaveLength(1);
     const hotAsOf = all.filter((w) => w.startsAt >= day(-2)).map((w) => w.asOf!);
     expect(Math.min(...hotAsOf)).toBe(walks.at(-1)!.startedAt);
     expect(now - Math.min(...hotAsOf)).toBe(33_000);
+  });
+
+  it("walks the hot windows before a fill whose cold walk keeps failing ends, but not at once (simulated clock)", () => {
+    // The syncer retries a failed step after 10 s; every cold walk fails, a hot one would succeed.
+    const all = windows(-180, 31);
+    let now = NOW;
+    let hotWalkedAt: number | undefined;
+    while (hotWalkedAt === undefined && now < NOW + 24 * HOUR) {
+      const walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
+      if (walk && walk.from >= day(-2)) {
+        hotWalkedAt = now;
+        for (const w of walk.windows) w.asOf = now;
+      }
+      now += 10_000;
+    }
+    expect(hotWalkedAt, "the hot windows were never walked").toBeDefined();
+    expect(hotWalkedAt! - NOW).toBeGreaterThanOrEqual(DEFAULT_HEAT.hotWaitsForFillMs);
+    expect(hotWalkedAt! - NOW).toBeLessThan(DEFAULT_HEAT.hotWaitsForFillMs + 10_000);
+    // Walked once, they are refreshed in the fill's own period, while the fill goes on.
+    expect(planNextWalk(all, hotWalkedAt! + 10_000, DEFAULT_HEAT, NOW)!.to).toBe(day(-2));
+  });
+
+  it("walks the hot windows during a fill that runs for hours on idle budget (simulated clock)", () => {
+    // One cold day per two minutes: the fill would take six hours.
+    const all = windows(-180, 31);
+    let now = NOW;
+    let hotWalkedAt: number | undefined;
+    while (hotWalkedAt === undefined && all.some((w) => w.asOf === undefined)) {
+      const walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
+      expect(walk, "a window is never synced, yet nothing is planned").toBeDefined();
+      if (walk!.from >= day(-2)) hotWalkedAt = now;
+      for (const w of walk!.windows) w.asOf = now;
+      now += walk!.windows.length * 2 * 60_000;
+    }
+    // The first cold walk (30 days, an hour) ran past the wait; the hot windows come right after it.
+    expect(hotWalkedAt).toBe(NOW + 30 * 2 * 60_000);
+    expect(all.filter((w) => w.asOf === undefined).length).toBeGreaterThan(100);
   });
 
   it("walks a hot window someone looks at during the fill at once, and only that one", () => {

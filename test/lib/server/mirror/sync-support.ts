@@ -88,15 +88,4 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** Polls until `check` holds or the time is up. */
-export async function eventually(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  everyMs = 100,
-): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+export { eventually } from "@/harness/eventually";
