@@ -80,6 +80,15 @@ export function displayZone(choice: TimeZoneChoice, locationZone: string | undef
   return locationZone ?? "UTC";
 }
 
+/**
+ * The zone calendar ranges (today, last week, ...) are counted in: UTC when times are shown in
+ * UTC, else the browser's, the zone the From and To fields are written in. "Location time" has
+ * no single zone once the table holds several locations.
+ */
+export function calendarZone(choice: TimeZoneChoice): string {
+  return choice === "utc" ? "UTC" : browserTimeZone();
+}
+
 /** How headers name the zone Started is shown in: "location time", the browser's zone, or "UTC". */
 export function startedZoneName(choice: TimeZoneChoice): string {
   if (choice === "location") return "location time";

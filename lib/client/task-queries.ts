@@ -5,7 +5,17 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import type { Task, TaskPage } from "./api-types";
-import { DashboardApiError, fetchBudget, fetchLocations, fetchTask, fetchTaskPage } from "./dashboard-api";
+import {
+  DashboardApiError,
+  fetchBudget,
+  fetchLocations,
+  fetchMirrorStatus,
+  fetchTask,
+  fetchTaskPage,
+  fetchTaskSummary,
+} from "./dashboard-api";
+import { joinListParam } from "./list-param";
+import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
 // share what is already loaded. Nothing refetches on focus: every request spends shared budget.
@@ -51,6 +61,36 @@ export function retryDelay(failureCount: number, error: Error): number {
   return Math.min(2000 * 2 ** failureCount, SERVICE_RETRY_MAX_MS);
 }
 
+/** The filters every read shares (list, summary, export): the window, the lists and `q`. */
+function filterParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
+  const query = new URLSearchParams({ from: window.from.toISOString(), to: window.to.toISOString() });
+  for (const name of LIST_FILTERS) {
+    const values = filters[name];
+    if (values && values.length > 0) query.set(name, joinListParam(values));
+  }
+  if (filters.q) query.set("q", filters.q);
+  return query;
+}
+
+/**
+ * GET /api/tasks's (and /api/export's) query for these filters, without cursor or limit. `sort` is
+ * sent only when it is not Started: Started alone is the service's own order, which the live path
+ * can answer while the mirror fills.
+ */
+export function listParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
+  const query = filterParams(filters, window);
+  if (filters.sort !== DEFAULT_SORT) query.set("sort", filters.sort);
+  query.set("order", filters.order);
+  return query;
+}
+
+/** GET /api/tasks/summary's query: the list's filters without sort, days counted in `timeZone`. */
+export function summaryParams(filters: TaskFilters, window: TimeWindow, timeZone: string): URLSearchParams {
+  const query = filterParams(filters, window);
+  query.set("tz", timeZone);
+  return query;
+}
+
 export const locationsQuery = queryOptions({
   queryKey: ["locations"],
   queryFn: ({ signal }) => fetchLocations(signal),
@@ -91,6 +131,38 @@ export function taskQuery(id: string) {
     retryDelay,
   });
 }
+
+/** Counts from the mirror; they change only as the sync does, so a minute's staleness is fine. */
+export function taskSummaryQuery(query: URLSearchParams) {
+  return queryOptions({
+    queryKey: ["tasks", "summary", query.toString()],
+    queryFn: ({ signal }) => fetchTaskSummary(query, signal),
+    staleTime: 60_000,
+    // mirror_not_ready is a 503 with Retry-After: come back when it says, as for a budget wait.
+    retry: (failureCount: number, error: Error) =>
+      error instanceof DashboardApiError && error.code === "mirror_not_ready"
+        ? failureCount < MIRROR_WAIT_RETRIES
+        : viewRetry(failureCount, error),
+    retryDelay: mirrorRetryDelay,
+  });
+}
+
+/** Enough tries to outlast a first fill (minutes); each costs no upstream call. */
+const MIRROR_WAIT_RETRIES = 120;
+
+export function mirrorRetryDelay(failureCount: number, error: Error): number {
+  if (error instanceof DashboardApiError && error.code === "mirror_not_ready")
+    return Math.min((error.retryAfterSeconds ?? 5) * 1000, SERVICE_RETRY_MAX_MS);
+  return retryDelay(failureCount, error);
+}
+
+/** The mirror's state, for "syncing: 12 of 40 windows"; it spends no budget. */
+export const mirrorStatusQuery = queryOptions({
+  queryKey: ["mirror"],
+  queryFn: ({ signal }) => fetchMirrorStatus(signal),
+  staleTime: 5_000,
+  retry: false,
+});
 
 export const budgetQuery = queryOptions({
   queryKey: ["budget"],

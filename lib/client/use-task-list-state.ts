@@ -3,10 +3,18 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { filterLinkProblems } from "./filter-link-problems";
 import { repinWindow, stableWindow } from "./stable-window";
-import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
+  calendarZone,
+  parseTableView,
+  rememberedView,
+  rememberView,
+  withTableView,
+  type TableView,
+} from "./table-view";
+import { listParams } from "./task-queries";
+import {
+  DEFAULT_FILTERS,
   parseTaskFilters,
-  taskQuery,
   windowProblem,
   withTaskFilters,
   type TaskFilters,
@@ -19,6 +27,8 @@ import {
 export interface TaskListState {
   filters: TaskFilters;
   view: TableView;
+  /** The IANA zone calendar ranges are counted in (table-view.ts's calendarZone). */
+  zone: string;
   window: TimeWindow;
   /** Set when the window cannot be asked for; the table then shows this instead of rows. */
   problem: string | undefined;
@@ -74,13 +84,15 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     const current = new URLSearchParams(search);
     const filters = parseTaskFilters(current);
     const view = parseTableView(current, remembered);
-    const window = stableWindow(filters);
+    const zone = calendarZone(view.zone);
+    const window = stableWindow(filters, zone);
     return {
       filters,
       view,
+      zone,
       window,
       problem: windowProblem(window, maxWindowDays),
-      query: taskQuery(filters, window),
+      query: listParams(filters, window),
     };
     // pinVersion is not read here: a new one means stableWindow has a new pin for these filters.
   }, [search, remembered, maxWindowDays, pinVersion]);
@@ -111,11 +123,12 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     (filters: TaskFilters) => {
       scrollToTopRequested = true;
       setLinkProblems(NO_PROBLEMS);
-      const next = withTaskFilters(latestParams(), filters);
-      repinWindow(parseTaskFilters(next));
+      const current = latestParams();
+      const next = withTaskFilters(current, filters);
+      repinWindow(parseTaskFilters(next), calendarZone(parseTableView(current, remembered).zone));
       navigate(next);
     },
-    [navigate, latestParams],
+    [navigate, latestParams, remembered],
   );
 
   const setFilters = useCallback(
@@ -123,16 +136,17 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     [goToFilters, latestParams],
   );
 
-  const clearFilters = useCallback(
-    () => goToFilters({ range: "7d", order: parseTaskFilters(latestParams()).order }),
-    [goToFilters, latestParams],
-  );
+  const clearFilters = useCallback(() => {
+    const { sort, order } = parseTaskFilters(latestParams());
+    goToFilters({ ...DEFAULT_FILTERS, sort, order });
+  }, [goToFilters, latestParams]);
 
   const refresh = useCallback(() => {
     scrollToTopRequested = true;
-    repinWindow(parseTaskFilters(latestParams()));
+    const current = latestParams();
+    repinWindow(parseTaskFilters(current), calendarZone(parseTableView(current, remembered).zone));
     setPinVersion((version) => version + 1);
-  }, [latestParams]);
+  }, [latestParams, remembered]);
 
   const setView = useCallback(
     (change: Partial<TableView>) => {
@@ -148,6 +162,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
   return {
     filters: state.filters,
     view: pendingView ?? state.view,
+    zone: state.zone,
     window: state.window,
     problem: state.problem,
     linkProblems,

@@ -45,26 +45,26 @@ export function TaskFilterBar({
         <TimeRangePicker filters={filters} window={state.window} onChange={setFilters} />
         <LocationPicker
           locations={locations}
-          value={filters.location_id}
-          onChange={(location_id) => setFilters({ location_id })}
+          value={filters.location_id?.[0]}
+          onChange={(id) => setFilters({ location_id: id ? [id] : undefined })}
           anyFilterActive={activeFilterCount(filters) > 0}
         />
         <TextFilter
           label="MVA"
-          value={filters.mva}
-          onCommit={(mva) => setFilters({ mva })}
+          value={filters.mva?.[0]}
+          onCommit={(value) => setFilters({ mva: value ? [value] : undefined })}
           problemOf={identifierProblem("An MVA")}
         />
         <TextFilter
           label="Vehicle"
-          value={filters.vehicle_id}
-          onCommit={(vehicle_id) => setFilters({ vehicle_id })}
+          value={filters.vehicle_id?.[0]}
+          onCommit={(value) => setFilters({ vehicle_id: value ? [value] : undefined })}
           problemOf={identifierProblem("A vehicle id")}
         />
         <TextFilter
           label="Task type"
-          value={filters.task_type}
-          onCommit={(task_type) => setFilters({ task_type })}
+          value={filters.task_type?.[0]}
+          onCommit={(value) => setFilters({ task_type: value ? [value] : undefined })}
           suggestions={taskTypes}
         />
         <button
