@@ -4,7 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { Task, TaskPage } from "./api-types";
+import type { MirrorStatus, Task, TaskPage } from "./api-types";
 import {
   DashboardApiError,
   fetchBudget,
@@ -42,11 +42,23 @@ function serviceAway(error: DashboardApiError): boolean {
   return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
-/** Budget waits after the dashboard's Retry-After; a service that is away up to `serviceRetries` times. */
+/** The mirror is filling: what needs it waits, for as long as a first fill takes (minutes). */
+function mirrorFilling(error: DashboardApiError): boolean {
+  return error.status === 503 && error.code === "mirror_not_ready";
+}
+
+/** Enough tries to outlast a first fill; each costs no upstream call. */
+const MIRROR_WAIT_RETRIES = 120;
+
+/**
+ * Budget and mirror waits after the dashboard's Retry-After; a service that is away up to
+ * `serviceRetries` times.
+ */
 function retryPolicy(serviceRetries: number) {
   return (failureCount: number, error: Error): boolean => {
     if (!(error instanceof DashboardApiError)) return false;
     if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
+    if (mirrorFilling(error)) return failureCount < MIRROR_WAIT_RETRIES;
     return serviceAway(error) && failureCount < serviceRetries;
   };
 }
@@ -58,6 +70,8 @@ const viewRetry = retryPolicy(VIEW_SERVICE_RETRIES);
 /** Milliseconds before the next try, after `failureCount` earlier failures (0 for the first retry). */
 export function retryDelay(failureCount: number, error: Error): number {
   if (error instanceof DashboardApiError && error.isBudgetWait) return (error.retryAfterSeconds ?? 5) * 1000;
+  if (error instanceof DashboardApiError && mirrorFilling(error))
+    return Math.min((error.retryAfterSeconds ?? 5) * 1000, SERVICE_RETRY_MAX_MS);
   return Math.min(2000 * 2 ** failureCount, SERVICE_RETRY_MAX_MS);
 }
 
@@ -138,31 +152,23 @@ export function taskSummaryQuery(query: URLSearchParams) {
     queryKey: ["tasks", "summary", query.toString()],
     queryFn: ({ signal }) => fetchTaskSummary(query, signal),
     staleTime: 60_000,
-    // mirror_not_ready is a 503 with Retry-After: come back when it says, as for a budget wait.
-    retry: (failureCount: number, error: Error) =>
-      error instanceof DashboardApiError && error.code === "mirror_not_ready"
-        ? failureCount < MIRROR_WAIT_RETRIES
-        : viewRetry(failureCount, error),
-    retryDelay: mirrorRetryDelay,
+    retry: viewRetry,
+    retryDelay,
   });
 }
 
-/** Enough tries to outlast a first fill (minutes); each costs no upstream call. */
-const MIRROR_WAIT_RETRIES = 120;
-
-export function mirrorRetryDelay(failureCount: number, error: Error): number {
-  if (error instanceof DashboardApiError && error.code === "mirror_not_ready")
-    return Math.min((error.retryAfterSeconds ?? 5) * 1000, SERVICE_RETRY_MAX_MS);
-  return retryDelay(failureCount, error);
-}
-
-/** The mirror's state, for "syncing: 12 of 40 windows"; it spends no budget. */
+/** The mirror's state, for "12 of 40 windows synced"; it spends no budget. */
 export const mirrorStatusQuery = queryOptions({
   queryKey: ["mirror"],
   queryFn: ({ signal }) => fetchMirrorStatus(signal),
   staleTime: 5_000,
   retry: false,
 });
+
+/** Whether the mirror may still be filling: then its state is read again every few seconds. */
+export function mirrorStillFilling(status: MirrorStatus | undefined): boolean {
+  return status?.enabled === true && status.windows.synced < status.windows.total;
+}
 
 export const budgetQuery = queryOptions({
   queryKey: ["budget"],

@@ -1,7 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { filterLinkProblems } from "./filter-link-problems";
 import { repinWindow, stableWindow } from "./stable-window";
 import {
   calendarZone,
@@ -111,10 +110,18 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
 
   useEffect(() => {
     const current = new URLSearchParams(search);
-    const problems = filterLinkProblems(current);
-    if (problems.length === 0) return;
-    setLinkProblems(problems);
-    navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+    // The words for a bad link are loaded only when the link has something the filters drop.
+    if (sameParams(withTaskFilters(current, parseTaskFilters(current)), current)) return;
+    let cancelled = false;
+    void import("./filter-link-problems").then(({ filterLinkProblems }) => {
+      const problems = filterLinkProblems(current);
+      if (cancelled || problems.length === 0) return;
+      setLinkProblems(problems);
+      navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [search, navigate]);
 
   // A list a person chooses ends now, even if this tab resolved the same filters hours ago; back
@@ -173,6 +180,16 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     refresh,
     setView,
   };
+}
+
+/** The same parameters and values, in any order. */
+function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const sorted = (params: URLSearchParams) =>
+    [...params]
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
+  return sorted(a) === sorted(b);
 }
 
 const EMPTY_VIEW: Partial<TableView> = {};
