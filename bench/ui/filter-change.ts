@@ -18,7 +18,10 @@ export async function waitForMirror(baseUrl: string, cookie: string, timeoutMs: 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(new URL("/api/mirror", baseUrl), { headers: { cookie } });
-    const status = (await response.json()) as { enabled: boolean; windows?: { synced: number; total: number } };
+    const status = (await response.json()) as {
+      enabled: boolean;
+      windows?: { synced: number; total: number };
+    };
     if (!status.enabled) throw new Error("the dashboard's mirror is not enabled");
     if (status.windows && status.windows.total > 0 && status.windows.synced === status.windows.total) return;
     if (Date.now() > deadline) throw new Error(`the mirror did not fill in ${timeoutMs} ms`);

@@ -87,6 +87,10 @@ export function MultiSelectOptions({
               className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <input
+                // The name alone, then the count: "Oil change, 123 tasks" (not "Oil change123").
+                aria-label={
+                  option.count === undefined ? option.label : `${option.label}, ${option.count} tasks`
+                }
                 type={waiting !== undefined && oneAtMost ? "radio" : "checkbox"}
                 name={waiting !== undefined && oneAtMost ? `${label}-one` : undefined}
                 checked={checked}
@@ -98,7 +102,7 @@ export function MultiSelectOptions({
               />
               <span className="min-w-0 flex-1 truncate">{option.label}</span>
               {option.count !== undefined && (
-                <span className="tabular-nums text-slate-600 dark:text-slate-400">
+                <span aria-hidden="true" className="tabular-nums text-slate-600 dark:text-slate-400">
                   {option.count.toLocaleString("en-US")}
                 </span>
               )}
