@@ -90,6 +90,9 @@ test("status, location and task type each narrow the rows as the URL says, back 
   const answer = await page.request.get(dashboardUrl(`/api/tasks?${asked?.searchParams.toString()}`));
   expect(((await answer.json()) as { total: number }).total).toBe(two);
 
+  // Each value ticked was a view of its own: back first to one location, then to none.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]location_id=[^&%]+(&|$)/);
   await page.goBack();
   await expect(page).not.toHaveURL(/location_id=/);
   await expect(rowCount(page)).toHaveAttribute("data-total", String(oil));
@@ -104,6 +107,7 @@ test("status, location and task type each narrow the rows as the URL says, back 
   await page.goForward();
   await page.goForward();
   await expect(page).toHaveURL(/task_type=oil_change/);
+  await expect(page).not.toHaveURL(/location_id=/);
   await expect(rowCount(page)).toHaveAttribute("data-total", String(oil));
 });
 
