@@ -166,6 +166,7 @@ test("the location list is in name order and names the chosen one in full", asyn
   await openTasks(page);
   const filter = multiFilter(page, "location_id");
   await filter.locator("summary").click();
+  await expect(filter.locator("label").first()).toBeVisible();
   const names = await filter
     .locator("label")
     .evaluateAll((labels) => labels.map((label) => label.querySelector("span")?.textContent ?? ""));
@@ -185,6 +186,7 @@ test("a long location list narrows to what is typed in its search box", async ({
   await openTasks(page);
   const filter = multiFilter(page, "location_id");
   await filter.locator("summary").click();
+  await expect(filter.locator("label").first()).toBeVisible();
   const all = await filter.locator("label").count();
   await filter.getByRole("searchbox", { name: "Find a location" }).fill("Los Angeles");
   await expect(filter.locator("label")).toHaveCount(2);
@@ -210,7 +212,7 @@ test("bad filter values in a link are named with what is shown instead, and the 
     },
     {
       query: "range=999d",
-      says: /"range" in the link \(999d\) is not one of Today, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead/,
+      says: /"range" in the link \(999d\) is not one of Today, Yesterday, This week, Last week, This month, Last month, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead/,
       gone: /range=/,
     },
     {

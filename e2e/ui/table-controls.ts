@@ -75,9 +75,9 @@ export async function toggleValues(page: Page, name: MultiFilter, labels: string
 
 /** A value's checkbox (or radio) in an open multi-value filter, by its readable name. */
 export const valueBox = (page: Page, name: MultiFilter, label: string) =>
-  multiFilter(page, name).getByLabel(
-    new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, [\\d,]+ tasks)?$`),
-  );
+  multiFilter(page, name)
+    .locator("fieldset")
+    .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, [\\d,]+ tasks)?$`));
 
 /** The header's sort button of a column, by its label. */
 export const sortButton = (page: Page, label: string) =>

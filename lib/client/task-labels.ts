@@ -37,5 +37,8 @@ export function statusLabel(code: string): string {
   return Object.hasOwn(STATUS_LABELS, code) ? STATUS_LABELS[code]! : code;
 }
 
+/** The task types the dashboard names, for hints before any row of them was loaded. */
+export const KNOWN_TASK_TYPES: readonly string[] = Object.keys(TASK_TYPE_LABELS);
+
 /** The statuses the service documents, offered before the mirror can count them. */
 export const KNOWN_STATUSES: readonly string[] = Object.keys(STATUS_LABELS);

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { taskTypesLike } from "@/lib/client/seen-task-types";
+import { KNOWN_TASK_TYPES } from "@/lib/client/task-labels";
 import { describeFilters } from "@/lib/client/task-filters";
 import { locationsQuery } from "@/lib/client/task-queries";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
@@ -34,7 +35,7 @@ export function EmptyState({ state }: { state: TaskListState }) {
 /** The task type filter matches exactly: offer the seen types that the typed text is part of. */
 function TaskTypeHint({ state }: { state: TaskListState }) {
   const typed = state.filters.task_type?.length === 1 ? state.filters.task_type[0] : undefined;
-  const like = typed ? taskTypesLike(typed).slice(0, 5) : [];
+  const like = typed ? taskTypesLike(typed, KNOWN_TASK_TYPES).slice(0, 5) : [];
   if (like.length === 0) return null;
   return (
     <p className="mb-3 text-sm">

@@ -33,6 +33,14 @@ export function MultiSelectOptions({
 }) {
   useMenuDismissal({ menu, button, close });
   const [search, setSearch] = useState("");
+  // Ticks build on each other at once: two quick clicks must not both start from the URL as it
+  // was before the first one landed. The URL's values take over whenever they change.
+  const [chosen, setChosen] = useState(selected);
+  const [fromUrl, setFromUrl] = useState(selected);
+  if (fromUrl !== selected) {
+    setFromUrl(selected);
+    setChosen(selected);
+  }
   // Opens to the right of its button, or to its left where the window ends first (the last
   // filter of a row on a wide screen), so the counts are never cut off.
   const panel = useRef<HTMLDivElement>(null);
@@ -45,22 +53,29 @@ export function MultiSelectOptions({
   // A chosen value the window has no task of still shows, so it can be unticked.
   const all = useMemo((): FilterOption[] => {
     const known = new Set(options.map((option) => option.value));
-    const missing = selected.filter((value) => !known.has(value)).map((value) => ({ value, label: value }));
+    const missing = chosen.filter((value) => !known.has(value)).map((value) => ({ value, label: value }));
     return [...missing, ...options];
-  }, [options, selected]);
+  }, [options, chosen]);
   const needle = search.trim().toLowerCase();
   const shown = needle
     ? all.filter(
         (option) =>
-          selected.includes(option.value) ||
+          chosen.includes(option.value) ||
           option.label.toLowerCase().includes(needle) ||
           option.value.toLowerCase().includes(needle),
       )
     : all;
 
   const toggle = (value: string, on: boolean) => {
-    if (waiting !== undefined && oneAtMost) return onChange(on ? [value] : undefined);
-    const next = on ? [...selected, value] : selected.filter((chosen) => chosen !== value);
+    const next =
+      waiting !== undefined && oneAtMost
+        ? on
+          ? [value]
+          : []
+        : on
+          ? [...chosen.filter((other) => other !== value), value]
+          : chosen.filter((other) => other !== value);
+    setChosen(next);
     onChange(next.length > 0 ? next : undefined);
   };
 
@@ -90,7 +105,7 @@ export function MultiSelectOptions({
           <p className="px-1 text-slate-600 dark:text-slate-400">None to choose from.</p>
         )}
         {shown.map((option) => {
-          const checked = selected.includes(option.value);
+          const checked = chosen.includes(option.value);
           return (
             <label
               key={option.value}
@@ -121,8 +136,15 @@ export function MultiSelectOptions({
           );
         })}
       </fieldset>
-      {selected.length > 0 && (
-        <button type="button" onClick={() => onChange(undefined)} className="self-start text-xs underline">
+      {chosen.length > 0 && (
+        <button
+          type="button"
+          onClick={() => {
+            setChosen([]);
+            onChange(undefined);
+          }}
+          className="self-start text-xs underline"
+        >
           Clear
         </button>
       )}

@@ -8,6 +8,9 @@ const MultiSelectOptions = lazy(() =>
   import("./multi-select-options").then((module) => ({ default: module.MultiSelectOptions })),
 );
 
+/** One empty list for "nothing chosen", so the open list sees the same value from render to render. */
+const NONE: readonly string[] = [];
+
 export function MultiSelect({
   label,
   anyLabel,
@@ -34,7 +37,7 @@ export function MultiSelect({
   const menu = useRef<HTMLDetailsElement>(null);
   const button = useRef<HTMLElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  const chosen = selected ?? [];
+  const chosen = selected ?? NONE;
   const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? value;
   const summary =
     chosen.length === 0 ? anyLabel : chosen.length === 1 ? labelOf(chosen[0]!) : `${chosen.length} selected`;
