@@ -13,6 +13,7 @@ import {
   renderedRows,
   rowCount,
   scrollUntilLoaded,
+  ROW_START,
 } from "./task-grid";
 import { multiFilter } from "./table-controls";
 
@@ -82,7 +83,7 @@ test("Esc closes the drawer after several rows were opened from the table", asyn
   const drawer = page.getByTestId("task-drawer");
   for (const index of [0, 1, 2]) {
     const id = await rows.nth(index).getAttribute("data-task-id");
-    await rows.nth(index).click();
+    await rows.nth(index).click({ position: ROW_START });
     await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
   }
   await page.keyboard.press("Escape");
@@ -110,7 +111,7 @@ test("the drawer and the deep link show the same task; previous and next walk th
   await openTasks(page, "range=30d");
   const third = renderedRows(page).nth(2);
   const id = (await third.getAttribute("data-task-id")) ?? "";
-  await third.click();
+  await third.click({ position: ROW_START });
   const drawer = page.getByTestId("task-drawer");
   await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id);
   await expect(drawer.getByText("Address")).toBeVisible();
@@ -203,7 +204,7 @@ test("the column menu closes like a menu, and its arrows point the way the colum
   await expect(menu).toBeHidden();
 
   // Esc closes the innermost thing: the menu, not the task drawer beside it.
-  await renderedRows(page).first().click();
+  await renderedRows(page).first().click({ position: ROW_START });
   await expect(page.getByTestId("task-drawer")).toBeVisible();
   await button.click();
   await expect(menu).toBeVisible();
