@@ -99,7 +99,7 @@ export function MultiSelectOptions({
           className="rounded border border-slate-400 bg-transparent px-2 py-1"
         />
       )}
-      <fieldset className="flex flex-col" disabled={blocked}>
+      <fieldset className="flex w-full min-w-0 flex-col" disabled={blocked}>
         <legend className="sr-only">{label}</legend>
         {shown.length === 0 && (
           <p className="px-1 text-slate-600 dark:text-slate-400">None to choose from.</p>
@@ -110,7 +110,7 @@ export function MultiSelectOptions({
             <label
               key={option.value}
               title={option.value}
-              className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+              className="flex w-full cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <input
                 // The name alone, then the count: "Oil change, 123 tasks" (not "Oil change123").
@@ -128,7 +128,7 @@ export function MultiSelectOptions({
               />
               <span className="min-w-0 flex-1 truncate">{option.label}</span>
               {option.count !== undefined && (
-                <span aria-hidden="true" className="tabular-nums text-slate-600 dark:text-slate-400">
+                <span aria-hidden="true" className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
                   {option.count.toLocaleString("en-US")}
                 </span>
               )}
