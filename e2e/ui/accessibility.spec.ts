@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
-import { openTasks, renderedRows } from "./task-grid";
+import { openTasks, renderedRows, ROW_START } from "./task-grid";
 
 const THEMES = ["light", "dark"] as const;
 
@@ -38,7 +38,7 @@ for (const theme of THEMES) {
       await expect(renderedRows(page).first()).toBeVisible();
       await checkPage(page, testInfo, `tasks-${theme}`);
 
-      await renderedRows(page).first().click();
+      await renderedRows(page).first().click({ position: ROW_START });
       await expect(page.getByTestId("task-drawer")).toBeVisible();
       await checkPage(page, testInfo, `task-drawer-${theme}`);
       await expect(page).toHaveURL(/\/tasks\/[^/?]+/);

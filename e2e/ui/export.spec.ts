@@ -77,7 +77,7 @@ test("both exports name and order their columns alike, and Started names its zon
 
 test("a hostile value is neutralised in both exports", async ({ page }) => {
   await openTasks(page, `range=24h&mva=${HOSTILE_TASK.mva}`);
-  await expect(rowCount(page)).toHaveText(/^1 loaded/);
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", "1");
   const visible = await downloaded(page, () =>
     page.getByRole("button", { name: /^Export visible rows/ }).click(),
   );
@@ -93,7 +93,7 @@ test("export all matching streams every matching task, with progress", async ({ 
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d&task_type=oil_change");
   const loaded = await scrollUntilLoaded(page, 10_000);
-  await expect(rowCount(page)).toHaveText(/end of results/);
+  await expect(rowCount(page)).toHaveAttribute("data-complete", "true");
 
   const { file, bytes, text } = await downloaded(page, () =>
     page.getByRole("button", { name: "Export all matching" }).click(),
@@ -115,6 +115,13 @@ test("export all matching shows how far it is, an estimate, and when it waits, w
   page,
 }) => {
   await paceExportStream(page, { pieceBytes: 4_096, pauseMs: 250, stallAfterPiece: 3, stallMs: 4_000 });
+  // The progress bar is the live path's: an export of a list the mirror answers is written at once.
+  // The sandbox lies wholly inside the mirror's horizon, so the list is made to read as live.
+  await page.route(/\/api\/tasks\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, source: "live", total: null } });
+  });
   await openTasks(page, "range=30d");
   const tableTop = async () => (await grid(page).boundingBox())?.y;
   const before = await tableTop();

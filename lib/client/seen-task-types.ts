@@ -10,11 +10,16 @@ export function noteTaskTypes(types: Iterable<string>): readonly string[] {
   return [...seen].sort();
 }
 
-/** Seen types that contain `text`, ignoring case, spaces and "-" against "_" ("Oil change"). */
-export function taskTypesLike(text: string): string[] {
+/**
+ * Seen types, and the `known` ones, that contain `text`, ignoring case, spaces and "-" against
+ * "_" ("Oil change").
+ */
+export function taskTypesLike(text: string, known: Iterable<string> = []): string[] {
   const wanted = normalise(text);
   if (!wanted) return [];
-  return [...seen].filter((type) => type !== text && normalise(type).includes(wanted)).sort();
+  return [...new Set([...seen, ...known])]
+    .filter((type) => type !== text && normalise(type).includes(wanted))
+    .sort();
 }
 
 function normalise(text: string): string {

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { taskTypesLike } from "@/lib/client/seen-task-types";
+import { KNOWN_TASK_TYPES } from "@/lib/client/task-labels";
 import { describeFilters } from "@/lib/client/task-filters";
 import { locationsQuery } from "@/lib/client/task-queries";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
@@ -15,7 +16,9 @@ export function EmptyState({ state }: { state: TaskListState }) {
   return (
     <div role="row" aria-rowindex={2} className="p-8 text-center" data-testid="empty-state">
       <div role="gridcell">
-        <p className="mb-3">No tasks match {describeFilters(state.filters, nameOf).join(", ")}.</p>
+        <p className="mb-3">
+          No tasks match {describeFilters(state.filters, { location: nameOf }).join(", ")}.
+        </p>
         <TaskTypeHint state={state} />
         <button
           type="button"
@@ -31,8 +34,8 @@ export function EmptyState({ state }: { state: TaskListState }) {
 
 /** The task type filter matches exactly: offer the seen types that the typed text is part of. */
 function TaskTypeHint({ state }: { state: TaskListState }) {
-  const typed = state.filters.task_type;
-  const like = typed ? taskTypesLike(typed).slice(0, 5) : [];
+  const typed = state.filters.task_type?.length === 1 ? state.filters.task_type[0] : undefined;
+  const like = typed ? taskTypesLike(typed, KNOWN_TASK_TYPES).slice(0, 5) : [];
   if (like.length === 0) return null;
   return (
     <p className="mb-3 text-sm">
@@ -43,7 +46,7 @@ function TaskTypeHint({ state }: { state: TaskListState }) {
           <button
             type="button"
             className="font-mono underline"
-            onClick={() => state.setFilters({ task_type: type })}
+            onClick={() => state.setFilters({ task_type: [type] })}
           >
             {type}
           </button>
