@@ -13,6 +13,7 @@ import {
 } from "@/lib/client/task-queries";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
 import { ExportControls } from "./export-controls";
+import { SummaryPanel } from "./summary/summary-panel";
 import { TableToolbar } from "./table-toolbar";
 import { TaskFilterBar } from "./task-filter-bar";
 import { TaskTable } from "./task-table";
@@ -52,6 +53,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           budget={budgetReading}
         />
       </div>
+      <SummaryPanel state={state} zoneOfLocation={zones} />
       <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
       {!state.problem && (
         <TaskTable
