@@ -37,24 +37,22 @@ export const LOAD_TIMEOUT = 20_000;
 /** Signed in, with the landing page's own request settled, so recorders see only what follows. */
 export async function signedInAtTasks(page: Page): Promise<void> {
   await signedIn(page);
-  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
 }
 
 export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
 export const rowCount = (page: Page) => page.getByTestId("row-count");
-export const textFilter = (page: Page, label: "MVA" | "Vehicle" | "Task type") =>
+export const textFilter = (page: Page, label: "MVA" | "Vehicle" | "Search") =>
   page.getByLabel(label, { exact: true });
-export const locationSelect = (page: Page) => page.getByRole("combobox", { name: "Location", exact: true });
 export const renderedRows = (page: Page) => grid(page).locator("[role=row][data-index]");
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
   await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));
-  await expect(rowCount(page)).toHaveText(/loaded/, { timeout: LOAD_TIMEOUT });
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
 }
 
 export async function loadedCount(page: Page): Promise<number> {
-  const text = (await rowCount(page).textContent()) ?? "";
-  return Number(/^([\d,]+) loaded/.exec(text)?.[1]?.replace(/,/g, "") ?? "0");
+  return Number((await rowCount(page).getAttribute("data-loaded")) ?? "0");
 }
 
 export async function columnLabels(page: Page): Promise<string[]> {
@@ -77,7 +75,7 @@ export async function columnTexts(page: Page, label: string): Promise<string[]> 
 export async function scrollUntilLoaded(page: Page, minimum: number): Promise<number> {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const count = await loadedCount(page);
-    if (count >= minimum || /end of results/.test((await rowCount(page).textContent()) ?? "")) return count;
+    if (count >= minimum || (await rowCount(page).getAttribute("data-complete")) === "true") return count;
     await grid(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await page.waitForTimeout(250);
   }

@@ -8,6 +8,8 @@ type Schemas = components["schemas"];
 export type Task = Schemas["Task"];
 export type Location = Schemas["Location"];
 export type BudgetSnapshot = Schemas["Budget"];
+export type TaskSummary = Schemas["TaskSummary"];
+export type MirrorStatus = Schemas["MirrorStatus"];
 
 type TaskPageBody = Schemas["TaskPage"];
 

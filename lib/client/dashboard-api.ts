@@ -1,5 +1,5 @@
 import type { paths } from "@/contract/dashboard/api-types";
-import type { BudgetSnapshot, Location, Task, TaskPage } from "./api-types";
+import type { BudgetSnapshot, Location, MirrorStatus, Task, TaskPage, TaskSummary } from "./api-types";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
 // credentials. Errors arrive as { error: { code, message, request_id } } and become one type.
@@ -127,4 +127,14 @@ export async function fetchTaskPage(
 export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot> {
   const response = await dashboardFetch("/api/budget", signal);
   return (await response.json()) as JsonAnswer<"/api/budget">;
+}
+
+export async function fetchTaskSummary(query: URLSearchParams, signal?: AbortSignal): Promise<TaskSummary> {
+  const response = await dashboardFetch(`/api/tasks/summary?${query.toString()}`, signal);
+  return (await response.json()) as JsonAnswer<"/api/tasks/summary">;
+}
+
+export async function fetchMirrorStatus(signal?: AbortSignal): Promise<MirrorStatus> {
+  const response = await dashboardFetch("/api/mirror", signal);
+  return (await response.json()) as JsonAnswer<"/api/mirror">;
 }

@@ -1,10 +1,14 @@
 import { IDENTIFIER_RULE, isIdentifier } from "./identifier";
+import { splitListParam } from "./list-param";
 import {
   instant,
   isPreset,
+  isSortKey,
+  LIST_FILTERS,
+  MAX_LIST_VALUES,
   parseTaskFilters,
   RANGE_PRESETS,
-  TEXT_FILTERS,
+  SORT_KEYS,
   type TaskFilters,
 } from "./task-filters";
 
@@ -13,14 +17,17 @@ import {
 // wrong and what is shown, in words for staff, so nobody takes the default view for the one the
 // link meant.
 
-const FILTER_PARAMS = ["range", "from", "to", "order", ...TEXT_FILTERS] as const;
+const FILTER_PARAMS = ["range", "from", "to", "sort", "order", "q", ...LIST_FILTERS] as const;
 
 /** How the "showing …" part names a parameter's value. */
 const LABELS: Record<(typeof FILTER_PARAMS)[number], string> = {
   range: "range",
   from: "from",
   to: "to",
+  sort: "sort",
   order: "order",
+  q: "search",
+  status: "status",
   location_id: "location",
   mva: "MVA",
   vehicle_id: "vehicle",
@@ -28,6 +35,8 @@ const LABELS: Record<(typeof FILTER_PARAMS)[number], string> = {
 };
 
 const IDENTIFIER_WORDS = {
+  status: { what: "a status", every: "every status" },
+  location_id: { what: "a location id", every: "every location" },
   mva: { what: "an MVA", every: "every MVA" },
   vehicle_id: { what: "a vehicle id", every: "every vehicle" },
 } as const;
@@ -45,7 +54,12 @@ function echoed(value: string): string {
 
 export function filterLinkProblems(params: URLSearchParams): string[] {
   const filters = parseTaskFilters(params);
-  return [...windowProblems(params, filters), ...repeated(params), ...identifiers(params)];
+  return [
+    ...windowProblems(params, filters),
+    ...repeated(params),
+    ...identifiers(params),
+    ...tooMany(params),
+  ];
 }
 
 function shownRange(filters: TaskFilters): string {
@@ -78,6 +92,12 @@ function windowProblems(params: URLSearchParams, filters: TaskFilters): string[]
       `"order" in the link (${echoed(order)}) is not asc or desc; showing ${first} first instead.`,
     );
   }
+  const sort = params.get("sort");
+  if (sort && !isSortKey(sort)) {
+    problems.push(
+      `"sort" in the link (${echoed(sort)}) is not one of ${SORT_KEYS.join(", ")}; sorting by started_at instead.`,
+    );
+  }
   return problems;
 }
 
@@ -95,12 +115,29 @@ function repeated(params: URLSearchParams): string[] {
 }
 
 function identifiers(params: URLSearchParams): string[] {
-  return (["mva", "vehicle_id"] as const).flatMap((name) => {
-    const value = params.get(name)?.trim();
-    if (!value || isIdentifier(value)) return [];
+  return (["status", "location_id", "mva", "vehicle_id"] as const).flatMap((name) => {
+    const text = params.get(name);
+    if (text === null) return [];
+    const values = splitListParam(text).map((value) => value.trim());
+    const refused = values.filter((value) => value && !isIdentifier(value));
+    if (refused.length === 0) return [];
     const { what, every } = IDENTIFIER_WORDS[name];
-    return [
-      `"${name}" in the link (${echoed(value)}) is not ${what}: ${IDENTIFIER_RULE}; showing ${every} instead.`,
+    const kept = parseTaskFilters(params)[name];
+    const instead = kept
+      ? `showing ${LABELS[name]} ${kept.map(echoed).join(", ")} only`
+      : `showing ${every} instead`;
+    const given = [
+      ...refused.slice(0, ECHO_REPEATS).map(echoed),
+      ...(refused.length > ECHO_REPEATS ? ["…"] : []),
     ];
+    return [`"${name}" in the link (${given.join(", ")}) is not ${what}: ${IDENTIFIER_RULE}; ${instead}.`];
+  });
+}
+
+function tooMany(params: URLSearchParams): string[] {
+  return LIST_FILTERS.flatMap((name) => {
+    const count = splitListParam(params.get(name) ?? "").length;
+    if (count <= MAX_LIST_VALUES) return [];
+    return [`The link gives ${count} values of "${name}"; showing the first ${MAX_LIST_VALUES}.`];
   });
 }

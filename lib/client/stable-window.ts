@@ -1,4 +1,4 @@
-import { rangeWindow, type TaskFilters, type TimeWindow } from "./task-filters";
+import { isCalendarRange, rangeWindow, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // A relative range ("last 7 days") is pinned to the minute it was first resolved in this tab, so
 // the same URL keeps the same query key: back and forward reuse cached pages instead of
@@ -7,21 +7,22 @@ import { rangeWindow, type TaskFilters, type TimeWindow } from "./task-filters";
 
 const pinned = new Map<string, TimeWindow>();
 
-function keyOf(filters: TaskFilters): string {
-  return JSON.stringify(filters);
+function keyOf(filters: TaskFilters, timeZone: string): string {
+  return JSON.stringify([filters, isCalendarRange(filters.range) ? timeZone : ""]);
 }
 
-export function stableWindow(filters: TaskFilters, now = new Date()): TimeWindow {
-  const key = keyOf(filters);
+/** The window of `filters` as pinned in this tab; calendar periods are counted in `timeZone`. */
+export function stableWindow(filters: TaskFilters, timeZone: string, now = new Date()): TimeWindow {
+  const key = keyOf(filters, timeZone);
   let window = pinned.get(key);
   if (!window) {
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    window = rangeWindow(filters, filters.range === "today" ? now : minute);
+    window = rangeWindow(filters, isCalendarRange(filters.range) ? now : minute, timeZone);
     pinned.set(key, window);
   }
   return window;
 }
 
-export function repinWindow(filters: TaskFilters): void {
-  pinned.delete(keyOf(filters));
+export function repinWindow(filters: TaskFilters, timeZone: string): void {
+  pinned.delete(keyOf(filters, timeZone));
 }

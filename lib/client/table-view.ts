@@ -1,8 +1,8 @@
 import { browserTimeZone } from "./time-format";
 import { COLUMN_IDS, isColumnId, type ColumnId } from "./task-columns";
 
-// How the table looks, as opposed to what it shows: the zone times are shown in and the visible
-// columns in their order. Kept in the URL (shareable) and remembered in this browser for the
+// How the table looks, as opposed to what it shows: the zone times are shown in, the visible
+// columns in their order and the widths a person dragged them to. Kept in the URL (shareable) and remembered in this browser for the
 // next visit without those parameters.
 
 export const TIME_ZONE_CHOICES = {
@@ -17,13 +17,39 @@ export interface TableView {
   zone: TimeZoneChoice;
   /** Visible columns, in display order. */
   columns: ColumnId[];
+  /** Widths in CSS pixels of the columns a person resized; the others share the room left. */
+  widths: ColumnWidths;
 }
 
-export const DEFAULT_VIEW: TableView = { zone: "location", columns: [...COLUMN_IDS] };
+export type ColumnWidths = Partial<Record<ColumnId, number>>;
+
+export const DEFAULT_VIEW: TableView = { zone: "location", columns: [...COLUMN_IDS], widths: {} };
+/** The narrowest and widest a column may be dragged to, in CSS pixels. */
+export const MIN_COLUMN_PX = 48;
+export const MAX_COLUMN_PX = 800;
 const STORAGE_KEY = "fleet-dashboard.table-view";
 
 function isZoneChoice(value: unknown): value is TimeZoneChoice {
   return typeof value === "string" && Object.hasOwn(TIME_ZONE_CHOICES, value);
+}
+
+/** "mva:120,location:240": widths of the columns that have one, whole pixels within the limits. */
+export function parseWidths(value: string | null | undefined): ColumnWidths | undefined {
+  if (!value) return undefined;
+  const widths: ColumnWidths = {};
+  for (const entry of value.split(",")) {
+    const [id, text] = entry.split(":");
+    const px = Number(text);
+    if (id && isColumnId(id) && Number.isInteger(px) && px >= MIN_COLUMN_PX && px <= MAX_COLUMN_PX)
+      widths[id] = px;
+  }
+  return Object.keys(widths).length > 0 ? widths : undefined;
+}
+
+export function formatWidths(widths: ColumnWidths): string {
+  return Object.entries(widths)
+    .map(([id, px]) => `${id}:${Math.round(px)}`)
+    .join(",");
 }
 
 function parseColumns(value: string | null | undefined): ColumnId[] | undefined {
@@ -37,10 +63,13 @@ export function rememberedView(): Partial<TableView> {
     const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "{}") as {
       zone?: unknown;
       columns?: unknown;
+      widths?: unknown;
     };
+    const widths = typeof stored.widths === "string" ? parseWidths(stored.widths) : undefined;
     return {
       ...(isZoneChoice(stored.zone) ? { zone: stored.zone } : {}),
       ...(typeof stored.columns === "string" ? { columns: parseColumns(stored.columns) } : {}),
+      ...(widths ? { widths } : {}),
     };
   } catch {
     return {};
@@ -51,7 +80,7 @@ export function rememberView(view: TableView): void {
   try {
     window.localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({ zone: view.zone, columns: view.columns.join(",") }),
+      JSON.stringify({ zone: view.zone, columns: view.columns.join(","), widths: formatWidths(view.widths) }),
     );
   } catch {
     // Private windows may refuse storage; the URL still carries the view.
@@ -63,6 +92,7 @@ export function parseTableView(params: URLSearchParams, remembered: Partial<Tabl
   return {
     zone: isZoneChoice(zone) ? zone : (remembered.zone ?? DEFAULT_VIEW.zone),
     columns: parseColumns(params.get("cols")) ?? remembered.columns ?? DEFAULT_VIEW.columns,
+    widths: parseWidths(params.get("widths")) ?? remembered.widths ?? DEFAULT_VIEW.widths,
   };
 }
 
@@ -70,6 +100,9 @@ export function withTableView(params: URLSearchParams, view: TableView): URLSear
   const next = new URLSearchParams(params);
   next.set("tz", view.zone);
   next.set("cols", view.columns.join(","));
+  const widths = formatWidths(view.widths);
+  if (widths) next.set("widths", widths);
+  else next.delete("widths");
   return next;
 }
 
@@ -78,6 +111,15 @@ export function displayZone(choice: TimeZoneChoice, locationZone: string | undef
   if (choice === "utc") return "UTC";
   if (choice === "local") return browserTimeZone();
   return locationZone ?? "UTC";
+}
+
+/**
+ * The zone calendar ranges (today, last week, ...) are counted in: UTC when times are shown in
+ * UTC, else the browser's, the zone the From and To fields are written in. "Location time" has
+ * no single zone once the table holds several locations.
+ */
+export function calendarZone(choice: TimeZoneChoice): string {
+  return choice === "utc" ? "UTC" : browserTimeZone();
 }
 
 /** How headers name the zone Started is shown in: "location time", the browser's zone, or "UTC". */

@@ -1,11 +1,20 @@
-// Everything that decides which tasks the table shows lives in the URL, so a link reproduces the
-// view. Relative ranges stay relative ("7d" means the last 7 days whenever the link is opened);
-// a custom range is two absolute instants.
+// Everything that decides which tasks the table shows, and in which order, lives in the URL, so a
+// link reproduces the view. Relative ranges stay relative ("7d" means the last 7 days whenever
+// the link is opened, "yesterday" the day before the day it is opened); a custom range is two
+// absolute instants. Parameter names and list syntax are the dashboard API's own.
 
+import { calendarPeriod, type CalendarPeriod } from "./calendar-range";
 import { isIdentifier } from "./identifier";
+import { joinListParam, splitListParam } from "./list-param";
 
+/** Whole calendar periods in the chosen zone, then spans that end now. */
 export const RANGE_PRESETS = {
   today: "Today",
+  yesterday: "Yesterday",
+  this_week: "This week",
+  last_week: "Last week",
+  this_month: "This month",
+  last_month: "Last month",
   "24h": "Last 24 hours",
   "7d": "Last 7 days",
   "30d": "Last 30 days",
@@ -14,30 +23,70 @@ export const RANGE_PRESETS = {
 export type RangePreset = keyof typeof RANGE_PRESETS;
 export type TaskOrder = "asc" | "desc";
 
-export const TEXT_FILTERS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
-export type TextFilter = (typeof TEXT_FILTERS)[number];
-/** Filters the service reads as identifiers: a link's value of another shape is not used. */
-export const IDENTIFIER_FILTERS: ReadonlySet<TextFilter> = new Set(["mva", "vehicle_id"]);
+/** The API's sort keys (`location` is the location's name). */
+export const SORT_KEYS = [
+  "started_at",
+  "task_type",
+  "status",
+  "mva",
+  "vehicle_id",
+  "location",
+  "odometer_miles",
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** Filters that take one value or a comma list meaning any of them. */
+export const LIST_FILTERS = ["status", "location_id", "task_type", "mva", "vehicle_id"] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+/** Filters whose values are identifiers: a link's value of another shape is not used. */
+export const IDENTIFIER_FILTERS: ReadonlySet<ListFilter> = new Set([
+  "status",
+  "location_id",
+  "mva",
+  "vehicle_id",
+]);
+/** The API takes at most this many values in one list. */
+export const MAX_LIST_VALUES = 50;
+/** The API's limit on `q`, in characters. */
+export const MAX_Q_CHARACTERS = 100;
+const MAX_TASK_TYPE_CHARACTERS = 128;
+// eslint-disable-next-line no-control-regex -- the API refuses control characters; so does the link.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export interface TaskFilters {
   range: RangePreset | "custom";
   /** ISO instants, only for a custom range. */
   from?: string;
   to?: string;
-  location_id?: string;
-  mva?: string;
-  vehicle_id?: string;
-  task_type?: string;
+  /** Each list is absent rather than empty, and holds distinct values in the order chosen. */
+  status?: string[];
+  location_id?: string[];
+  task_type?: string[];
+  mva?: string[];
+  vehicle_id?: string[];
+  /** Quick search: a substring of id, MVA, vehicle id, VIN, task type or location name. */
+  q?: string;
+  sort: SortKey;
   order: TaskOrder;
 }
 
 export const DEFAULT_RANGE: RangePreset = "7d";
+export const DEFAULT_SORT: SortKey = "started_at";
 export const DEFAULT_ORDER: TaskOrder = "desc";
+export const DEFAULT_FILTERS: TaskFilters = {
+  range: DEFAULT_RANGE,
+  sort: DEFAULT_SORT,
+  order: DEFAULT_ORDER,
+};
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export function isPreset(value: string | null): value is RangePreset {
   return value !== null && Object.hasOwn(RANGE_PRESETS, value);
+}
+
+export function isSortKey(value: string | null): value is SortKey {
+  return value !== null && (SORT_KEYS as readonly string[]).includes(value);
 }
 
 export function instant(value: string | null): string | undefined {
@@ -46,36 +95,70 @@ export function instant(value: string | null): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
+/** Whether the API would take `value` in list `name`. */
+export function isListValue(name: ListFilter, value: string): boolean {
+  if (IDENTIFIER_FILTERS.has(name)) return isIdentifier(value);
+  return (
+    value.trim().length > 0 &&
+    Array.from(value).length <= MAX_TASK_TYPE_CHARACTERS &&
+    !CONTROL_CHARACTERS.test(value)
+  );
+}
+
+/** A list parameter's usable values: trimmed, distinct, of the API's shape, at most 50. */
+export function parseList(name: ListFilter, text: string | null): string[] | undefined {
+  if (text === null) return undefined;
+  const values = splitListParam(text)
+    .map((value) => value.trim())
+    .filter((value) => value && isListValue(name, value));
+  const distinct = [...new Set(values)].slice(0, MAX_LIST_VALUES);
+  return distinct.length > 0 ? distinct : undefined;
+}
+
+export function parseQ(text: string | null): string | undefined {
+  const q = text?.trim();
+  if (!q || CONTROL_CHARACTERS.test(q)) return undefined;
+  return Array.from(q).slice(0, MAX_Q_CHARACTERS).join("");
+}
+
 export function parseTaskFilters(params: URLSearchParams): TaskFilters {
   const from = instant(params.get("from"));
   const to = instant(params.get("to"));
   const range = params.get("range");
+  const sort = params.get("sort");
   const filters: TaskFilters = {
     range: from && to ? "custom" : isPreset(range) ? range : DEFAULT_RANGE,
-    order: params.get("order") === "asc" ? "asc" : DEFAULT_ORDER,
+    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
+    order: params.get("order") === "asc" ? "asc" : params.get("order") === "desc" ? "desc" : DEFAULT_ORDER,
     ...(from && to ? { from, to } : {}),
   };
-  for (const name of TEXT_FILTERS) {
-    const value = params.get(name)?.trim();
-    if (value && (!IDENTIFIER_FILTERS.has(name) || isIdentifier(value))) filters[name] = value;
+  for (const name of LIST_FILTERS) {
+    const values = parseList(name, params.get(name));
+    if (values) filters[name] = values;
   }
+  const q = parseQ(params.get("q"));
+  if (q) filters.q = q;
   return filters;
 }
+
+const FILTER_PARAMS = ["range", "from", "to", "sort", "order", "q", ...LIST_FILTERS] as const;
 
 /** Writes the filters into a copy of `params`, keeping the view's other state (zone, columns). */
 export function withTaskFilters(params: URLSearchParams, filters: TaskFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of ["range", "from", "to", "order", ...TEXT_FILTERS]) next.delete(name);
+  for (const name of FILTER_PARAMS) next.delete(name);
   if (filters.range === "custom" && filters.from && filters.to) {
     next.set("from", filters.from);
     next.set("to", filters.to);
   } else if (filters.range !== "custom" && filters.range !== DEFAULT_RANGE) {
     next.set("range", filters.range);
   }
-  for (const name of TEXT_FILTERS) {
-    const value = filters[name];
-    if (value) next.set(name, value);
+  for (const name of LIST_FILTERS) {
+    const values = filters[name];
+    if (values && values.length > 0) next.set(name, joinListParam(values));
   }
+  if (filters.q) next.set("q", filters.q);
+  if (filters.sort !== DEFAULT_SORT) next.set("sort", filters.sort);
   if (filters.order !== DEFAULT_ORDER) next.set("order", filters.order);
   return next;
 }
@@ -85,25 +168,34 @@ export interface TimeWindow {
   to: Date;
 }
 
-/** The instants a range covers at `now`; "today" is midnight to midnight in the browser's zone. */
-export function rangeWindow(filters: TaskFilters, now: Date): TimeWindow {
-  switch (filters.range) {
-    case "custom":
-      return { from: new Date(filters.from ?? now), to: new Date(filters.to ?? now) };
-    case "today": {
-      const start = new Date(now);
-      start.setHours(0, 0, 0, 0);
-      const end = new Date(start);
-      end.setDate(end.getDate() + 1);
-      return { from: start, to: end };
-    }
-    case "24h":
-      return { from: new Date(now.getTime() - DAY_MS), to: now };
-    case "7d":
-      return { from: new Date(now.getTime() - 7 * DAY_MS), to: now };
-    case "30d":
-      return { from: new Date(now.getTime() - 30 * DAY_MS), to: now };
-  }
+const CALENDAR_PERIODS: ReadonlySet<string> = new Set<CalendarPeriod>([
+  "today",
+  "yesterday",
+  "this_week",
+  "last_week",
+  "this_month",
+  "last_month",
+]);
+
+function isCalendarPeriod(range: TaskFilters["range"]): range is CalendarPeriod {
+  return CALENDAR_PERIODS.has(range);
+}
+
+/** Whether the range's window depends on the zone (calendar periods) rather than only on now. */
+export function isCalendarRange(range: TaskFilters["range"]): boolean {
+  return isCalendarPeriod(range);
+}
+
+/**
+ * The instants a range covers at `now`. Calendar periods (today, this week, ...) are whole days,
+ * weeks or months in `timeZone`, the zone the table shows times in.
+ */
+export function rangeWindow(filters: TaskFilters, now: Date, timeZone: string): TimeWindow {
+  const range = filters.range;
+  if (range === "custom") return { from: new Date(filters.from ?? now), to: new Date(filters.to ?? now) };
+  if (isCalendarPeriod(range)) return calendarPeriod(range, now, timeZone);
+  const days = { "24h": 1, "7d": 7, "30d": 30 }[range];
+  return { from: new Date(now.getTime() - days * DAY_MS), to: now };
 }
 
 /** Why the service would refuse this window, in words for staff; undefined when it is fine. */
@@ -116,39 +208,63 @@ export function windowProblem(window: TimeWindow, maxDays: number): string | und
   return undefined;
 }
 
-/** The dashboard API's query for these filters (no cursor or limit). */
-export function taskQuery(filters: TaskFilters, window: TimeWindow): URLSearchParams {
-  const query = new URLSearchParams({
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
-    order: filters.order,
-  });
-  for (const name of TEXT_FILTERS) {
-    const value = filters[name];
-    if (value) query.set(name, value);
-  }
-  return query;
+/**
+ * What only the task mirror can answer: a status, a list of two or more values, a sort other
+ * than Started, a quick search. While the mirror is filling, these wait; the rest is answered live.
+ */
+export function needsMirror(filters: TaskFilters): boolean {
+  if (filters.status || filters.q || filters.sort !== DEFAULT_SORT) return true;
+  return LIST_FILTERS.some((name) => (filters[name]?.length ?? 0) > 1);
 }
 
 export function activeFilterCount(filters: TaskFilters): number {
-  return TEXT_FILTERS.filter((name) => filters[name]).length + (filters.range === DEFAULT_RANGE ? 0 : 1);
+  return (
+    LIST_FILTERS.filter((name) => filters[name]).length +
+    (filters.q ? 1 : 0) +
+    (filters.range === DEFAULT_RANGE ? 0 : 1)
+  );
+}
+
+/** How the words name each list ("location LAX Airport", "statuses completed or cancelled"). */
+const LIST_WORDS: Record<ListFilter, [one: string, several: string]> = {
+  status: ["status", "statuses"],
+  location_id: ["location", "locations"],
+  task_type: ["task type", "task types"],
+  mva: ["MVA", "MVAs"],
+  vehicle_id: ["vehicle", "vehicles"],
+};
+
+export interface FilterLabels {
+  location?: (id: string) => string | undefined;
+  taskType?: (code: string) => string;
+  status?: (code: string) => string;
 }
 
 /** The active filters in words, for the empty state ("Last 7 days", "MVA 61234567"). */
-export function describeFilters(
-  filters: TaskFilters,
-  locationName?: (id: string) => string | undefined,
-): string[] {
+export function describeFilters(filters: TaskFilters, labels: FilterLabels = {}): string[] {
   const words: string[] = [];
   if (filters.range === "custom" && filters.from && filters.to) {
     words.push(`from ${new Date(filters.from).toLocaleString()} to ${new Date(filters.to).toLocaleString()}`);
   } else if (filters.range !== "custom") {
     words.push(RANGE_PRESETS[filters.range]);
   }
-  if (filters.location_id)
-    words.push(`location ${locationName?.(filters.location_id) ?? filters.location_id}`);
-  if (filters.mva) words.push(`MVA ${filters.mva}`);
-  if (filters.vehicle_id) words.push(`vehicle ${filters.vehicle_id}`);
-  if (filters.task_type) words.push(`task type ${filters.task_type}`);
+  const label: Partial<Record<ListFilter, (value: string) => string | undefined>> = {
+    location_id: labels.location,
+    task_type: labels.taskType,
+    status: labels.status,
+  };
+  for (const name of ["status", "location_id", "mva", "vehicle_id", "task_type"] as const) {
+    const values = filters[name];
+    if (!values) continue;
+    const [one, several] = LIST_WORDS[name];
+    const named = values.map((value) => label[name]?.(value) ?? value);
+    words.push(`${named.length > 1 ? several : one} ${orList(named)}`);
+  }
+  if (filters.q) words.push(`matching “${filters.q}”`);
   return words;
+}
+
+function orList(values: readonly string[]): string {
+  if (values.length <= 1) return values.join("");
+  return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }

@@ -4,8 +4,18 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { Task, TaskPage } from "./api-types";
-import { DashboardApiError, fetchBudget, fetchLocations, fetchTask, fetchTaskPage } from "./dashboard-api";
+import type { MirrorStatus, Task, TaskPage } from "./api-types";
+import {
+  DashboardApiError,
+  fetchBudget,
+  fetchLocations,
+  fetchMirrorStatus,
+  fetchTask,
+  fetchTaskPage,
+  fetchTaskSummary,
+} from "./dashboard-api";
+import { joinListParam } from "./list-param";
+import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
 // share what is already loaded. Nothing refetches on focus: every request spends shared budget.
@@ -32,11 +42,23 @@ function serviceAway(error: DashboardApiError): boolean {
   return error.status === 0 || error.status === 502 || error.status === 504;
 }
 
-/** Budget waits after the dashboard's Retry-After; a service that is away up to `serviceRetries` times. */
+/** The mirror is filling: what needs it waits, for as long as a first fill takes (minutes). */
+function mirrorFilling(error: DashboardApiError): boolean {
+  return error.status === 503 && error.code === "mirror_not_ready";
+}
+
+/** Enough tries to outlast a first fill; each costs no upstream call. */
+const MIRROR_WAIT_RETRIES = 120;
+
+/**
+ * Budget and mirror waits after the dashboard's Retry-After; a service that is away up to
+ * `serviceRetries` times.
+ */
 function retryPolicy(serviceRetries: number) {
   return (failureCount: number, error: Error): boolean => {
     if (!(error instanceof DashboardApiError)) return false;
     if (error.isBudgetWait) return failureCount < BUDGET_RETRIES;
+    if (mirrorFilling(error)) return failureCount < MIRROR_WAIT_RETRIES;
     return serviceAway(error) && failureCount < serviceRetries;
   };
 }
@@ -48,7 +70,39 @@ const viewRetry = retryPolicy(VIEW_SERVICE_RETRIES);
 /** Milliseconds before the next try, after `failureCount` earlier failures (0 for the first retry). */
 export function retryDelay(failureCount: number, error: Error): number {
   if (error instanceof DashboardApiError && error.isBudgetWait) return (error.retryAfterSeconds ?? 5) * 1000;
+  if (error instanceof DashboardApiError && mirrorFilling(error))
+    return Math.min((error.retryAfterSeconds ?? 5) * 1000, SERVICE_RETRY_MAX_MS);
   return Math.min(2000 * 2 ** failureCount, SERVICE_RETRY_MAX_MS);
+}
+
+/** The filters every read shares (list, summary, export): the window, the lists and `q`. */
+function filterParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
+  const query = new URLSearchParams({ from: window.from.toISOString(), to: window.to.toISOString() });
+  for (const name of LIST_FILTERS) {
+    const values = filters[name];
+    if (values && values.length > 0) query.set(name, joinListParam(values));
+  }
+  if (filters.q) query.set("q", filters.q);
+  return query;
+}
+
+/**
+ * GET /api/tasks's (and /api/export's) query for these filters, without cursor or limit. `sort` is
+ * sent only when it is not Started: Started alone is the service's own order, which the live path
+ * can answer while the mirror fills.
+ */
+export function listParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
+  const query = filterParams(filters, window);
+  if (filters.sort !== DEFAULT_SORT) query.set("sort", filters.sort);
+  query.set("order", filters.order);
+  return query;
+}
+
+/** GET /api/tasks/summary's query: the list's filters without sort, days counted in `timeZone`. */
+export function summaryParams(filters: TaskFilters, window: TimeWindow, timeZone: string): URLSearchParams {
+  const query = filterParams(filters, window);
+  query.set("tz", timeZone);
+  return query;
 }
 
 export const locationsQuery = queryOptions({
@@ -90,6 +144,30 @@ export function taskQuery(id: string) {
     retry: viewRetry,
     retryDelay,
   });
+}
+
+/** Counts from the mirror; they change only as the sync does, so a minute's staleness is fine. */
+export function taskSummaryQuery(query: URLSearchParams) {
+  return queryOptions({
+    queryKey: ["tasks", "summary", query.toString()],
+    queryFn: ({ signal }) => fetchTaskSummary(query, signal),
+    staleTime: 60_000,
+    retry: viewRetry,
+    retryDelay,
+  });
+}
+
+/** The mirror's state, for "12 of 40 windows synced"; it spends no budget. */
+export const mirrorStatusQuery = queryOptions({
+  queryKey: ["mirror"],
+  queryFn: ({ signal }) => fetchMirrorStatus(signal),
+  staleTime: 5_000,
+  retry: false,
+});
+
+/** Whether the mirror may still be filling: then its state is read again every few seconds. */
+export function mirrorStillFilling(status: MirrorStatus | undefined): boolean {
+  return status?.enabled === true && status.windows.synced < status.windows.total;
 }
 
 export const budgetQuery = queryOptions({

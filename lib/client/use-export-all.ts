@@ -8,6 +8,11 @@ import type { ExportWindow, ProgressSample } from "./export-estimate";
 // streaming itself (export-download.ts) is loaded at the first export, not with the page.
 export interface RunningExport {
   phase: "running";
+  /**
+   * The list came from the task mirror, which writes the whole file at once and spends no budget:
+   * no progress bar or estimate, only that it is being written.
+   */
+  fromMirror: boolean;
   rows: number;
   /** When the export was asked for, and when its row count last grew (epoch ms). */
   startedAt: number;
@@ -22,13 +27,13 @@ export interface RunningExport {
 export type ExportProgress =
   | { phase: "idle" }
   | RunningExport
-  | { phase: "done"; rows: number; fileName: string }
+  | { phase: "done"; rows: number; fileName: string; fromMirror: boolean }
   | { phase: "cancelled"; rows: number }
   | { phase: "failed"; message: string; requestId?: string };
 
 export function useExportAll(): {
   progress: ExportProgress;
-  start(query: URLSearchParams): void;
+  start(query: URLSearchParams, fromMirror: boolean): void;
   cancel(): void;
   /** Puts away the report of a finished, cancelled or failed export. */
   dismiss(): void;
@@ -36,12 +41,13 @@ export function useExportAll(): {
   const [progress, setProgress] = useState<ExportProgress>({ phase: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
 
-  const start = useCallback((query: URLSearchParams) => {
+  const start = useCallback((query: URLSearchParams, fromMirror: boolean) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
     let running: RunningExport = {
       phase: "running",
+      fromMirror,
       rows: 0,
       startedAt: Date.now(),
       lastRowAt: undefined,
@@ -64,7 +70,7 @@ export function useExportAll(): {
           running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
           setProgress(running);
         });
-        setProgress({ phase: "done", ...saved });
+        setProgress({ phase: "done", ...saved, fromMirror });
       } catch (error) {
         if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: running.rows });
         else if (error instanceof DashboardApiError) {

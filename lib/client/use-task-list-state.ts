@@ -1,12 +1,19 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { filterLinkProblems } from "./filter-link-problems";
 import { repinWindow, stableWindow } from "./stable-window";
-import { parseTableView, rememberedView, rememberView, withTableView, type TableView } from "./table-view";
 import {
+  calendarZone,
+  parseTableView,
+  rememberedView,
+  rememberView,
+  withTableView,
+  type TableView,
+} from "./table-view";
+import { listParams } from "./task-queries";
+import {
+  DEFAULT_FILTERS,
   parseTaskFilters,
-  taskQuery,
   windowProblem,
   withTaskFilters,
   type TaskFilters,
@@ -19,6 +26,8 @@ import {
 export interface TaskListState {
   filters: TaskFilters;
   view: TableView;
+  /** The IANA zone calendar ranges are counted in (table-view.ts's calendarZone). */
+  zone: string;
   window: TimeWindow;
   /** Set when the window cannot be asked for; the table then shows this instead of rows. */
   problem: string | undefined;
@@ -74,13 +83,15 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     const current = new URLSearchParams(search);
     const filters = parseTaskFilters(current);
     const view = parseTableView(current, remembered);
-    const window = stableWindow(filters);
+    const zone = calendarZone(view.zone);
+    const window = stableWindow(filters, zone);
     return {
       filters,
       view,
+      zone,
       window,
       problem: windowProblem(window, maxWindowDays),
-      query: taskQuery(filters, window),
+      query: listParams(filters, window),
     };
     // pinVersion is not read here: a new one means stableWindow has a new pin for these filters.
   }, [search, remembered, maxWindowDays, pinVersion]);
@@ -99,10 +110,18 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
 
   useEffect(() => {
     const current = new URLSearchParams(search);
-    const problems = filterLinkProblems(current);
-    if (problems.length === 0) return;
-    setLinkProblems(problems);
-    navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+    // The words for a bad link are loaded only when the link has something the filters drop.
+    if (sameParams(withTaskFilters(current, parseTaskFilters(current)), current)) return;
+    let cancelled = false;
+    void import("./filter-link-problems").then(({ filterLinkProblems }) => {
+      const problems = filterLinkProblems(current);
+      if (cancelled || problems.length === 0) return;
+      setLinkProblems(problems);
+      navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [search, navigate]);
 
   // A list a person chooses ends now, even if this tab resolved the same filters hours ago; back
@@ -111,11 +130,12 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     (filters: TaskFilters) => {
       scrollToTopRequested = true;
       setLinkProblems(NO_PROBLEMS);
-      const next = withTaskFilters(latestParams(), filters);
-      repinWindow(parseTaskFilters(next));
+      const current = latestParams();
+      const next = withTaskFilters(current, filters);
+      repinWindow(parseTaskFilters(next), calendarZone(parseTableView(current, remembered).zone));
       navigate(next);
     },
-    [navigate, latestParams],
+    [navigate, latestParams, remembered],
   );
 
   const setFilters = useCallback(
@@ -123,16 +143,17 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     [goToFilters, latestParams],
   );
 
-  const clearFilters = useCallback(
-    () => goToFilters({ range: "7d", order: parseTaskFilters(latestParams()).order }),
-    [goToFilters, latestParams],
-  );
+  const clearFilters = useCallback(() => {
+    const { sort, order } = parseTaskFilters(latestParams());
+    goToFilters({ ...DEFAULT_FILTERS, sort, order });
+  }, [goToFilters, latestParams]);
 
   const refresh = useCallback(() => {
     scrollToTopRequested = true;
-    repinWindow(parseTaskFilters(latestParams()));
+    const current = latestParams();
+    repinWindow(parseTaskFilters(current), calendarZone(parseTableView(current, remembered).zone));
     setPinVersion((version) => version + 1);
-  }, [latestParams]);
+  }, [latestParams, remembered]);
 
   const setView = useCallback(
     (change: Partial<TableView>) => {
@@ -148,6 +169,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
   return {
     filters: state.filters,
     view: pendingView ?? state.view,
+    zone: state.zone,
     window: state.window,
     problem: state.problem,
     linkProblems,
@@ -158,6 +180,16 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     refresh,
     setView,
   };
+}
+
+/** The same parameters and values, in any order. */
+function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const sorted = (params: URLSearchParams) =>
+    [...params]
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
+  return sorted(a) === sorted(b);
 }
 
 const EMPTY_VIEW: Partial<TableView> = {};

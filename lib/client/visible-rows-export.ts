@@ -10,7 +10,15 @@ import type { TaskFilters, TimeWindow } from "./task-filters";
 
 export function exportFileParts(filters: TaskFilters, window: TimeWindow): (string | undefined)[] {
   const span = `${window.from.toISOString().slice(0, 10)}--${window.to.toISOString().slice(0, 10)}`;
-  return [filters.location_id, filters.mva, filters.vehicle_id, filters.task_type, span];
+  const list = (values: string[] | undefined) => values?.join("+");
+  return [
+    list(filters.status),
+    list(filters.location_id),
+    list(filters.mva),
+    list(filters.vehicle_id),
+    list(filters.task_type),
+    span,
+  ];
 }
 
 /**

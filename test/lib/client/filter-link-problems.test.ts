@@ -22,7 +22,7 @@ describe("a link's filters that cannot be shown as they are", () => {
       'The link has a "to" but no "from"; showing Last 30 days instead.',
     ]);
     expect(problems("range=999d")).toEqual([
-      '"range" in the link (999d) is not one of Today, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead.',
+      '"range" in the link (999d) is not one of Today, Yesterday, This week, Last week, This month, Last month, Last 24 hours, Last 7 days, Last 30 days; showing Last 7 days instead.',
     ]);
     expect(problems("order=sideways")).toEqual([
       '"order" in the link (sideways) is not asc or desc; showing newest first instead.',
@@ -42,9 +42,26 @@ describe("a link's filters that cannot be shown as they are", () => {
     ]);
     expect(parseTaskFilters(new URLSearchParams("mva=123%20456&vehicle_id=a/b&task_type=x"))).toEqual({
       range: "7d",
+      sort: "started_at",
       order: "desc",
-      task_type: "x",
+      task_type: ["x"],
     });
+  });
+
+  it("name the values of a list the service would refuse, and which are shown", () => {
+    expect(problems("status=completed,in%20progress&location_id=a/b")).toEqual([
+      '"status" in the link (in progress) is not a status: letters, digits, ".", "_", ":" or "-", without spaces; showing status completed only.',
+      '"location_id" in the link (a/b) is not a location id: letters, digits, ".", "_", ":" or "-", without spaces; showing every location instead.',
+    ]);
+  });
+
+  it("name a list longer than the API takes, and an unknown sort", () => {
+    const many = Array.from({ length: 51 }, (_, index) => `M${index}`).join(",");
+    expect(problems(`mva=${many}`)).toEqual(['The link gives 51 values of "mva"; showing the first 50.']);
+    expect(problems("sort=colour")).toEqual([
+      '"sort" in the link (colour) is not one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles; sorting by started_at instead.',
+    ]);
+    expect(problems("sort=odometer_miles&status=completed,cancelled&q=ford")).toEqual([]);
   });
 
   it("echo at most 40 characters of a value from the link", () => {

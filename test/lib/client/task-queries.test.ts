@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Task, TaskPage } from "@/lib/client/api-types";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
+import { DEFAULT_FILTERS } from "@/lib/client/task-filters";
 import {
+  listParams,
   locationsQuery,
   retryDelay,
   shouldRetry,
+  summaryParams,
   taskListQuery,
   taskQuery,
   uniqueRows,
@@ -107,13 +110,64 @@ describe("retries of one task and of the lists", () => {
 
 describe("relative windows", () => {
   it("stay pinned for the same filters until re-pinned", () => {
-    const filters = { range: "7d" as const, order: "desc" as const, mva: "pin-test" };
-    const first = stableWindow(filters, new Date("2026-11-22T10:00:30Z"));
+    const filters = { ...DEFAULT_FILTERS, mva: ["pin-test"] };
+    const first = stableWindow(filters, "UTC", new Date("2026-11-22T10:00:30Z"));
     expect(first.to.toISOString()).toBe("2026-11-22T10:00:00.000Z");
-    expect(stableWindow(filters, new Date("2026-11-22T11:00:00Z"))).toBe(first);
-    repinWindow(filters);
-    expect(stableWindow(filters, new Date("2026-11-22T11:00:00Z")).to.toISOString()).toBe(
+    expect(stableWindow(filters, "UTC", new Date("2026-11-22T11:00:00Z"))).toBe(first);
+    // A span that ends now does not depend on the zone: another zone finds the same pin.
+    expect(stableWindow(filters, "Asia/Tokyo", new Date("2026-11-22T11:00:00Z"))).toBe(first);
+    repinWindow(filters, "UTC");
+    expect(stableWindow(filters, "UTC", new Date("2026-11-22T11:00:00Z")).to.toISOString()).toBe(
       "2026-11-22T11:00:00.000Z",
     );
+  });
+
+  it("pin a calendar range per zone", () => {
+    const filters = { ...DEFAULT_FILTERS, range: "yesterday" as const, mva: ["pin-zone"] };
+    const now = new Date("2026-11-22T03:00:00Z");
+    expect(stableWindow(filters, "UTC", now).from.toISOString()).toBe("2026-11-21T00:00:00.000Z");
+    expect(stableWindow(filters, "America/Denver", now).from.toISOString()).toBe("2026-11-20T07:00:00.000Z");
+  });
+});
+
+describe("the dashboard API's query of the filters", () => {
+  const window = { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-02T00:00:00Z") };
+
+  it("names every filter as the API does, lists comma-joined with a comma inside a value escaped", () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      status: ["completed", "cancelled"],
+      location_id: ["LOC-1"],
+      task_type: ["tires, front", "a\\b"],
+      mva: ["61234567"],
+      vehicle_id: ["VEH-1", "VEH-2"],
+      q: "oil 50%",
+      sort: "odometer_miles" as const,
+      order: "asc" as const,
+    };
+    expect(listParams(filters, window).toString()).toBe(
+      "from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-02T00%3A00%3A00.000Z" +
+        "&status=completed%2Ccancelled&location_id=LOC-1&task_type=tires%5C%2C+front%2Ca%5C%5Cb" +
+        "&mva=61234567&vehicle_id=VEH-1%2CVEH-2&q=oil+50%25&sort=odometer_miles&order=asc",
+    );
+    expect(Object.fromEntries(summaryParams(filters, window, "America/Denver"))).toEqual({
+      from: "2026-11-01T00:00:00.000Z",
+      to: "2026-11-02T00:00:00.000Z",
+      status: "completed,cancelled",
+      location_id: "LOC-1",
+      task_type: "tires\\, front,a\\\\b",
+      mva: "61234567",
+      vehicle_id: "VEH-1,VEH-2",
+      q: "oil 50%",
+      tz: "America/Denver",
+    });
+  });
+
+  it("leaves the service's own order (Started) unnamed, so the live path can answer it", () => {
+    expect(Object.fromEntries(listParams(DEFAULT_FILTERS, window))).toEqual({
+      from: "2026-11-01T00:00:00.000Z",
+      to: "2026-11-02T00:00:00.000Z",
+      order: "desc",
+    });
   });
 });

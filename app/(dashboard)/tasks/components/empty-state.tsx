@@ -15,7 +15,9 @@ export function EmptyState({ state }: { state: TaskListState }) {
   return (
     <div role="row" aria-rowindex={2} className="p-8 text-center" data-testid="empty-state">
       <div role="gridcell">
-        <p className="mb-3">No tasks match {describeFilters(state.filters, nameOf).join(", ")}.</p>
+        <p className="mb-3">
+          No tasks match {describeFilters(state.filters, { location: nameOf }).join(", ")}.
+        </p>
         <TaskTypeHint state={state} />
         <button
           type="button"
@@ -31,7 +33,7 @@ export function EmptyState({ state }: { state: TaskListState }) {
 
 /** The task type filter matches exactly: offer the seen types that the typed text is part of. */
 function TaskTypeHint({ state }: { state: TaskListState }) {
-  const typed = state.filters.task_type;
+  const typed = state.filters.task_type?.length === 1 ? state.filters.task_type[0] : undefined;
   const like = typed ? taskTypesLike(typed).slice(0, 5) : [];
   if (like.length === 0) return null;
   return (
@@ -43,7 +45,7 @@ function TaskTypeHint({ state }: { state: TaskListState }) {
           <button
             type="button"
             className="font-mono underline"
-            onClick={() => state.setFilters({ task_type: type })}
+            onClick={() => state.setFilters({ task_type: [type] })}
           >
             {type}
           </button>

@@ -23,7 +23,10 @@ export function ExportControls({
   zoneOf,
   locationZoneOf,
   budget,
+  fromMirror,
 }: {
+  /** Who answered the list: the export of the same filters is answered by the same. */
+  fromMirror: boolean;
   state: TaskListState;
   rows: readonly Task[];
   zoneOf: (task: Task) => string;
@@ -74,7 +77,7 @@ export function ExportControls({
           type="button"
           className={`${BUTTON} w-40`}
           disabled={Boolean(state.problem)}
-          onClick={() => exportAll.start(state.query)}
+          onClick={() => exportAll.start(state.query, fromMirror)}
         >
           Export all matching
         </button>

@@ -67,7 +67,10 @@ function ExportProgressReport({
     return (
       <p role="status" className="text-sm">
         Exported {progress.rows.toLocaleString("en-US")} rows to {progress.fileName} (
-        {describeUpstreamRequests(progress.rows, true)}).
+        {progress.fromMirror
+          ? "from the synced copy, no upstream requests"
+          : describeUpstreamRequests(progress.rows, true)}
+        ).
       </p>
     );
   }
@@ -83,6 +86,19 @@ function ExportProgressReport({
 }
 
 function RunningReport({ progress, budget }: { progress: RunningExport; budget: BudgetReading | undefined }) {
+  if (progress.fromMirror) {
+    return (
+      <p role="status" className="text-sm" data-testid="export-progress">
+        Writing {progress.rows > 0 ? `${progress.rows.toLocaleString("en-US")} rows ` : "the file "}from the
+        synced copy…
+      </p>
+    );
+  }
+  return <LiveReport progress={progress} budget={budget} />;
+}
+
+/** Streamed live, page by page at export priority: how far, and an estimate of the time left. */
+function LiveReport({ progress, budget }: { progress: RunningExport; budget: BudgetReading | undefined }) {
   // Never before the latest rows: the clock ticks once a second, rows may be newer than its tick.
   const now = Math.max(useNow(true), progress.lastRowAt ?? progress.startedAt);
   const estimate = estimateExport({ ...progress, now, budget });

@@ -32,7 +32,7 @@ export function FilterToggle({
     >
       <span className="font-medium">Filters</span>
       <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-400">
-        {inBrowser && describeFilters(filters, nameOf).join(", ")}
+        {inBrowser && describeFilters(filters, { location: nameOf }).join(", ")}
       </span>
       <span aria-hidden="true">{open ? "▲" : "▼"}</span>
     </button>

@@ -1,6 +1,8 @@
 "use client";
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { TaskPage } from "@/lib/client/api-types";
+import { DashboardApiError } from "@/lib/client/dashboard-api";
+import type { TaskFilters } from "@/lib/client/task-filters";
 import { ErrorNotice } from "@/components/error-notice";
 import { Notice } from "@/components/notice";
 import { budgetIsSpent } from "@/lib/client/budget-level";
@@ -26,6 +28,8 @@ export function TableStatus({
 }) {
   const pages = list.data?.pages ?? [];
   const stalePage = pages.find((page) => page.stale);
+  // Every page carries the count of its filters; the newest page has the newest.
+  const total = pages.at(-1)?.total ?? null;
 
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
@@ -41,6 +45,16 @@ export function TableStatus({
         </Notice>
       )}
       <ListWait list={list} budget={budget} />
+      {waitsForMirror(list) && (
+        <button
+          type="button"
+          data-testid="live-instead"
+          onClick={() => state.setFilters(liveAnswerable(state.filters))}
+          className="self-start rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          Show what can be answered now (without status, search, several values or this sort)
+        </button>
+      )}
       {list.isError && !list.isFetching && (
         <ErrorNotice
           testId="list-error"
@@ -66,12 +80,20 @@ export function TableStatus({
         </Notice>
       )}
       <div className="flex flex-wrap items-baseline gap-3 text-sm text-slate-600 dark:text-slate-400">
-        <p role="status" aria-live="polite" data-testid="row-count">
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="row-count"
+          data-loaded={list.data ? rowCount : undefined}
+          data-total={total ?? undefined}
+          data-complete={list.data ? String(!list.hasNextPage) : undefined}
+          title={list.data && total === null && list.hasNextPage ? LIVE_COUNT_NOTE : undefined}
+        >
           {!list.data
             ? list.isError
               ? "No tasks loaded."
               : "Loading tasks…"
-            : `${rowCount.toLocaleString("en-US")} loaded, ${list.hasNextPage ? "more available" : "end of results"}`}
+            : rowsInWords(rowCount, total, list.hasNextPage)}
         </p>
         {state.view.zone === "location" && (
           <span data-testid="time-order-note">
@@ -83,6 +105,40 @@ export function TableStatus({
       </div>
     </div>
   );
+}
+
+function waitsForMirror(list: TaskListQuery): boolean {
+  const reason = list.error ?? list.failureReason;
+  return reason instanceof DashboardApiError && reason.code === "mirror_not_ready";
+}
+
+/** The filters without what only the mirror answers: the first value of each list, Started order. */
+function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
+  const first = (values: string[] | undefined) => (values ? values.slice(0, 1) : undefined);
+  return {
+    status: undefined,
+    q: undefined,
+    sort: "started_at",
+    location_id: first(filters.location_id),
+    task_type: first(filters.task_type),
+    mva: first(filters.mva),
+    vehicle_id: first(filters.vehicle_id),
+  };
+}
+
+const LIVE_COUNT_NOTE =
+  "The task service does not count matching tasks; the count shows once the dashboard's synced copy holds this window.";
+
+/**
+ * "1–100 of 4,382": the rows loaded and every matching task, from the mirror. Live there is no
+ * count until the last page: "1–100 of 100+".
+ */
+export function rowsInWords(loaded: number, total: number | null, more: boolean): string {
+  const format = (value: number) => value.toLocaleString("en-US");
+  if (loaded === 0 && !more) return "No matching tasks";
+  const range = `1–${format(loaded)}`;
+  if (total !== null) return `${range} of ${format(total)}`;
+  return more ? `${range} of ${format(loaded)}+` : `${range} of ${format(loaded)}`;
 }
 
 /**

@@ -2,7 +2,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Task } from "@/lib/client/api-types";
+import { taskTypeLabel } from "@/lib/client/task-labels";
 import { columnValue, type ColumnId } from "@/lib/client/task-columns";
+import type { ColumnWidths } from "@/lib/client/table-view";
 import { formatInZone, formatWithOffset } from "@/lib/client/time-format";
 import { StatusBadge } from "./status-badge";
 
@@ -28,15 +30,39 @@ const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
   id: { minRem: 8, share: 1 },
 };
 
-/** The grid's `grid-template-columns` for these columns, and the width below which it scrolls. */
-export function gridLayout(visible: readonly ColumnId[]): { template: string; minWidth: string } {
-  const widths = visible.map((id) => COLUMN_WIDTHS[id]);
+/**
+ * The grid's `grid-template-columns` for these columns, and the width below which it scrolls. A
+ * column a person resized has exactly its width; the others keep their minimum and share.
+ */
+export function gridLayout(
+  visible: readonly ColumnId[],
+  sized: ColumnWidths = {},
+): { template: string; minWidth: string } {
+  const tracks = visible.map((id) => {
+    const px = sized[id];
+    const { minRem, share } = COLUMN_WIDTHS[id];
+    if (px !== undefined) return { track: `${px}px`, min: `${px}px` };
+    return { track: share ? `minmax(${minRem}rem,${share}fr)` : `${minRem}rem`, min: `${minRem}rem` };
+  });
   return {
-    template: widths
-      .map(({ minRem, share }) => (share ? `minmax(${minRem}rem,${share}fr)` : `${minRem}rem`))
-      .join(" "),
-    minWidth: `${widths.reduce((sum, { minRem }) => sum + minRem, 0)}rem`,
+    template: tracks.map(({ track }) => track).join(" "),
+    minWidth: `calc(${tracks.map(({ min }) => min).join(" + ") || "0px"})`,
   };
+}
+
+/** The vehicle's history page. Not a tab stop: the row is, and Enter opens the task. */
+function vehicleLink(task: Task, text: string): ReactNode {
+  return (
+    <Link
+      href={`/vehicles/${encodeURIComponent(task.vehicle_id)}`}
+      prefetch={false}
+      tabIndex={-1}
+      className="underline-offset-2 hover:underline"
+      onClick={(event) => event.stopPropagation()}
+    >
+      {text}
+    </Link>
+  );
 }
 
 export interface TaskCell {
@@ -56,6 +82,10 @@ export function taskCells(
   // Other columns without an entry show their value as text (columnValue), as the CSV does.
   const special: Partial<Record<Exclude<ColumnId, "started_at">, TaskCell["render"]>> = {
     status: (task) => <StatusBadge status={task.status} />,
+    // The readable name; the code as sent (the filter's and the CSV's value) in the tooltip.
+    task_type: (task) => <span title={task.task_type}>{taskTypeLabel(task.task_type)}</span>,
+    mva: (task) => vehicleLink(task, task.mva),
+    vehicle_id: (task) => vehicleLink(task, task.vehicle_id),
     odometer_miles: (task) => task.odometer_miles.toLocaleString("en-US"),
     id: (task) => (
       // No prefetch: every row scrolled past would otherwise fetch its detail route (1,824

@@ -5,9 +5,17 @@ import { useSearchParams } from "next/navigation";
 import { useMemo, type ReactNode } from "react";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
 import { rangeAround } from "@/lib/client/related-range";
-import { parseTaskFilters, taskQuery as listQueryOf, withTaskFilters } from "@/lib/client/task-filters";
-import { loadedTask, locationsQuery, taskListQuery, taskQuery, uniqueRows } from "@/lib/client/task-queries";
+import { parseTaskFilters, withTaskFilters, type TaskFilters } from "@/lib/client/task-filters";
+import {
+  listParams,
+  loadedTask,
+  locationsQuery,
+  taskListQuery,
+  taskQuery,
+  uniqueRows,
+} from "@/lib/client/task-queries";
 import { stableWindow } from "@/lib/client/stable-window";
+import { calendarZone, parseTableView, rememberedView } from "@/lib/client/table-view";
 import { useRetryWait } from "@/lib/client/use-retry-countdown";
 import { formatInZone } from "@/lib/client/time-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
@@ -66,15 +74,17 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   const data = task.data;
   const location = locations.data?.find((candidate) => candidate.id === data.location.id);
   const zone = location?.timezone;
-  const filterLink = (change: Record<string, string>) => {
+  const filterLink = (change: Partial<TaskFilters>) => {
     const current = parseTaskFilters(params);
     const filters = {
       ...current,
-      ...rangeAround(data.started_at, current, stableWindow(current), new Date()),
+      ...rangeAround(data.started_at, current, stableWindow(current, listZone(params)), new Date()),
+      status: undefined,
       location_id: undefined,
       mva: undefined,
       vehicle_id: undefined,
       task_type: undefined,
+      q: undefined,
     };
     const next = withTaskFilters(params, { ...filters, ...change });
     return `/tasks?${next.toString()}`;
@@ -122,10 +132,10 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
         ))}
       </dl>
       <nav aria-label="Related tasks" className="flex flex-wrap gap-4 text-sm">
-        <Link className="underline" href={filterLink({ vehicle_id: data.vehicle_id })}>
+        <Link className="underline" href={filterLink({ vehicle_id: [data.vehicle_id] })}>
           Other tasks for this vehicle
         </Link>
-        <Link className="underline" href={filterLink({ mva: data.mva })}>
+        <Link className="underline" href={filterLink({ mva: [data.mva] })}>
           Other tasks for this MVA
         </Link>
       </nav>
@@ -162,11 +172,16 @@ export function TaskDetail({ id, headingLevel }: { id: string; headingLevel: "h1
   );
 }
 
+/** The zone the list's calendar ranges were counted in, so its window (and cached pages) match. */
+function listZone(params: URLSearchParams): string {
+  return calendarZone(parseTableView(params, rememberedView()).zone);
+}
+
 /** The tasks before and after this one in the list it was opened from, if that list is loaded. */
 function useNeighbours(id: string, params: URLSearchParams) {
   const filters = parseTaskFilters(params);
   const list = useInfiniteQuery({
-    ...taskListQuery(listQueryOf(filters, stableWindow(filters))),
+    ...taskListQuery(listParams(filters, stableWindow(filters, listZone(params)))),
     enabled: false,
   });
   const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);

@@ -1,29 +1,52 @@
 "use client";
-import { createColumnHelper, flexRender, tableFeatures, useTable } from "@tanstack/react-table";
-import { useMemo } from "react";
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  flexRender,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import { useMemo, type KeyboardEvent, type PointerEvent } from "react";
 import { startedHeader } from "@/lib/csv/task-csv-columns";
 import type { Task } from "@/lib/client/api-types";
 import { COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
-import { startedZoneName } from "@/lib/client/table-view";
+import { isSortKey, type SortKey } from "@/lib/client/task-filters";
+import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from "@/lib/client/table-view";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 
 // The grid's header row: TanStack Table holds the column model (visible columns in their URL
-// order; column sizing builds on it), Started names the zone its times are in (as the exports'
-// headers do) and flips the order the service sorts by. The body draws each cell from the task
-// itself (task-columns.tsx): TanStack's Row objects, cached per row for the table's life, kept the
-// cells of 20,000 scrolled rows in memory, so the table is given no rows.
+// order) and its column sizing: dragging a header's edge (or arrow keys on it) sets that column's
+// width, kept in the URL and this browser with the rest of the view. Every column the API can sort
+// by sorts on the server when its name is clicked. The body draws each cell from the task itself
+// (task-columns.tsx): TanStack's Row objects, cached per row for the table's life, kept the cells
+// of 20,000 scrolled rows in memory, so the table is given no rows.
 
-const features = tableFeatures({});
+const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 const column = createColumnHelper<typeof features, Task>();
 const NO_ROWS: Task[] = [];
+/** One arrow key press on a column's edge, in CSS pixels. */
+const KEY_STEP_PX = 16;
 
 export function TaskTableHeader({
   state,
   gridTemplateColumns,
+  widths,
+  onWidthsChange,
+  onResizeEnd,
+  sortBlocked,
 }: {
   state: TaskListState;
   gridTemplateColumns: string;
+  /** The widths shown now: while a person drags, ahead of the URL. */
+  widths: ColumnWidths;
+  /** Applies a change to the latest widths (several may come between two renders while dragging). */
+  onWidthsChange: (change: ColumnWidths | ((old: ColumnWidths) => ColumnWidths)) => void;
+  /** A drag (or key press) ended: the latest widths are to be remembered. */
+  onResizeEnd: () => void;
+  /** Why sorting by another column than Started has to wait (the mirror is filling), if it does. */
+  sortBlocked: string | undefined;
 }) {
   // "My time" names the browser's zone, which only the browser knows (use-in-browser.ts).
   const inBrowser = useInBrowser();
@@ -33,14 +56,63 @@ export function TaskTableHeader({
     () =>
       column.columns(
         visible.map((id: ColumnId) =>
-          column.display({ id, header: id === "started_at" ? started : COLUMN_LABELS[id] }),
+          column.display({
+            id,
+            header: id === "started_at" ? started : COLUMN_LABELS[id],
+            minSize: MIN_COLUMN_PX,
+            maxSize: MAX_COLUMN_PX,
+          }),
         ),
       ),
     [visible, started],
   );
-  const table = useTable({ features, columns, data: NO_ROWS });
+  const table = useTable({
+    features,
+    columns,
+    data: NO_ROWS,
+    columnResizeMode: "onChange",
+    state: { columnSizing: widths },
+    onColumnSizingChange: (updater) =>
+      onWidthsChange((old) => (typeof updater === "function" ? updater(old) : updater)),
+    // The table keeps the drag's own state; its end is when the new widths are remembered.
+    onColumnResizingChange: (updater) => {
+      const before = table.baseAtoms.columnResizing.get();
+      const next = typeof updater === "function" ? updater(before) : updater;
+      table.baseAtoms.columnResizing.set(next);
+      if (before.isResizingColumn !== false && next.isResizingColumn === false) onResizeEnd();
+    },
+  });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const ascending = state.filters.order === "asc";
+  const { sort, order } = state.filters;
+
+  const toggleSort = (key: SortKey) => {
+    if (key === sort) state.setFilters({ order: order === "asc" ? "desc" : "asc" });
+    // Newest first for Started, as the list opens; A to Z (and least miles) for the others.
+    else state.setFilters({ sort: key, order: key === "started_at" ? "desc" : "asc" });
+  };
+
+  /** Before a drag: the column's drawn width becomes its size, so the drag starts where it is. */
+  const pinWidth = (id: string, element: HTMLElement | null) => {
+    const cell = element?.closest<HTMLElement>("[role=columnheader]");
+    if (!cell || widths[id as ColumnId] !== undefined) return;
+    const width = Math.round(cell.getBoundingClientRect().width);
+    onWidthsChange((old) => ({ ...old, [id]: width }));
+  };
+
+  const resizeByKey = (id: ColumnId, event: KeyboardEvent<HTMLElement>) => {
+    const step = event.key === "ArrowRight" ? KEY_STEP_PX : event.key === "ArrowLeft" ? -KEY_STEP_PX : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const cell = event.currentTarget.closest<HTMLElement>("[role=columnheader]");
+    const drawn = Math.round(cell?.getBoundingClientRect().width ?? MIN_COLUMN_PX);
+    onWidthsChange((old) => ({
+      ...old,
+      [id]: Math.max(MIN_COLUMN_PX, Math.min(MAX_COLUMN_PX, (old[id] ?? drawn) + step)),
+    }));
+    onResizeEnd();
+  };
+
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-900">
       <div
@@ -49,31 +121,68 @@ export function TaskTableHeader({
         className="grid text-left text-sm font-semibold"
         style={{ gridTemplateColumns }}
       >
-        {headers.map((header, index) => (
-          <div
-            key={header.id}
-            role="columnheader"
-            aria-colindex={index + 1}
-            aria-sort={
-              header.column.id === "started_at" ? (ascending ? "ascending" : "descending") : undefined
-            }
-            className="truncate px-2 py-2"
-          >
-            {header.column.id === "started_at" ? (
-              <button
-                type="button"
-                title={`${started}: rows are in true time order across zones`}
-                onClick={() => state.setFilters({ order: ascending ? "desc" : "asc" })}
-                className="font-semibold hover:underline"
-              >
-                {flexRender(header.column.columnDef.header, header.getContext())}{" "}
-                <span aria-hidden="true">{ascending ? "▲" : "▼"}</span>
-              </button>
-            ) : (
-              flexRender(header.column.columnDef.header, header.getContext())
-            )}
-          </div>
-        ))}
+        {headers.map((header, index) => {
+          const id = header.column.id as ColumnId;
+          const sortable = isSortKey(id);
+          const active = sortable && id === sort;
+          const label = flexRender(header.column.columnDef.header, header.getContext());
+          const blocked = sortable && id !== "started_at" && !active ? sortBlocked : undefined;
+          return (
+            <div
+              key={header.id}
+              role="columnheader"
+              aria-colindex={index + 1}
+              aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+              className="relative flex min-w-0 items-center px-2 py-2"
+              data-column={id}
+            >
+              {sortable ? (
+                <button
+                  type="button"
+                  title={
+                    blocked ??
+                    (id === "started_at"
+                      ? `${started}: rows are in true time order across zones`
+                      : `Sort by ${COLUMN_LABELS[id]}`)
+                  }
+                  disabled={blocked !== undefined}
+                  onClick={() => toggleSort(id)}
+                  className="truncate text-left font-semibold hover:underline disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:no-underline"
+                >
+                  {label}
+                  {active && <span aria-hidden="true"> {order === "asc" ? "▲" : "▼"}</span>}
+                </button>
+              ) : (
+                <span className="truncate" title={`${COLUMN_LABELS[id]}: the API does not sort by it`}>
+                  {label}
+                </span>
+              )}
+              <span
+                role="separator"
+                aria-orientation="vertical"
+                aria-label={`Resize ${COLUMN_LABELS[id]}`}
+                aria-valuenow={widths[id] ?? header.getSize()}
+                aria-valuemin={MIN_COLUMN_PX}
+                aria-valuemax={MAX_COLUMN_PX}
+                tabIndex={0}
+                data-testid={`resize-${id}`}
+                onPointerDown={(event: PointerEvent<HTMLSpanElement>) => {
+                  pinWidth(id, event.currentTarget);
+                  header.getResizeHandler()(event);
+                }}
+                onKeyDown={(event) => resizeByKey(id, event)}
+                // Back to sharing the room with the other columns.
+                onDoubleClick={() => {
+                  onWidthsChange((old) =>
+                    Object.fromEntries(Object.entries(old).filter(([key]) => key !== id)),
+                  );
+                  onResizeEnd();
+                }}
+                className="absolute right-0 top-0 h-full w-2 cursor-col-resize touch-none select-none border-r-2 border-transparent hover:border-blue-600 focus:border-blue-600 focus:outline-none"
+              />
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -13,18 +13,24 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Task } from "@/lib/client/api-types";
+import type { ColumnWidths } from "@/lib/client/table-view";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { gridLayout, taskCells } from "./task-columns";
-import { TaskTableHeader } from "./task-table-header";
+import { PlainTableHeader } from "./plain-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
 // The task grid: TanStack Table's column model draws the header (task-table-header.tsx),
 // TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), and
 // the next page is asked for as the end nears.
 
+// The header's column model, sorting and resizing (TanStack Table) hydrate a moment after the
+// page: the server's header shows meanwhile. It kept /tasks's first-load JavaScript over 180 kB.
+const TaskTableHeader = lazy(() =>
+  import("./task-table-header").then((module) => ({ default: module.TaskTableHeader })),
+);
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
@@ -50,6 +56,7 @@ export function TaskTable({
   zoneOf,
   priority,
   budgetLow,
+  sortBlocked,
 }: {
   state: TaskListState;
   list: TaskListQuery;
@@ -57,6 +64,8 @@ export function TaskTable({
   zoneOf: (task: Task) => string;
   priority: PagePriority;
   budgetLow: boolean;
+  /** Why sorting by other columns waits for the mirror, if it does. */
+  sortBlocked: string | undefined;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -76,7 +85,28 @@ export function TaskTable({
     () => taskCells(visible, zoneOf, detailHref, withOffset),
     [visible, zoneOf, detailHref, withOffset],
   );
-  const { template: gridTemplateColumns, minWidth } = useMemo(() => gridLayout(visible), [visible]);
+  // While a column is dragged its width changes with every pointer move; the URL (and this
+  // browser's memory) take it when the drag ends.
+  const [draftWidths, setDraftWidths] = useState<ColumnWidths | undefined>(undefined);
+  const widths = draftWidths ?? state.view.widths;
+  const latestWidths = useRef(widths);
+  useEffect(() => {
+    latestWidths.current = widths;
+  }, [widths]);
+  const changeWidths = useCallback((change: ColumnWidths | ((old: ColumnWidths) => ColumnWidths)) => {
+    const next = typeof change === "function" ? change(latestWidths.current) : change;
+    latestWidths.current = next;
+    setDraftWidths(next);
+  }, []);
+  const { setView } = state;
+  const rememberWidths = useCallback(() => {
+    setView({ widths: latestWidths.current });
+    setDraftWidths(undefined);
+  }, [setView]);
+  const { template: gridTemplateColumns, minWidth } = useMemo(
+    () => gridLayout(visible, widths),
+    [visible, widths],
+  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -172,7 +202,16 @@ export function TaskTable({
       className="relative min-h-60 flex-1 overflow-auto rounded border border-slate-300 dark:border-slate-700"
     >
       <div style={{ minWidth }}>
-        <TaskTableHeader state={state} gridTemplateColumns={gridTemplateColumns} />
+        <Suspense fallback={<PlainTableHeader state={state} gridTemplateColumns={gridTemplateColumns} />}>
+          <TaskTableHeader
+            state={state}
+            gridTemplateColumns={gridTemplateColumns}
+            widths={widths}
+            onWidthsChange={changeWidths}
+            onResizeEnd={rememberWidths}
+            sortBlocked={sortBlocked}
+          />
+        </Suspense>
         {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
         {showEmpty && (
           <Suspense>

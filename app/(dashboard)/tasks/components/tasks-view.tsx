@@ -1,6 +1,6 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useMemo, useRef } from "react";
+import { lazy, Suspense, useMemo, useRef } from "react";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
@@ -11,13 +11,19 @@ import {
   uniqueRows,
   type PagePriority,
 } from "@/lib/client/task-queries";
+import { useMirrorReadiness } from "@/lib/client/use-mirror-readiness";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
-import { ExportControls } from "./export-controls";
 import { SummaryPanel } from "./summary/summary-panel";
 import { TableToolbar } from "./table-toolbar";
 import { TaskFilterBar } from "./task-filter-bar";
 import { TaskTable } from "./task-table";
 import { TableStatus } from "./table-status";
+
+// Export hydrates a moment after the page (the server's buttons show meanwhile): its code is not
+// needed to see the first rows, and it kept the page's first-load JavaScript over 180 kB.
+const ExportControls = lazy(() =>
+  import("./export-controls").then((module) => ({ default: module.ExportControls })),
+);
 
 // The tasks page: filters, the view controls and export, the table and what it is waiting for.
 export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
@@ -27,6 +33,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
   const priority = useRef<PagePriority>({ current: "interactive" }).current;
   const list = useInfiniteQuery({ ...taskListQuery(state.query, priority), enabled: !state.problem });
   const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);
+  const mirror = useMirrorReadiness(list.data?.pages[0]?.source, list.error ?? list.failureReason);
 
   const zones = useMemo(
     () => new Map((locations.data ?? []).map((location) => [location.id, location.timezone])),
@@ -42,16 +49,24 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
   return (
     <>
       <SkipToTable />
-      <TaskFilterBar state={state} locations={locations.data ?? []} rows={rows} />
+      <TaskFilterBar
+        state={state}
+        locations={locations.data ?? []}
+        rows={rows}
+        mirrorWaiting={mirror.waiting}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <TableToolbar state={state} />
-        <ExportControls
-          state={state}
-          rows={rows}
-          zoneOf={zoneOf}
-          locationZoneOf={locationZoneOf}
-          budget={budgetReading}
-        />
+        <Suspense>
+          <ExportControls
+            state={state}
+            rows={rows}
+            zoneOf={zoneOf}
+            locationZoneOf={locationZoneOf}
+            budget={budgetReading}
+            fromMirror={list.data?.pages[0]?.source === "mirror"}
+          />
+        </Suspense>
       </div>
       <SummaryPanel state={state} zoneOfLocation={zones} />
       <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
@@ -63,6 +78,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           zoneOf={zoneOf}
           priority={priority}
           budgetLow={budgetIsLow(budget.data)}
+          sortBlocked={mirror.waiting}
         />
       )}
     </>

@@ -14,6 +14,7 @@ export function TextFilter({
   suggestions,
   placeholder,
   problemOf,
+  waiting,
 }: {
   label: string;
   value: string | undefined;
@@ -22,6 +23,8 @@ export function TextFilter({
   placeholder?: string;
   /** Why a (trimmed, non-empty) text cannot be a filter; undefined when it can. */
   problemOf?: (text: string) => string | undefined;
+  /** Why the filter cannot be used for now (it needs the mirror); the field is then read-only. */
+  waiting?: string;
 }) {
   const id = useId();
   const [text, setText] = useState(value ?? "");
@@ -66,9 +69,11 @@ export function TextFilter({
               commit(text);
             }
           }}
+          readOnly={waiting !== undefined}
+          title={waiting}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className="w-40 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal aria-invalid:border-red-600"
+          className="w-40 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal read-only:opacity-60 aria-invalid:border-red-600"
         />
       </label>
       {problem && (

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import {
+  isCalendarRange,
   RANGE_PRESETS,
   type RangePreset,
   type TaskFilters,
@@ -9,14 +10,18 @@ import {
 import { browserTimeZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 
-// "From" and "To" in the browser's zone (named beside them), with presets that stay relative.
+// "From" and "To" in the browser's zone (named beside them), with presets that stay relative:
+// whole days, weeks (from Monday) and months in the zone the table shows, or spans ending now.
 export function TimeRangePicker({
   filters,
   window,
+  zone: calendarZone,
   onChange,
 }: {
   filters: TaskFilters;
   window: TimeWindow;
+  /** The zone calendar presets are counted in (table-view.ts's calendarZone). */
+  zone: string;
   onChange: (change: Partial<TaskFilters>) => void;
 }) {
   const zone = browserTimeZone();
@@ -69,6 +74,7 @@ export function TimeRangePicker({
           <>
             Times in {zone}
             {zoneAbbreviation(zone) !== zone && ` (${zoneAbbreviation(zone)})`}
+            {calendarZone !== zone && isCalendarRange(filters.range) && `; days counted in ${calendarZone}`}
           </>
         )}
       </span>
