@@ -12,19 +12,17 @@ export interface SummaryPick {
 }
 
 /**
- * The filter change a pick makes; undefined when the table cannot filter by it yet. A day narrows
- * the window to that day, but no wider than the window the bar counted.
+ * The filter change a pick makes: that one value in place of the list it belongs to (the other
+ * filters stay), or for a day the window narrowed to it, no wider than the window the bar counted.
  */
-export function pickFilters(
-  pick: SummaryPick,
-  window: TimeWindow,
-  zone: string,
-): Partial<TaskFilters> | undefined {
+export function pickFilters(pick: SummaryPick, window: TimeWindow, zone: string): Partial<TaskFilters> {
   if (pick.day) {
     const day = dayWindow(pick.day, zone, window);
     return { range: "custom", from: day.from.toISOString(), to: day.to.toISOString() };
   }
-  if (pick.task_type) return { task_type: pick.task_type };
-  if (pick.location_id) return { location_id: pick.location_id };
-  return undefined;
+  const change: Partial<TaskFilters> = {};
+  if (pick.status) change.status = [pick.status];
+  if (pick.task_type) change.task_type = [pick.task_type];
+  if (pick.location_id) change.location_id = [pick.location_id];
+  return change;
 }

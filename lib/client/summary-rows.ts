@@ -1,5 +1,6 @@
-import type { TaskSummary } from "./summary-api";
-import { orderStatuses, statusLabel, taskTypeLabel } from "./summary-labels";
+import type { TaskSummary } from "./api-types";
+import { orderStatuses } from "./summary-status-order";
+import { statusLabel, taskTypeLabel } from "./task-labels";
 
 // The summary's answer as the plain rows each chart draws and each table alternative lists.
 

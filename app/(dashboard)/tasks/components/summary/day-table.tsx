@@ -1,5 +1,5 @@
 import type { DayRow } from "@/lib/client/summary-rows";
-import { statusLabel } from "@/lib/client/summary-labels";
+import { statusLabel } from "@/lib/client/task-labels";
 import { PickButton } from "./pick-button";
 
 // The per-day chart's numbers, one row per day, each day filtering the table to it.

@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Notice } from "@/components/notice";
-import { isMirrorFilling, mirrorProgress, summaryParams, summaryQuery } from "@/lib/client/summary-api";
+import { isMirrorFilling, mirrorProgress } from "@/lib/client/summary-mirror-wait";
 import { pickFilters, type SummaryPick } from "@/lib/client/summary-pick";
 import { summaryRows } from "@/lib/client/summary-rows";
 import { summaryZone } from "@/lib/client/summary-zone";
+import { summaryParams, taskSummaryQuery } from "@/lib/client/task-queries";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { DayChart } from "./day-chart";
 import { LocationChart } from "./location-chart";
@@ -22,14 +23,13 @@ export function SummaryBody({
   state: TaskListState;
   zoneOfLocation: ReadonlyMap<string, string>;
 }) {
-  const locationIds = state.filters.location_id ? [state.filters.location_id] : [];
-  const zone = summaryZone(state.view.zone, locationIds, zoneOfLocation);
-  const params = useMemo(() => summaryParams(state.query, zone), [state.query, zone]);
-  const onPick = (pick: SummaryPick) => {
-    const change = pickFilters(pick, state.window, zone);
-    if (change) state.setFilters(change);
-  };
-  const summary = useQuery({ ...summaryQuery(params), placeholderData: keepPreviousData });
+  const zone = summaryZone(state.view.zone, state.filters.location_id ?? [], zoneOfLocation);
+  const params = useMemo(
+    () => summaryParams(state.filters, state.window, zone),
+    [state.filters, state.window, zone],
+  );
+  const onPick = (pick: SummaryPick) => state.setFilters(pickFilters(pick, state.window, zone));
+  const summary = useQuery({ ...taskSummaryQuery(params), placeholderData: keepPreviousData });
   const rows = useMemo(() => summary.data && summaryRows(summary.data), [summary.data]);
 
   if (!rows) {
