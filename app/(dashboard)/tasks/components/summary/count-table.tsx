@@ -12,7 +12,7 @@ export function CountTable({
   caption: string;
   nameHeader: string;
   rows: readonly CountRow[];
-  /** Also list the raw value (a task type's code) beside its label. */
+  /** Also list the raw value (a task type's code) under its label, where they differ. */
   showCode?: boolean;
   onPick: (row: CountRow) => void;
 }) {
@@ -25,11 +25,6 @@ export function CountTable({
             <th scope="col" className="px-2 py-1 font-semibold">
               {nameHeader}
             </th>
-            {showCode && (
-              <th scope="col" className="px-2 py-1 font-semibold">
-                Code
-              </th>
-            )}
             <th scope="col" className="px-2 py-1 text-right font-semibold">
               Tasks
             </th>
@@ -42,8 +37,12 @@ export function CountTable({
                 <PickButton label={`Show the ${row.count} tasks: ${row.label}`} onPick={() => onPick(row)}>
                   {row.label}
                 </PickButton>
+                {showCode && row.key !== row.label && (
+                  <span className="block px-1 font-mono text-xs break-all text-slate-600 dark:text-slate-400">
+                    {row.key}
+                  </span>
+                )}
               </th>
-              {showCode && <td className="px-2 py-0.5 font-mono text-xs break-all">{row.key}</td>}
               <td className="px-2 py-0.5 text-right tabular-nums">{row.count.toLocaleString("en-US")}</td>
             </tr>
           ))}
