@@ -35,7 +35,7 @@ export const SUMMARY_WARM_TARGET = 2;
 /** In the page: click "Summary", then wait for a painted frame with every chart drawn. */
 async function openPanelMs(page: Page): Promise<number> {
   return page.evaluate(async () => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Summary");
+    const button = document.querySelector<HTMLButtonElement>("button[aria-controls=tasks-summary-body]");
     if (!button) throw new Error("no Summary button");
     const start = performance.now();
     button.click();
@@ -75,20 +75,25 @@ async function summaryApiMs(baseUrl: string, cookie: string, from: Date, to: Dat
   return performance.now() - start;
 }
 
-/** The mirror fills at the dashboard's start; the panel is measured once it holds the window. */
-async function waitForMirror(options: SummaryPanelOptions, to: Date): Promise<void> {
-  const query = new URLSearchParams({ from: options.from.toISOString(), to: to.toISOString() });
+/**
+ * The mirror fills at the dashboard's start; the panel is measured once it holds every window,
+ * so no sync walks beside the runs.
+ */
+async function waitForMirror(options: SummaryPanelOptions): Promise<void> {
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
-    const response = await fetch(`${options.baseUrl}/api/tasks/summary?${query.toString()}`, {
-      headers: { cookie: options.cookie },
-    });
-    const body = (await response.json()) as { error?: { message?: string } };
-    if (response.status === 200) return;
-    if (response.status !== 503 || Date.now() > deadline)
-      throw new Error(`/api/tasks/summary: ${response.status} ${body.error?.message ?? ""}`);
-    options.log(`  waiting for the mirror: ${body.error?.message ?? response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const response = await fetch(`${options.baseUrl}/api/mirror`, { headers: { cookie: options.cookie } });
+    const status = (await response.json()) as {
+      enabled: boolean;
+      windows?: { synced: number; total: number };
+    };
+    if (!status.enabled) throw new Error("the dashboard runs without its task mirror");
+    const windows = status.windows ?? { synced: 0, total: 1 };
+    if (windows.total > 0 && windows.synced >= windows.total) return;
+    if (Date.now() > deadline)
+      throw new Error(`the mirror did not fill in 15 min: ${JSON.stringify(windows)}`);
+    options.log(`  waiting for the mirror: ${windows.synced} of ${windows.total} windows synced`);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
   }
 }
 
@@ -96,7 +101,7 @@ export async function measureSummaryPanel(options: SummaryPanelOptions): Promise
   const { browser, session, baseUrl, cookie, from, runs } = options;
   const to = new Date(from.getTime() + 92 * DAY_MS);
   const dayEnd = new Date(from.getTime() + DAY_MS);
-  await waitForMirror(options, to);
+  await waitForMirror(options);
   const result: SummaryPanelRuns = {
     coldMs: [],
     fetchMs: { days92: [], days1: [] },
