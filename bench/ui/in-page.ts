@@ -67,9 +67,8 @@ export async function loadRowsByScrolling({
   if (!grid || !status) throw new Error("no task grid on the page");
   const started = performance.now();
   for (;;) {
-    const match = /^([\d,]+) loaded, (more available|end of results)/.exec(status.textContent ?? "");
-    const rows = match ? Number((match[1] ?? "").replace(/,/g, "")) : 0;
-    const ended = match?.[2] === "end of results";
+    const rows = Number(status.getAttribute("data-loaded") ?? "0");
+    const ended = status.getAttribute("data-complete") === "true";
     const ms = performance.now() - started;
     if (rows >= target || ended || ms > timeoutMs) return { rows, ended, ms };
     grid.scrollTop = grid.scrollHeight;

@@ -19,6 +19,7 @@ import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser
 import { exportVisibleRows, type ExportRun } from "./csv-export";
 import { buildDashboard } from "../dashboard-build";
 import { measureFirstLoadJs } from "./first-load-js";
+import { filterChangeReport } from "./filter-change-report";
 import { measureFirstRows } from "./first-rows";
 import { runLighthouse } from "./lighthouse-runs";
 import { measureLoadCpu } from "./load-cpu";
@@ -157,6 +158,20 @@ async function main(): Promise<void> {
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-ui-"));
   mkdirSync(join(scratch, "logs"));
   const { serviceUrl, dashboardUrl } = await startPrograms(scratch);
+  // BENCH_UI_ONLY=filter-change: that measurement alone (issue 15's table), nothing written.
+  if (process.env.BENCH_UI_ONLY === "filter-change") {
+    const browser = await launchBrowser();
+    console.log(await filterChangeReport(browser, dashboardUrl, DEMO_STAFF, describeMachine(browser), log));
+    const session = await signIn(browser, dashboardUrl, DEMO_STAFF);
+    const js = await measureFirstLoadJs(dashboardUrl, [
+      { route: "/tasks", cookie: cookieHeader(session, dashboardUrl) },
+    ]);
+    for (const route of js.routes)
+      console.log(
+        `first-load JS ${route.route}: ${route.gzipBytes} bytes gzip -9 (${route.scripts} scripts)`,
+      );
+    return;
+  }
 
   const token = await clientToken(serviceUrl, SERVICE_CLIENT);
   const hour = 3_600_000;

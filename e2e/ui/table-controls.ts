@@ -68,10 +68,16 @@ export async function toggleValues(page: Page, name: MultiFilter, labels: string
   const filter = multiFilter(page, name);
   await filter.locator("summary").click();
   // A checkbox each, or a radio each while the mirror fills (one value at a time).
-  for (const label of labels) await filter.getByLabel(label, { exact: true }).click();
+  for (const label of labels) await valueBox(page, name, label).click();
   await page.keyboard.press("Escape");
   await expect(filter).not.toHaveAttribute("open", "");
 }
+
+/** A value's checkbox (or radio) in an open multi-value filter, by its readable name. */
+export const valueBox = (page: Page, name: MultiFilter, label: string) =>
+  multiFilter(page, name).getByLabel(
+    new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, [\\d,]+ tasks)?$`),
+  );
 
 /** The header's sort button of a column, by its label. */
 export const sortButton = (page: Page, label: string) =>

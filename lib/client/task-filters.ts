@@ -159,7 +159,9 @@ export function withTaskFilters(params: URLSearchParams, filters: TaskFilters): 
   }
   if (filters.q) next.set("q", filters.q);
   if (filters.sort !== DEFAULT_SORT) next.set("sort", filters.sort);
-  if (filters.order !== DEFAULT_ORDER) next.set("order", filters.order);
+  // With another sort the order is always written: the API's own default is ascending, so a link
+  // reading "sort=odometer_miles" alone would be taken for least miles first.
+  if (filters.order !== DEFAULT_ORDER || filters.sort !== DEFAULT_SORT) next.set("order", filters.order);
   return next;
 }
 

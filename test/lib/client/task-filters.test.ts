@@ -42,6 +42,12 @@ describe("task filters in the URL", () => {
     expect(parseTaskFilters(url)).toEqual(filters);
   });
 
+  it("writes the order beside any sort but Started, whose newest-first needs no words", () => {
+    const sorted = withTaskFilters(new URLSearchParams(), { ...DEFAULT_FILTERS, sort: "mva" });
+    expect(sorted.toString()).toBe("sort=mva&order=desc");
+    expect(withTaskFilters(new URLSearchParams(), DEFAULT_FILTERS).toString()).toBe("");
+  });
+
   it("reads one value as a list of one, and drops blanks and repeats from a list", () => {
     const filters = parseTaskFilters(
       new URLSearchParams("task_type=oil_change&status=completed,,completed, cancelled"),

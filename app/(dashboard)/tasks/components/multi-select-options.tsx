@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState, type RefObject } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { FilterOption } from "@/lib/client/filter-options";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 
@@ -33,6 +33,14 @@ export function MultiSelectOptions({
 }) {
   useMenuDismissal({ menu, button, close });
   const [search, setSearch] = useState("");
+  // Opens to the right of its button, or to its left where the window ends first (the last
+  // filter of a row on a wide screen), so the counts are never cut off.
+  const panel = useRef<HTMLDivElement>(null);
+  const [toLeft, setToLeft] = useState(false);
+  useLayoutEffect(() => {
+    const box = panel.current?.getBoundingClientRect();
+    if (box && box.right > document.documentElement.clientWidth) setToLeft(true);
+  }, []);
   const blocked = waiting !== undefined && !oneAtMost;
   // A chosen value the window has no task of still shows, so it can be unticked.
   const all = useMemo((): FilterOption[] => {
@@ -57,7 +65,10 @@ export function MultiSelectOptions({
   };
 
   return (
-    <div className="absolute left-0 z-20 mt-1 flex max-h-96 w-72 flex-col gap-2 overflow-auto rounded border border-slate-300 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+    <div
+      ref={panel}
+      className={`absolute ${toLeft ? "right-0" : "left-0"} z-20 mt-1 flex max-h-96 w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 overflow-auto rounded border border-slate-300 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
+    >
       {waiting && (
         <p className="text-xs text-amber-900 dark:text-amber-200" data-testid="filter-waits">
           {oneAtMost ? `One at a time for now. ${waiting}` : waiting}
@@ -87,6 +98,10 @@ export function MultiSelectOptions({
               className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <input
+                // The name alone, then the count: "Oil change, 123 tasks" (not "Oil change123").
+                aria-label={
+                  option.count === undefined ? option.label : `${option.label}, ${option.count} tasks`
+                }
                 type={waiting !== undefined && oneAtMost ? "radio" : "checkbox"}
                 name={waiting !== undefined && oneAtMost ? `${label}-one` : undefined}
                 checked={checked}
@@ -98,7 +113,7 @@ export function MultiSelectOptions({
               />
               <span className="min-w-0 flex-1 truncate">{option.label}</span>
               {option.count !== undefined && (
-                <span className="tabular-nums text-slate-600 dark:text-slate-400">
+                <span aria-hidden="true" className="tabular-nums text-slate-600 dark:text-slate-400">
                   {option.count.toLocaleString("en-US")}
                 </span>
               )}

@@ -8,6 +8,7 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { useMemo, type KeyboardEvent, type PointerEvent } from "react";
+import { flushSync } from "react-dom";
 import { startedHeader } from "@/lib/csv/task-csv-columns";
 import type { Task } from "@/lib/client/api-types";
 import { COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
@@ -91,12 +92,15 @@ export function TaskTableHeader({
     else state.setFilters({ sort: key, order: key === "started_at" ? "desc" : "asc" });
   };
 
-  /** Before a drag: the column's drawn width becomes its size, so the drag starts where it is. */
+  /**
+   * Before a drag: the column's drawn width becomes its size, rendered at once (flushSync), so the
+   * drag starts from where the edge is rather than from the table's default size.
+   */
   const pinWidth = (id: string, element: HTMLElement | null) => {
     const cell = element?.closest<HTMLElement>("[role=columnheader]");
     if (!cell || widths[id as ColumnId] !== undefined) return;
     const width = Math.round(cell.getBoundingClientRect().width);
-    onWidthsChange((old) => ({ ...old, [id]: width }));
+    flushSync(() => onWidthsChange((old) => ({ ...old, [id]: width })));
   };
 
   const resizeByKey = (id: ColumnId, event: KeyboardEvent<HTMLElement>) => {

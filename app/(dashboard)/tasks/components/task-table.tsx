@@ -19,18 +19,14 @@ import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-tas
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { gridLayout, taskCells } from "./task-columns";
-import { PlainTableHeader } from "./plain-table-header";
+import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 
-// The task grid: TanStack Table's column model draws the header (task-table-header.tsx),
+// The task grid, loaded beside the first page of rows rather than with the page (tasks-view.tsx):
+// TanStack Table's column model draws the header (task-table-header.tsx),
 // TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), and
 // the next page is asked for as the end nears.
 
-// The header's column model, sorting and resizing (TanStack Table) hydrate a moment after the
-// page: the server's header shows meanwhile. It kept /tasks's first-load JavaScript over 180 kB.
-const TaskTableHeader = lazy(() =>
-  import("./task-table-header").then((module) => ({ default: module.TaskTableHeader })),
-);
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
 /** How near the end the next page is fetched ahead of need, when the budget allows it. */
@@ -202,16 +198,14 @@ export function TaskTable({
       className="relative min-h-60 flex-1 overflow-auto rounded border border-slate-300 dark:border-slate-700"
     >
       <div style={{ minWidth }}>
-        <Suspense fallback={<PlainTableHeader state={state} gridTemplateColumns={gridTemplateColumns} />}>
-          <TaskTableHeader
-            state={state}
-            gridTemplateColumns={gridTemplateColumns}
-            widths={widths}
-            onWidthsChange={changeWidths}
-            onResizeEnd={rememberWidths}
-            sortBlocked={sortBlocked}
-          />
-        </Suspense>
+        <TaskTableHeader
+          state={state}
+          gridTemplateColumns={gridTemplateColumns}
+          widths={widths}
+          onWidthsChange={changeWidths}
+          onResizeEnd={rememberWidths}
+          sortBlocked={sortBlocked}
+        />
         {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
         {showEmpty && (
           <Suspense>
