@@ -25,6 +25,7 @@ import { runLighthouse } from "./lighthouse-runs";
 import { measureLoadCpu } from "./load-cpu";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
+import { measureSummaryPanel, renderSummaryPanel } from "./summary-panel";
 import { windowWithRows } from "./task-windows";
 import { measureVehiclePage, renderVehicleSection } from "./vehicle-page";
 
@@ -193,6 +194,22 @@ async function main(): Promise<void> {
     return;
   }
 
+  log(`summary panel render for a ${MAX_WINDOW_DAYS}-day window, ${FIRST_ROW_RUNS} runs`);
+  const summaryPanel = await measureSummaryPanel({
+    browser,
+    session,
+    baseUrl: dashboardUrl,
+    cookie,
+    from,
+    runs: FIRST_ROW_RUNS,
+    log,
+  });
+  // BENCH_UI_ONLY=summary-panel: that measurement alone (issue 15's summary panel), nothing written.
+  if (process.env.BENCH_UI_ONLY === "summary-panel") {
+    console.log(`\n${renderSummaryPanel(summaryPanel)}\n`);
+    return;
+  }
+
   log("first-load JS of /tasks, /locations and /sign-in");
   const js = await measureFirstLoadJs(dashboardUrl, [
     { route: "/tasks", cookie },
@@ -299,7 +316,11 @@ async function main(): Promise<void> {
     exports,
     js,
   };
-  const markdown = `${renderReport(report)}\n\n${renderVehicleSection(await vehicleRun())}`;
+  const markdown = [
+    renderReport(report),
+    renderSummaryPanel(summaryPanel),
+    renderVehicleSection(await vehicleRun()),
+  ].join("\n\n");
   console.log(`\n${markdown}\n`);
   // A traced run (BENCH_TRACE_DIR) pays for its extra trace categories: not for the record.
   const standard = TASKS === DEFAULTS.tasks && ROWS === DEFAULTS.rows && !process.env.BENCH_TRACE_DIR;

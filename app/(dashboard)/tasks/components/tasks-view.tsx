@@ -13,6 +13,7 @@ import {
 } from "@/lib/client/task-queries";
 import { useMirrorReadiness } from "@/lib/client/use-mirror-readiness";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
+import { SummaryPanel } from "./summary/summary-panel";
 import { TableToolbar } from "./table-toolbar";
 import { TaskFilterBar } from "./task-filter-bar";
 import { TableShell } from "./table-shell";
@@ -72,6 +73,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           />
         </Suspense>
       </div>
+      <SummaryPanel state={state} zoneOfLocation={zones} />
       <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
       {!state.problem && (
         <Suspense fallback={<TableShell state={state} />}>

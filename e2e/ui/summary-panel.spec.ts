@@ -1,0 +1,193 @@
+// The summary panel on /tasks: opened from its button (and kept in the URL), its charts filter the
+// table when clicked, to exactly the count they showed; axe finds nothing with it open in either
+// theme, and each state is saved as a screenshot for a person to look at.
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "../support/api-contract";
+import { LOAD_TIMEOUT, expectEveryRow, openTasks, rowCount, signedInAtTasks } from "./task-grid";
+
+/** The summary needs the task mirror, which fills at the dashboard's start: give it that time. */
+const MIRROR_TIMEOUT = 180_000;
+const THEMES = ["light", "dark"] as const;
+
+const figure = (page: Page, testId: string) => page.getByTestId(testId);
+
+/** Opens /tasks with `query` and the panel by its button, then waits for the charts. */
+async function openSummary(page: Page, query: string): Promise<void> {
+  await openTasks(page, query);
+  const toggle = page.getByRole("button", { name: "Summary" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveURL(/summary=open/);
+  await expect(page.getByTestId("summary-charts")).toBeVisible({ timeout: MIRROR_TIMEOUT });
+  await expect(figure(page, "summary-days").locator("canvas").first()).toBeVisible();
+}
+
+/** The table shows "1–100 of N" for the filters now in the URL, N the count a chart showed. */
+async function expectTableTotal(page: Page, count: number): Promise<void> {
+  await expect(rowCount(page)).toHaveAttribute("data-total", String(count), { timeout: LOAD_TIMEOUT });
+  await expect(rowCount(page)).toContainText(`of ${count.toLocaleString("en-US")}`);
+}
+
+/** The count a bar's button announces ("Car wash: 75 tasks. Show them"). */
+async function announcedCount(button: Locator): Promise<number> {
+  const label = (await button.getAttribute("aria-label")) ?? "";
+  return Number(/: ([\d,]+) tasks/.exec(label)?.[1]?.replace(/,/g, "") ?? "NaN");
+}
+
+/** Points at the chart from left to right until the readout names a day with tasks. */
+async function pointAtBusyBar(
+  page: Page,
+  over: Locator,
+): Promise<{ day: string; count: number; x: number; y: number }> {
+  const box = await over.boundingBox();
+  if (!box) throw new Error("the chart has no plotting area");
+  const readout = page.getByTestId("day-chart-readout");
+  for (const fraction of [0.5, 0.3, 0.7, 0.1, 0.9]) {
+    const x = box.x + box.width * fraction;
+    const y = box.y + box.height - 2;
+    await page.mouse.move(x, y);
+    const text = (await readout.textContent()) ?? "";
+    const match = /^(\d{4}-\d{2}-\d{2}): ([\d,]+) tasks/.exec(text);
+    const count = Number(match?.[2]?.replace(/,/g, "") ?? "0");
+    if (match?.[1] && count > 0) return { day: match[1], count, x, y };
+  }
+  throw new Error("no bar with tasks under the pointer");
+}
+
+test.describe("summary panel", () => {
+  test.describe.configure({ timeout: MIRROR_TIMEOUT + 60_000 });
+
+  test.beforeEach(async ({ page }) => {
+    await signedInAtTasks(page);
+  });
+
+  test("a bar's click filters the table to the count the bar showed", async ({ page }) => {
+    await openSummary(page, "range=30d&tz=utc");
+    const days = figure(page, "summary-days");
+    const bar = await pointAtBusyBar(page, days.locator(".u-over"));
+
+    await page.mouse.click(bar.x, bar.y);
+    // The window is the day in the chart's zone (UTC here): a day inside the 30 days, all of it.
+    const next = new Date(Date.parse(`${bar.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await expect(page).toHaveURL(
+      new RegExp(`from=${bar.day}T00%3A00%3A00.000Z&to=${next}T00%3A00%3A00.000Z`),
+    );
+    await expectTableTotal(page, bar.count);
+    // The panel follows the table's filters: the same tasks, counted again.
+    await expect(figure(page, "summary-status").getByRole("heading")).toHaveText(
+      `Tasks by status (${bar.count.toLocaleString("en-US")} in all)`,
+      { timeout: LOAD_TIMEOUT },
+    );
+    await expect(page).toHaveURL(/summary=open/);
+  });
+
+  test("a task type's bar filters the table by its raw code; its label is readable", async ({ page }) => {
+    await openSummary(page, "range=30d&tz=utc");
+    const first = figure(page, "summary-task-types").getByRole("listitem").first().getByRole("button");
+    const code = (await first.getAttribute("title")) ?? "";
+    expect(code, "the tooltip holds the raw code").toMatch(/^[a-z_]+$/);
+    // Known codes read as words ("oil_change" is "Oil change"), never as the code.
+    const label = (await first.locator("span span").first().textContent()) ?? "";
+    expect(label).not.toContain("_");
+    const count = await announcedCount(first);
+
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`task_type=${code}(&|$)`));
+    await expectTableTotal(page, count);
+    await expectEveryRow(page, "Task type", label);
+  });
+
+  test("a status's and a location's bar each filter the table to their count", async ({ page }) => {
+    await openSummary(page, "range=30d&tz=utc");
+    const completed = figure(page, "summary-status").getByRole("button", { name: /^Completed: / });
+    const count = await announcedCount(completed);
+    await completed.click();
+    await expect(page).toHaveURL(/status=completed(&|$)/);
+    await expectTableTotal(page, count);
+
+    // Within the completed tasks now: the busiest location's bar.
+    const location = figure(page, "summary-locations").getByRole("listitem").first().getByRole("button");
+    await expect(figure(page, "summary-status").getByRole("heading")).toHaveText(
+      `Tasks by status (${count.toLocaleString("en-US")} in all)`,
+      { timeout: LOAD_TIMEOUT },
+    );
+    const atLocation = await announcedCount(location);
+    await location.click();
+    await expect(page).toHaveURL(/location_id=[^&]+/);
+    await expect(page).toHaveURL(/status=completed(&|$)/);
+    await expectTableTotal(page, atLocation);
+  });
+
+  test("the day chart's table alternative lists each day and picks it from the keyboard", async ({
+    page,
+  }) => {
+    await openSummary(page, "range=7d&tz=utc");
+    const days = figure(page, "summary-days");
+    await days.getByRole("button", { name: "Show as table" }).click();
+    const rows = days.getByRole("table").locator("tbody tr");
+    await expect(rows).toHaveCount(8); // a rolling 7 days touches 8 calendar days
+    const lastDay = rows.last().getByRole("button");
+    const label = (await lastDay.getAttribute("aria-label")) ?? "";
+    const [, count, day] = /Show the (\d+) tasks of (\S+)/.exec(label) ?? [];
+    await lastDay.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`from=${day}T`));
+    await expectTableTotal(page, Number(count));
+  });
+
+  test("closed, it keeps uPlot out of the page; the URL opens it, and uPlot with it", async ({ page }) => {
+    // uPlot's own class names: a script that holds them holds uPlot.
+    const uplotScripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      void response
+        .text()
+        .then((text) => {
+          if (text.includes("u-cursor-pt")) uplotScripts.push(response.url());
+        })
+        .catch(() => {});
+    });
+    await openTasks(page, "range=7d");
+    await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "false");
+    await page.waitForLoadState("networkidle");
+    expect(uplotScripts, "uPlot is not loaded while the panel is closed").toEqual([]);
+
+    await openTasks(page, "range=7d&summary=open");
+    await expect(page.getByTestId("summary-charts")).toBeVisible({ timeout: MIRROR_TIMEOUT });
+    await expect(figure(page, "summary-days").locator("canvas").first()).toBeVisible();
+    await expect.poll(() => uplotScripts.length, "opening the panel loads uPlot").toBe(1);
+  });
+});
+
+async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const found = results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(found, `${name}: axe violations`).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test.describe(`summary panel, ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    test.describe.configure({ timeout: MIRROR_TIMEOUT + 120_000 });
+
+    test("axe finds nothing with the panel open, as charts and as tables", async ({ page }, testInfo) => {
+      await signedInAtTasks(page);
+      await openSummary(page, "range=30d");
+      await checkPage(page, testInfo, `summary-${theme}`);
+
+      for (const testId of ["summary-status", "summary-task-types", "summary-days", "summary-locations"]) {
+        await figure(page, testId).getByRole("button", { name: "Show as table" }).click();
+      }
+      await expect(figure(page, "summary-days").getByRole("table")).toBeVisible();
+      await checkPage(page, testInfo, `summary-tables-${theme}`);
+    });
+  });
+}
