@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { mirrorStatusQuery } from "@/lib/client/mirror-api";
+import { mirrorStatusQuery } from "@/lib/client/task-queries";
 import { agoText } from "@/lib/client/mirror-freshness";
 import { useNow } from "@/lib/client/use-now";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Notice } from "./notice";
-import { mirrorStatusQuery } from "@/lib/client/mirror-api";
+import { mirrorStatusQuery } from "@/lib/client/task-queries";
 
 // A view that needs the task mirror while it is still filling: what it waits for, how far the
 // sync is (from /api/mirror), and that the view fills in by itself.

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useRef, useState, type RefObject } from "react";
-import { mirrorStatusQuery } from "@/lib/client/mirror-api";
+import { mirrorStatusQuery } from "@/lib/client/task-queries";
 import { mirrorFreshness, type FreshnessTone } from "@/lib/client/mirror-freshness";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 import { useNow } from "@/lib/client/use-now";
@@ -18,7 +18,7 @@ const TONES: Record<FreshnessTone, string> = {
 };
 
 export default function MirrorFreshness() {
-  const { data } = useQuery(mirrorStatusQuery);
+  const { data } = useQuery({ ...mirrorStatusQuery, refetchInterval: 30_000 });
   const [open, setOpen] = useState(false);
   const now = useNow(data !== undefined);
   const wrapper = useRef<HTMLDivElement>(null);

@@ -10,6 +10,7 @@ export type Location = Schemas["Location"];
 export type BudgetSnapshot = Schemas["Budget"];
 export type TaskSummary = Schemas["TaskSummary"];
 export type MirrorStatus = Schemas["MirrorStatus"];
+export type Vehicle = Schemas["Vehicle"];
 
 type TaskPageBody = Schemas["TaskPage"];
 

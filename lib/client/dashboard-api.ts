@@ -1,5 +1,13 @@
 import type { paths } from "@/contract/dashboard/api-types";
-import type { BudgetSnapshot, Location, MirrorStatus, Task, TaskPage, TaskSummary } from "./api-types";
+import type {
+  BudgetSnapshot,
+  Location,
+  MirrorStatus,
+  Task,
+  TaskPage,
+  TaskSummary,
+  Vehicle,
+} from "./api-types";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
 // credentials. Errors arrive as { error: { code, message, request_id } } and become one type.
@@ -137,4 +145,9 @@ export async function fetchTaskSummary(query: URLSearchParams, signal?: AbortSig
 export async function fetchMirrorStatus(signal?: AbortSignal): Promise<MirrorStatus> {
   const response = await dashboardFetch("/api/mirror", signal);
   return (await response.json()) as JsonAnswer<"/api/mirror">;
+}
+
+export async function fetchVehicle(vehicleId: string, signal?: AbortSignal): Promise<Vehicle> {
+  const response = await dashboardFetch(`/api/vehicles/${encodeURIComponent(vehicleId)}`, signal);
+  return (await response.json()) as JsonAnswer<"/api/vehicles/{vehicle_id}">;
 }

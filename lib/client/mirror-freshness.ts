@@ -1,4 +1,4 @@
-import type { MirrorStatus } from "./mirror-api";
+import type { MirrorStatus } from "./api-types";
 
 // The header's one line about the task mirror ("Synced 1 min ago") and what its details say.
 // Pure, so the wording is tested without a browser.

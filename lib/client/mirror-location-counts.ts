@@ -1,5 +1,5 @@
 import { zoneParts } from "@/lib/time/zone-parts";
-import type { TaskSummary } from "./mirror-api";
+import type { TaskSummary } from "./api-types";
 
 // /locations' counts (tasks today, in the last 7 days, in progress now) from as few summary
 // requests as the counts allow. "Today" is each location's own day, so locations are grouped by

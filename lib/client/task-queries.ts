@@ -13,6 +13,7 @@ import {
   fetchTask,
   fetchTaskPage,
   fetchTaskSummary,
+  fetchVehicle,
 } from "./dashboard-api";
 import { joinListParam } from "./list-param";
 import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
@@ -43,8 +44,8 @@ function serviceAway(error: DashboardApiError): boolean {
 }
 
 /** The mirror is filling: what needs it waits, for as long as a first fill takes (minutes). */
-function mirrorFilling(error: DashboardApiError): boolean {
-  return error.status === 503 && error.code === "mirror_not_ready";
+export function mirrorFilling(error: unknown): error is DashboardApiError {
+  return error instanceof DashboardApiError && error.status === 503 && error.code === "mirror_not_ready";
 }
 
 /** Enough tries to outlast a first fill; each costs no upstream call. */
@@ -151,6 +152,17 @@ export function taskSummaryQuery(query: URLSearchParams) {
   return queryOptions({
     queryKey: ["tasks", "summary", query.toString()],
     queryFn: ({ signal }) => fetchTaskSummary(query, signal),
+    staleTime: 60_000,
+    retry: viewRetry,
+    retryDelay,
+  });
+}
+
+/** A vehicle's whole history, from the mirror (it waits out a filling mirror like the counts). */
+export function vehicleQuery(vehicleId: string) {
+  return queryOptions({
+    queryKey: ["vehicles", vehicleId],
+    queryFn: ({ signal }) => fetchVehicle(vehicleId, signal),
     staleTime: 60_000,
     retry: viewRetry,
     retryDelay,

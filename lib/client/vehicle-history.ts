@@ -1,5 +1,5 @@
 import type { Task } from "./api-types";
-import type { Vehicle } from "./mirror-api";
+import type { Vehicle } from "./api-types";
 
 // What a person reads off a vehicle's history (GET /api/vehicles/{vehicle_id}): its odometer
 // readings with the task that took each, what looks wrong in them, and when each kind of work

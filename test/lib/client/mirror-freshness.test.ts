@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MirrorStatus } from "@/lib/client/mirror-api";
+import type { MirrorStatus } from "@/lib/client/api-types";
 import { agoText, mirrorFreshness } from "@/lib/client/mirror-freshness";
 
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");

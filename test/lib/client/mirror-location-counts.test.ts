@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TaskSummary } from "@/lib/client/mirror-api";
+import type { TaskSummary } from "@/lib/client/api-types";
 import {
   locationCountRequests,
   mergeLocationCounts,

@@ -7,7 +7,7 @@ import {
   odometerReadings,
   repeatedTasks,
 } from "@/lib/client/vehicle-history";
-import type { Vehicle } from "@/lib/client/mirror-api";
+import type { Vehicle } from "@/lib/client/api-types";
 import { sampleTask } from "../support/sample-task";
 
 const task = (id: string, started_at: string, odometer_miles: number, overrides: Partial<Task> = {}) =>

@@ -2,7 +2,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { Location } from "@/lib/client/api-types";
-import { mirrorFilling, mirrorStatusQuery, taskSummaryQuery } from "@/lib/client/mirror-api";
+import { mirrorFilling, mirrorStatusQuery, taskSummaryQuery } from "@/lib/client/task-queries";
 import {
   locationCountRequests,
   mergeLocationCounts,

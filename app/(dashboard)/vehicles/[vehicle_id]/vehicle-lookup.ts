@@ -3,7 +3,7 @@ import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { answerVehicle } from "@/lib/server/bff/mirror-reads";
 import { mirroredLocations } from "@/lib/server/bff/mirror-singles";
-import type { Vehicle } from "@/lib/client/mirror-api";
+import type { Vehicle } from "@/lib/client/api-types";
 
 export type VehicleLookup =
   | { state: "found"; vehicle: Vehicle; zones: Record<string, string> }

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { useCallback, useMemo } from "react";
 import { odometerDrops, type OdometerReading } from "@/lib/client/vehicle-history";
-import { taskTypeLabel } from "./task-type-label";
+import { taskTypeLabel } from "@/lib/client/task-labels";
 import { TaskTime } from "./task-time";
 
 // The odometer over time: the chart (its code loaded only when a vehicle is shown) and beside it

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Vehicle } from "@/lib/client/mirror-api";
+import type { Vehicle } from "@/lib/client/api-types";
 import {
   lastDone,
   newestFirst,

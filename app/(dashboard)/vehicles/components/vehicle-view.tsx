@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
-import { mirrorFilling, vehicleQuery } from "@/lib/client/mirror-api";
+import { mirrorFilling, vehicleQuery } from "@/lib/client/task-queries";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { VehicleHistory } from "./vehicle-history";
 
