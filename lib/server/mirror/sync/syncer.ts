@@ -148,7 +148,9 @@ export class MirrorSyncer {
   private async spend<T>(call: () => Promise<T>): Promise<T> {
     let reached = true;
     try {
-      return await call();
+      // A stop does not wait for the call: a token or budget wait may outlast the dashboard's stop
+      // deadline, and what the call brings back after a stop would be thrown away anyway.
+      return await untilStopped(call(), this.stopping.signal);
     } catch (error) {
       reached = error instanceof UpstreamError;
       throw error;
@@ -166,6 +168,15 @@ export class MirrorSyncer {
     const signal = AbortSignal.any([this.stopping.signal, this.wake.signal]);
     await this.clock.sleep(Math.max(1, ms), signal).catch(() => {});
   }
+}
+
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error("stopped"));
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 function describe(error: unknown): string {
