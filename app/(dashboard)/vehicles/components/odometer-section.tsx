@@ -1,25 +1,12 @@
-"use client";
-import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
 import Link from "next/link";
-import { useCallback, useMemo } from "react";
 import { odometerDrops, type OdometerReading } from "@/lib/client/vehicle-history";
 import { taskTypeLabel } from "@/lib/client/task-labels";
+import { OdometerChart } from "./odometer-chart";
 import { TaskTime } from "./task-time";
 
-// The odometer over time: the chart (its code loaded only when a vehicle is shown) and beside it
-// the same readings as a table, for screen readers, keyboards and exact figures.
-
-const loadCanvas = () => import("./odometer-canvas");
-// Asked for as soon as this module runs, not after hydration: the chart's chunk then loads while
-// the page hydrates (a vehicle page always shows the chart), instead of after it.
-if (typeof window !== "undefined") void loadCanvas();
-const OdometerCanvas = dynamic(loadCanvas, {
-  ssr: false,
-  loading: () => (
-    <div className="min-h-60 animate-pulse rounded bg-slate-100 dark:bg-slate-900" aria-hidden />
-  ),
-});
+// The odometer over time: the chart (a client island whose library loads once the page is idle)
+// and beside it the same readings as a table, rendered on the server with the page, for screen
+// readers, keyboards and exact figures.
 
 export function OdometerSection({
   readings,
@@ -28,30 +15,9 @@ export function OdometerSection({
   readings: readonly OdometerReading[];
   zones: Readonly<Record<string, string>>;
 }) {
-  const router = useRouter();
-  // Found again here rather than handed over: a reading's identity does not survive the trip from
-  // the server, and the check is a single pass.
-  const dropIndexes = useMemo(() => {
-    const drops = new Set(odometerDrops(readings).map((drop) => drop.reading));
-    return new Set(readings.flatMap((reading, i) => (drops.has(reading) ? [i] : [])));
-  }, [readings]);
-  const describe = useCallback(
-    (reading: OdometerReading) => {
-      const task = reading.task;
-      const miles = `${reading.miles.toLocaleString("en-US")} mi`;
-      if (!task) return `${miles} on ${reading.at}`;
-      const zone = zones[task.location.id];
-      const when = zone ? TaskTime.text(task.started_at, zone) : TaskTime.text(task.started_at, "UTC");
-      return `${miles} · ${taskTypeLabel(task.task_type)} (${task.status.replace(/_/g, " ")}) at ${task.location.name}, ${when} · task ${task.id}`;
-    },
-    [zones],
-  );
-  const open = useCallback(
-    (reading: OdometerReading) => {
-      if (reading.task) router.push(`/tasks/${encodeURIComponent(reading.task.id)}`);
-    },
-    [router],
-  );
+  const drops = new Set(odometerDrops(readings).map((drop) => drop.reading));
+  const dropIndexes = readings.flatMap((reading, i) => (drops.has(reading) ? [i] : []));
+  const lower = new Set(dropIndexes);
 
   return (
     <section aria-labelledby="odometer-heading" className="flex flex-col gap-2">
@@ -62,7 +28,7 @@ export function OdometerSection({
         <p>No odometer readings: none of this vehicle&apos;s tasks is completed or in progress.</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <OdometerCanvas readings={readings} dropIndexes={dropIndexes} describe={describe} onOpen={open} />
+          <OdometerChart readings={readings} dropIndexes={dropIndexes} zones={zones} />
           <div
             tabIndex={0}
             role="region"
@@ -106,7 +72,7 @@ export function OdometerSection({
                     </td>
                     <td className="px-2 py-1 text-right tabular-nums">
                       {reading.miles.toLocaleString("en-US")}
-                      {dropIndexes.has(i) && (
+                      {lower.has(i) && (
                         <span className="ml-1 font-semibold text-red-700 dark:text-red-300"> (lower)</span>
                       )}
                     </td>
