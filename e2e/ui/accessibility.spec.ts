@@ -1,24 +1,15 @@
 // axe-core finds nothing on any page (those for unknown and malformed addresses too), in the light
 // and the dark theme (the app follows the system's), and each page is saved as a screenshot for a
 // person to look at.
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
+import { expectNoAxeViolations, THEMES } from "./axe-check";
 import { openTasks, renderedRows, ROW_START } from "./task-grid";
-
-const THEMES = ["light", "dark"] as const;
 
 async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-  }));
-  expect(summary, `${name}: axe violations`).toEqual([]);
+  await expectNoAxeViolations(page, name);
 }
 
 for (const theme of THEMES) {

@@ -1,13 +1,12 @@
 // A sandbox service and a dashboard of a spec's own, for tests that starve, freeze or slow the
-// service: what they do to it must not reach the other specs' shared processes.
+// service or plant its data: what they do to it must not reach the other specs' shared processes.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startDashboardProcess } from "../../harness/dashboard-process";
-import { SANDBOX_CLIENTS } from "../../harness/sandbox-clients";
+import { sandboxDashboardEnv } from "../../harness/sandbox-dashboard-env";
 import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { DEMO_STAFF } from "../global-setup";
@@ -21,29 +20,29 @@ export interface OwnStack {
   stop(): Promise<void>;
 }
 
+/**
+ * `serviceEnv` goes on top of the service's defaults (500 seeded tasks, a data directory of the
+ * stack's own); `prepare` runs in the stack's directory with the service's settings before it starts.
+ */
 export async function startOwnStack(
   name: string,
-  serviceEnv: Record<string, string>,
+  serviceEnv: Record<string, string> = {},
   dashboardEnv: Record<string, string> = {},
+  prepare?: (dir: string, serviceEnv: Record<string, string>) => Promise<void>,
 ): Promise<OwnStack> {
   const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const service = await startServiceProcess(
-    { VTS_SEED_TASKS: "500", VTS_DATA_DIR: join(dir, "vts"), ...serviceEnv },
-    { logFile: join(dir, "service.log"), timeoutMs: 90_000 },
-  );
+  const env = { VTS_SEED_TASKS: "500", VTS_DATA_DIR: join(dir, "vts"), ...serviceEnv };
+  await prepare?.(dir, env);
+  const service = await startServiceProcess(env, {
+    logFile: join(dir, "service.log"),
+    timeoutMs: 90_000,
+  });
   let dashboard;
   try {
     dashboard = await startDashboardProcess({
-      env: {
-        VTS_BASE_URL: service.url,
-        VTS_CLIENT_ID: SANDBOX_CLIENTS.full.id,
-        VTS_CLIENT_SECRET: SANDBOX_CLIENTS.full.secret,
-        AUTH_SECRET: randomBytes(33).toString("base64url"),
-        STAFF_FILE: staffFile,
-        ...dashboardEnv,
-      },
+      env: { ...sandboxDashboardEnv(service.url), STAFF_FILE: staffFile, ...dashboardEnv },
       logFile: join(dir, "dashboard.log"),
     });
   } catch (error) {
@@ -64,11 +63,15 @@ export async function startOwnStack(
   };
 }
 
-/** Signs in as the demo staff member on this stack's dashboard; lands on /tasks. */
-export async function signInTo(page: Page, stack: OwnStack): Promise<void> {
-  await page.goto(`${stack.baseUrl}/sign-in`);
+/** Signs in as the demo staff member on a stack's dashboard; lands on /tasks. */
+export async function signInAt(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in`);
   await page.getByLabel("Email").fill(DEMO_STAFF.email);
   await page.getByLabel("Password").fill(DEMO_STAFF.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
+}
+
+export function signInTo(page: Page, stack: OwnStack): Promise<void> {
+  return signInAt(page, stack.baseUrl);
 }

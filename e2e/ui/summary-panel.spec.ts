@@ -1,14 +1,13 @@
 // The summary panel on /tasks: opened from its button (and kept in the URL), its charts filter the
 // table when clicked, to exactly the count they showed; axe finds nothing with it open in either
 // theme, and each state is saved as a screenshot for a person to look at.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
+import { expectNoAxeViolations, THEMES } from "./axe-check";
 import { LOAD_TIMEOUT, expectEveryRow, openTasks, rowCount, signedInAtTasks } from "./task-grid";
 
 /** The summary needs the task mirror, which fills at the dashboard's start: give it that time. */
 const MIRROR_TIMEOUT = 180_000;
-const THEMES = ["light", "dark"] as const;
 
 const figure = (page: Page, testId: string) => page.getByTestId(testId);
 
@@ -163,14 +162,7 @@ test.describe("summary panel", () => {
 
 async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const found = results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-  }));
-  expect(found, `${name}: axe violations`).toEqual([]);
+  await expectNoAxeViolations(page, name);
 }
 
 for (const theme of THEMES) {

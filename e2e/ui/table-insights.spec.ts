@@ -2,10 +2,11 @@
 // matching task (scrolling to the end reaches exactly it), each status, location and task type
 // chosen, each column sorted and the quick search narrow or order the rows as their URL says, and
 // back and forward walk through them; calendar presets; remembered column widths; vehicle links.
-import AxeBuilder from "@axe-core/playwright";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
+import { expectNoAxeViolations, THEMES } from "./axe-check";
 import { columnTexts, grid, openTasks, recordTaskPages, renderedRows, rowCount } from "./task-grid";
 import {
   MIRROR_FILL_TIMEOUT,
@@ -252,7 +253,7 @@ function isSorted<T>(values: readonly T[], compare: (a: T, b: T) => number): boo
   );
 }
 
-for (const theme of ["light", "dark"] as const) {
+for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
 
@@ -270,12 +271,5 @@ for (const theme of ["light", "dark"] as const) {
 
 async function checkAxe(page: Page, screenshot: string): Promise<void> {
   await page.screenshot({ path: screenshot });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const found = results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-  }));
-  expect(found, "axe violations").toEqual([]);
+  await expectNoAxeViolations(page, path.basename(screenshot, ".png"));
 }

@@ -1,3 +1,4 @@
+import { zoneMidnight } from "@/lib/time/zone-midnight";
 import { zoneParts } from "@/lib/time/zone-parts";
 
 // Calendar days, weeks and months in an IANA zone: "yesterday" in Denver starts at Denver's
@@ -17,31 +18,9 @@ export function calendarDateIn(instant: Date, timeZone: string): CalendarDate {
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = zoneParts(new Date(instant), timeZone, "longOffset");
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - (instant - (instant % 1000));
-}
-
-/**
- * The first instant of a calendar date in the zone. Guessed from the offset at UTC midnight, then
- * corrected once with the offset at the guess, which is enough across a DST change; where a zone
- * skips midnight the day starts at the first wall-clock time that exists.
- */
+/** The first instant of a calendar date in the zone. */
 export function startOfDate(date: CalendarDate, timeZone: string): Date {
-  // Date.UTC normalises a day or month out of range (day 0, month 13), which the callers rely on.
-  const utcMidnight = Date.UTC(date.year, date.month - 1, date.day);
-  const guess = utcMidnight - offsetAt(utcMidnight, timeZone);
-  const corrected = utcMidnight - offsetAt(guess, timeZone);
-  return new Date(corrected);
+  return zoneMidnight(date.year, date.month, date.day, timeZone);
 }
 
 function shifted(date: CalendarDate, days: number): CalendarDate {

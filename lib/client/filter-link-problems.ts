@@ -1,5 +1,5 @@
 import { IDENTIFIER_RULE, isIdentifier } from "./identifier";
-import { splitListParam } from "./list-param";
+import { splitListParam } from "@/contract/query/list-param";
 import {
   instant,
   isPreset,

@@ -1,4 +1,5 @@
 import { zoneParts } from "@/lib/time/zone-parts";
+import { zoneMidnight } from "@/lib/time/zone-midnight";
 import type { TaskSummary } from "./api-types";
 
 // /locations' counts (tasks today, in the last 7 days, in progress now) from as few summary
@@ -33,28 +34,6 @@ export interface LocationCounts {
   today: number;
   week: number;
   inProgress: number;
-}
-
-/** A calendar date's midnight in `timeZone` (the first instant of that day there). */
-export function zoneMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  let guess = wall;
-  // The zone's offset at the guess moves the guess; two rounds settle it, a third covers a DST edge.
-  for (let round = 0; round < 3; round += 1) {
-    const parts = zoneParts(new Date(guess), timeZone, "longOffset");
-    const seenAsUtc = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    const next = wall - (seenAsUtc - guess);
-    if (next === guess) break;
-    guess = next;
-  }
-  return new Date(guess);
 }
 
 /** The window [first day's midnight, the day after today's midnight) of the last `days` days in a zone. */

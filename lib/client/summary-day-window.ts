@@ -1,31 +1,14 @@
-import { zoneParts } from "@/lib/time/zone-parts";
+import { zoneMidnight } from "@/lib/time/zone-midnight";
 
 // A calendar day in an IANA zone as the instants it spans, cut to the window the summary counted,
 // so the table filtered to a day shows exactly the tasks of that day's bar.
 
 const DAY_MS = 86_400_000;
 
-/** The zone's offset from UTC at `instant`, in milliseconds. */
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = zoneParts(new Date(instant), timeZone, "longOffset");
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** The first instant of local midnight of `day` ("2026-11-20") in `timeZone`. */
 export function midnightIn(day: string, timeZone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  // Twice: the offset at the guess may differ from the offset at the answer across a DST change.
-  let guess = wall - offsetMs(wall, timeZone);
-  guess = wall - offsetMs(guess, timeZone);
-  return new Date(guess);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return zoneMidnight(year, month, date, timeZone);
 }
 
 function nextDay(day: string): string {

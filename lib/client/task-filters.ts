@@ -5,7 +5,8 @@
 
 import { calendarPeriod, type CalendarPeriod } from "./calendar-range";
 import { isIdentifier } from "./identifier";
-import { joinListParam, splitListParam } from "./list-param";
+import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
+import { joinListParam, splitListParam } from "@/contract/query/list-param";
 
 /** Whole calendar periods in the chosen zone, then spans that end now. */
 export const RANGE_PRESETS = {
@@ -22,22 +23,8 @@ export const RANGE_PRESETS = {
 
 export type RangePreset = keyof typeof RANGE_PRESETS;
 export type TaskOrder = "asc" | "desc";
+export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey };
 
-/** The API's sort keys (`location` is the location's name). */
-export const SORT_KEYS = [
-  "started_at",
-  "task_type",
-  "status",
-  "mva",
-  "vehicle_id",
-  "location",
-  "odometer_miles",
-] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-/** Filters that take one value or a comma list meaning any of them. */
-export const LIST_FILTERS = ["status", "location_id", "task_type", "mva", "vehicle_id"] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
 /** Filters whose values are identifiers: a link's value of another shape is not used. */
 export const IDENTIFIER_FILTERS: ReadonlySet<ListFilter> = new Set([
   "status",

@@ -15,7 +15,7 @@ import {
   fetchTaskSummary,
   fetchVehicle,
 } from "./dashboard-api";
-import { joinListParam } from "./list-param";
+import { joinListParam } from "@/contract/query/list-param";
 import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page

@@ -3,13 +3,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { afterAll, expect, inject, it } from "vitest";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess } from "@/harness/dashboard-process";
 import { scratchDatabase } from "@/harness/local-postgres";
-import { SANDBOX_CLIENTS } from "@/harness/sandbox-clients";
+import { sandboxDashboardEnv } from "@/harness/sandbox-dashboard-env";
 import { startServiceProcess } from "@/harness/service-process";
 
 const started: RunningChild[] = [];
@@ -28,10 +27,7 @@ it("syncs mirror windows with no request but the health check", { timeout: 180_0
   started.push(service);
   const dashboard = await startDashboardProcess({
     env: {
-      VTS_BASE_URL: service.url,
-      VTS_CLIENT_ID: SANDBOX_CLIENTS.full.id,
-      VTS_CLIENT_SECRET: SANDBOX_CLIENTS.full.secret,
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      ...sandboxDashboardEnv(service.url),
       DASHBOARD_DATABASE_URL: database.url,
       MIRROR_DAYS_BACK: "10",
       MIRROR_DAYS_AHEAD: "3",

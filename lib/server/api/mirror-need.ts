@@ -1,5 +1,5 @@
 import "server-only";
-import { splitListValues } from "../mirror/read/list-values";
+import { splitListParam } from "@/contract/query/list-param";
 import { LIST_FILTERS } from "../mirror/read/mirror-task-query";
 
 // Which requests only the mirror can answer: the service has no status filter, no lists, no other
@@ -9,7 +9,7 @@ export function needsMirror(url: URL): boolean {
   const params = url.searchParams;
   if (params.has("status") || params.has("q")) return true;
   if ((params.get("sort") ?? "started_at") !== "started_at") return true;
-  return LIST_FILTERS.some((name) => splitListValues(params.get(name) ?? "").length > 1);
+  return LIST_FILTERS.some((name) => splitListParam(params.get(name) ?? "").length > 1);
 }
 
 /**
@@ -21,7 +21,7 @@ export function liveUrl(url: URL): URL {
   live.searchParams.delete("sort");
   for (const name of LIST_FILTERS) {
     const text = live.searchParams.get(name);
-    if (text !== null) live.searchParams.set(name, splitListValues(text)[0]!);
+    if (text !== null) live.searchParams.set(name, splitListParam(text)[0]!);
   }
   return live;
 }

@@ -1,21 +1,7 @@
 // The parsed, validated shape of a mirror read: what the SQL builders take, never raw text.
 
-export const SORT_KEYS = [
-  "started_at",
-  "task_type",
-  "status",
-  "mva",
-  "vehicle_id",
-  "location",
-  "odometer_miles",
-] as const;
-
-export type SortKey = (typeof SORT_KEYS)[number];
-
-/** Parameters that take a comma-separated list (any of). */
-export const LIST_FILTERS = ["location_id", "task_type", "status", "mva", "vehicle_id"] as const;
-
-export type ListFilter = (typeof LIST_FILTERS)[number];
+import type { ListFilter, SortKey } from "@/contract/query/list-filters";
+export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 
 export interface MirrorFilters {
   /** ISO 8601 instants; the window is half-open: from <= started_at < to. */

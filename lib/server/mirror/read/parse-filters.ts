@@ -1,6 +1,6 @@
 import "server-only";
 import { parseInstantText } from "@/contract/query/instant-text";
-import { splitListValues } from "./list-values";
+import { splitListParam as splitListValues } from "@/contract/query/list-param";
 import { LIST_FILTERS, type ListFilter, type MirrorFilters } from "./mirror-task-query";
 import { invalid } from "./parse-result";
 import { LIST_VALUE_RULES, MAX_LIST_VALUES, MAX_Q_CHARACTERS, Q_PATTERN } from "./value-rules";

@@ -1,6 +1,7 @@
-// A list filter's URL text, as the dashboard API reads it: values separated by commas, "\," for
-// a comma inside a value and "\\" for a backslash (only task types can hold either). The same
-// text sits in the page's address and in the API query, so a link and a request say the same.
+// A list filter's text, as the dashboard API reads it: values separated by commas, "\," for a comma
+// inside a value and "\\" for a backslash (only task types can hold either; identifiers never do).
+// Part of the wire contract, so the page that writes a link and the API that reads it share one
+// reading: the same text sits in the page's address and in the API query.
 
 export function splitListParam(text: string): string[] {
   const values: string[] = [];
