@@ -233,6 +233,8 @@ test("a click anywhere on a location's row opens its tasks, and a middle-click o
   await page.goto(dashboardUrl("/locations"));
   const row = page.getByRole("row").filter({ hasText: "loc_lax_airport" });
   const address = row.getByRole("cell").nth(2);
+  // Below the fold on a shorter screen: bring it into view first, as a person would scroll to it.
+  await address.scrollIntoViewIfNeeded();
   // A person clicks the cell, wherever the link's own box ends: the mouse, not an element handle.
   const box = await address.boundingBox();
   expect(box).not.toBeNull();
