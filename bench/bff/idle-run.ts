@@ -1,7 +1,8 @@
 // `npm run bench:bff -- --only idle`: the dashboard server's own cost, one request at a time, beside
 // its floors measured in the same run, in a few minutes instead of the full run's 20. Next's empty
 // route (/api/health) is the floor of every kind; a miss's upstream call and a mirrored page's SQL
-// (straight through PGlite, sql-floor.ts) are measured apart and added to it. See docs/benchmarks.md.
+// (straight through PGlite, and through `pg` on a local PostgreSQL holding a copy of the same rows:
+// sql-floor.ts) are measured apart and added to it. See docs/benchmarks.md.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
 import type { RunningChild } from "../../harness/child-process";
 import { freePort } from "../../harness/free-port";
+import { createDatabase, startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
 import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { describeMachine } from "../service/report";
@@ -49,10 +51,13 @@ const log = elapsedLog();
 const stopping = new AbortController();
 const children: RunningChild[] = [];
 let scratch: string | undefined;
+let postgres: LocalPostgres | undefined;
 
 async function cleanUp(): Promise<void> {
   stopping.abort();
   for (const child of children.splice(0).reverse()) await child.stop();
+  postgres?.stop();
+  postgres = undefined;
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   scratch = undefined;
 }
@@ -170,7 +175,7 @@ async function misses(
   return out;
 }
 
-function sqlFloor(dir: string, query: string): number[] {
+function sqlFloor(dir: string, query: string, pgUrl: string): { pglite: number[]; pg: number[] } {
   const out = execFileSync(
     process.execPath,
     [
@@ -181,10 +186,11 @@ function sqlFloor(dir: string, query: string): number[] {
       dir,
       query,
       String(SAMPLES),
+      pgUrl,
     ],
     { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 2 ** 20 },
   );
-  return JSON.parse(out.trim().split("\n").at(-1) ?? "[]") as number[];
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { pglite: number[]; pg: number[] };
 }
 
 const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -263,8 +269,19 @@ async function main(): Promise<void> {
   onFloor.close();
   onPerson.close();
   await stopChild(on);
-  log(`the same page's SQL straight through PGlite in ${mirrorDir}, ${SAMPLES} times`);
-  const sql = summarize(sqlFloor(mirrorDir, today.split("?")[1] ?? ""));
+  log(
+    `the same page's SQL straight through PGlite in ${mirrorDir}, then through pg on a copy, ${SAMPLES} times each`,
+  );
+  postgres = await startLocalPostgres();
+  const floors = sqlFloor(
+    mirrorDir,
+    today.split("?")[1] ?? "",
+    await createDatabase(postgres.url, "idle_floor"),
+  );
+  postgres.stop();
+  postgres = undefined;
+  const sql = summarize(floors.pglite);
+  const viaPg = summarize(floors.pg);
   clearInterval(sampleLoad);
 
   const f = { hit: summarize(hit.floor), miss: summarize(miss.floor), mirror: summarize(mirrored.floor) };
@@ -285,6 +302,7 @@ async function main(): Promise<void> {
     `| a signed-in route with a small answer (\`/api/budget\`, same turns as the cached page) | ${hit.signedIn.length.toLocaleString("en-US")} | ${pair(summarize(hit.signedIn))} | ${pair(f.hit)} | ${ms(summarize(hit.signedIn).p50 - f.hit.p50)} / ${ms(summarize(hit.signedIn).p99 - f.hit.p99)} | — | — |`,
     `| page from the mirror (PGlite, total ${total.toLocaleString("en-US")}) | ${mirrorS.n.toLocaleString("en-US")} | ${pair(mirrorS)} | ${pair(f.mirror)} | ${ms(mirrorS.p50 - f.mirror.p50)} / ${ms(mirrorS.p99 - f.mirror.p99)} | ${pair(summarize(mirrored.handler))} | at most 1.3 × SQL + floor = ${ms(mirrorLimit.p50)} / ${ms(mirrorLimit.p99)}: ${verdict(mirrorS.p99 <= mirrorLimit.p99)} (p50 ${verdict(mirrorS.p50 <= mirrorLimit.p50)}) |`,
     `| the page's SQL straight through PGlite (\`taskPageStatement\`, the mirror's directory) | ${sql.n.toLocaleString("en-US")} | ${pair(sql)} | — | — | — | mirrored page / (SQL + floor): ${(mirrorS.p50 / (sql.p50 + f.mirror.p50)).toFixed(2)}x / ${(mirrorS.p99 / (sql.p99 + f.mirror.p99)).toFixed(2)}x |`,
+    `| the same SQL through \`pg\` on a local PostgreSQL (a copy of the mirror's rows, analyzed) | ${viaPg.n.toLocaleString("en-US")} | ${pair(viaPg)} | — | — | — | 1.3 × pg SQL + floor = ${ms(1.3 * viaPg.p50 + f.mirror.p50)} / ${ms(1.3 * viaPg.p99 + f.mirror.p99)} (the dashboard here reads PGlite) |`,
   ];
   console.log(`\n${lines.join("\n")}\n`);
 }
