@@ -99,11 +99,14 @@ describe("PostgreSQL listener", () => {
     const { seen, feed } = recordingFeed();
     const subscription = await listenOnPostgres(here.url, CHANNEL, feed, notifyThrough(hereSql));
     try {
+      // Listening is reported once the first probe made its round trip: end the connection after
+      // that, or the loss would come before any "listening" and the sequence below could not start.
+      await eventually(async () => seen.listening.length >= 1, 5_000, 25);
       await hereSql.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
         [`${CHANNEL} listener`],
       );
-      await eventually(async () => seen.listening.length >= 3, 5_000, 25);
+      await eventually(async () => seen.listening.length >= 3, 10_000, 25);
       expect(seen.listening.slice(0, 3)).toEqual([true, false, true]);
       expect(seen.trouble.length).toBeGreaterThan(0);
       const url = new URL(here.url);
