@@ -69,7 +69,10 @@ it(
     expect(settled.every((run) => run.answered > 0)).toBe(true);
     expect(await dashboard.exited, dashboard.output()).toBe(0);
     expect(idle.closed()).toBe(true);
-    expect(Date.now() - signalled, dashboard.output()).toBeLessThan(4_000);
+    // Under the 5-s stop deadline, which an idle connection holding the server open would reach
+    // (the drain's 1-s grace for idle connections, the answers in flight and the store's close
+    // take about 2 to 4 s on a busy two-core machine).
+    expect(Date.now() - signalled, dashboard.output()).toBeLessThan(5_000);
     // The backend was closed before the exit: the mirror let its directory go.
     expect(existsSync(lock)).toBe(false);
   },
