@@ -4,13 +4,13 @@
 // (straight through PGlite, and through `pg` on a local PostgreSQL holding a copy of the same rows:
 // sql-floor.ts) are measured apart and added to it. See docs/benchmarks.md.
 import { execFileSync } from "node:child_process";
+import { BenchChildren, forgetCallerSettings } from "./bench-children";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
-import type { RunningChild } from "../../harness/child-process";
 import { freePort } from "../../harness/free-port";
 import { createDatabase, startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
 import { startServiceProcess } from "../../harness/service-process";
@@ -38,39 +38,21 @@ const STAFF = { email: "staff@sandbox.example", password: "sandbox-staff-passwor
 const OFF_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
 const MIRROR_CLIENT = { id: "sandbox-special", secret: "p+s/w:rd%é" };
 
-for (const name of Object.keys(process.env)) {
-  if (
-    /^(VTS_|AUTH_|MIRROR)|^(DATABASE_URL|DASHBOARD_DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(
-      name,
-    )
-  )
-    delete process.env[name];
-}
+forgetCallerSettings();
 
 const log = elapsedLog();
 const stopping = new AbortController();
-const children: RunningChild[] = [];
+const children = new BenchChildren();
 let scratch: string | undefined;
 let postgres: LocalPostgres | undefined;
 
 async function cleanUp(): Promise<void> {
   stopping.abort();
-  for (const child of children.splice(0).reverse()) await child.stop();
+  await children.stopAll();
   postgres?.stop();
   postgres = undefined;
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   scratch = undefined;
-}
-
-async function keep<T extends RunningChild>(child: Promise<T>): Promise<T> {
-  const ready = await child;
-  children.push(ready);
-  return ready;
-}
-
-async function stopChild(child: RunningChild): Promise<void> {
-  children.splice(children.indexOf(child), 1);
-  await child.stop();
 }
 
 interface Timed {
@@ -200,7 +182,7 @@ const verdict = (met: boolean) => (met ? "met" : "**not met**");
 async function main(): Promise<void> {
   buildDashboard({ root: ROOT, distDir: DIST_DIR, reuse: process.env.BENCH_SKIP_BUILD === "1", log });
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-bff-idle-"));
-  const service = await keep(
+  const service = await children.keep(
     startServiceProcess(
       {
         VTS_DATA_DIR: join(scratch, "vts"),
@@ -220,7 +202,7 @@ async function main(): Promise<void> {
   const catalog = await loadCatalog(service.url);
   const staffFile = join(scratch, "staff.json");
   addStaffMember(staffFile, STAFF);
-  const tap = await keep(startTap(ROOT, service.url));
+  const tap = await children.keep(startTap(ROOT, service.url));
   const common = { staffFile, metricsToken: "bench-idle-metrics", distDir: DIST_DIR, tap, log };
   const today = dayPath(new Date());
   const loads: number[] = [];
@@ -230,7 +212,7 @@ async function main(): Promise<void> {
   );
 
   // (a) MIRROR=off: a cached page, then misses, each beside /api/health.
-  const off = await keep(startBffDashboard({ ...common, client: OFF_CLIENT }, { MIRROR: "off" }));
+  const off = await children.keep(startBffDashboard({ ...common, client: OFF_CLIENT }, { MIRROR: "off" }));
   const offFloor = new HttpClient(off.url);
   const offPerson = new HttpClient(off.url, {
     cookie: await signIn(new HttpClient(off.url), STAFF.email, STAFF.password),
@@ -242,11 +224,11 @@ async function main(): Promise<void> {
   const miss = await misses(offFloor, offPerson, catalog.locationIds);
   offFloor.close();
   offPerson.close();
-  await stopChild(off);
+  await children.stop(off);
 
   // (b) The mirror over a short horizon (filled in seconds), then its page's SQL straight through PGlite.
   const mirrorDir = join(scratch, "mirror");
-  const on = await keep(
+  const on = await children.keep(
     startBffDashboard(
       { ...common, client: MIRROR_CLIENT },
       { MIRROR_DATA_DIR: mirrorDir, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
@@ -268,7 +250,7 @@ async function main(): Promise<void> {
   });
   onFloor.close();
   onPerson.close();
-  await stopChild(on);
+  await children.stop(on);
   log(
     `the same page's SQL straight through PGlite in ${mirrorDir}, then through pg on a copy, ${SAMPLES} times each`,
   );

@@ -3,12 +3,12 @@
 // then with its task mirror filled first, then, with the same script, through a plain pass-through
 // proxy. See docs/benchmarks.md.
 import { randomBytes } from "node:crypto";
+import { BenchChildren, forgetCallerSettings } from "./bench-children";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
-import type { RunningChild } from "../../harness/child-process";
 import type { DashboardProcess } from "../../harness/dashboard-process";
 import { freePort } from "../../harness/free-port";
 import { startServiceProcess } from "../../harness/service-process";
@@ -46,40 +46,20 @@ const BFF_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };
 const BASELINE_CLIENT = { id: "sandbox-special", secret: "p+s/w:rd%é" };
 const DEMO_STAFF = { email: "staff@sandbox.example", password: "sandbox-staff-password" };
 
-// Nothing from the caller's shell may point the programs under test elsewhere (a real database,
-// a shared Redis, another staff file).
-for (const name of Object.keys(process.env)) {
-  if (
-    /^(VTS_|AUTH_|MIRROR)|^(DATABASE_URL|DASHBOARD_DATABASE_URL|REDIS_URL|STAFF_FILE|METRICS_TOKEN)$/.test(
-      name,
-    )
-  )
-    delete process.env[name];
-}
+forgetCallerSettings();
 
 const log = elapsedLog();
 
 const stopping = new AbortController();
-const children: RunningChild[] = [];
+const children = new BenchChildren();
 let scratch: string | undefined;
 
 /** Idempotent, and safe from a signal handler: people stop, then every child, then the temp dir. */
 async function cleanUp(): Promise<void> {
   stopping.abort();
-  for (const child of children.splice(0).reverse()) await child.stop();
+  await children.stopAll();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   scratch = undefined;
-}
-
-async function keep<T extends RunningChild>(child: Promise<T>): Promise<T> {
-  const ready = await child;
-  children.push(ready);
-  return ready;
-}
-
-async function stopChild(child: RunningChild): Promise<void> {
-  children.splice(children.indexOf(child), 1);
-  await child.stop();
 }
 
 /** Its own build directory (next.config.mjs), so a developer's or a test run's `.next` is left alone. */
@@ -90,7 +70,7 @@ async function main(): Promise<void> {
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-bff-"));
   const servicePort = await freePort();
   log(`starting the sandbox service on port ${servicePort}; seeding ${TASKS.toLocaleString("en-US")} tasks`);
-  const service = await keep(
+  const service = await children.keep(
     startServiceProcess(
       {
         VTS_DATA_DIR: join(scratch, "vts"),
@@ -114,9 +94,9 @@ async function main(): Promise<void> {
   );
   const staffFile = join(scratch, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const offTap = await keep(startTap(ROOT, service.url));
-  const mirrorTap = await keep(startTap(ROOT, service.url));
-  const baselineTap = await keep(startTap(ROOT, service.url));
+  const offTap = await children.keep(startTap(ROOT, service.url));
+  const mirrorTap = await children.keep(startTap(ROOT, service.url));
+  const baselineTap = await children.keep(startTap(ROOT, service.url));
   const metricsToken = randomBytes(24).toString("hex");
   const metricsOf = (dashboard: DashboardProcess) => ({
     url: `${dashboard.url}/api/metrics`,
@@ -150,7 +130,7 @@ async function main(): Promise<void> {
   // (a) The BFF without its task mirror: every page from the cache or the service.
   const offBefore = await serviceCounters(service.url);
   const bff = { staffFile, metricsToken, distDir: DIST_DIR, client: BFF_CLIENT, log };
-  const offDashboard = await keep(startBffDashboard({ ...bff, tap: offTap }, { MIRROR: "off" }));
+  const offDashboard = await children.keep(startBffDashboard({ ...bff, tap: offTap }, { MIRROR: "off" }));
   log(`signing in ${STAFF} sessions through the credentials flow`);
   const offCookies = await signInAll(offDashboard.url, DEMO_STAFF, STAFF);
   log(`BFF arm, mirror off: ${SECONDS} s`);
@@ -166,12 +146,12 @@ async function main(): Promise<void> {
   });
   log(`  mirror off statuses: ${statusCounts(off.samples)}`);
   const offIdle = await idleOf(offDashboard, offCookies[0] ?? "", "cache");
-  await stopChild(offDashboard);
+  await children.stop(offDashboard);
 
   // (b) The BFF with its task mirror, filled completely before anyone signs in to work.
   await waitOutServiceWindow(offTap, log, stopping.signal);
   const fillStarted = Date.now();
-  const mirrorDashboard = await keep(startBffDashboard({ ...bff, tap: mirrorTap }, {}));
+  const mirrorDashboard = await children.keep(startBffDashboard({ ...bff, tap: mirrorTap }, {}));
   log(`signing in ${STAFF} sessions while the mirror fills`);
   const mirrorCookies = await signInAll(mirrorDashboard.url, DEMO_STAFF, STAFF);
   const watch = new MirrorWatch(mirrorDashboard.url, mirrorCookies[0] ?? "");
@@ -203,11 +183,11 @@ async function main(): Promise<void> {
   });
   log(`  mirror on statuses: ${statusCounts(mirror.samples)}`);
   const mirrorIdle = await idleOf(mirrorDashboard, mirrorCookies[0] ?? "", "mirror");
-  await stopChild(mirrorDashboard);
+  await children.stop(mirrorDashboard);
 
   // (c) The baseline: the same people, the same script, through the pass-through proxy.
   const baselineBefore = await serviceCounters(service.url);
-  const passThrough = await keep(startPassThrough(ROOT, baselineTap.baseUrl, BASELINE_CLIENT));
+  const passThrough = await children.keep(startPassThrough(ROOT, baselineTap.baseUrl, BASELINE_CLIENT));
   log(`baseline arm: ${SECONDS} s`);
   const baseline = await runArm({
     ...common,
