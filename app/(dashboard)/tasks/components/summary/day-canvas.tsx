@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import type { DayRow } from "@/lib/client/summary-rows";
 import { statusLabel } from "@/lib/client/task-labels";
+import type { DayChartProps } from "./day-table";
 import { statusColor } from "./status-colors";
 import { useColorScheme } from "./use-color-scheme";
 
@@ -14,16 +15,7 @@ const HEIGHT = 200;
 /** Room per x-axis label ("11-20"), so 92 days do not crowd the axis. */
 const LABEL_PX = 44;
 
-export function DayCanvas({
-  rows,
-  statuses,
-  onPickDay,
-}: {
-  rows: readonly DayRow[];
-  /** The stack order of each row's `counts`, bottom first. */
-  statuses: readonly string[];
-  onPickDay: (day: string) => void;
-}) {
+export function DayCanvas({ rows, statuses, onPickDay }: DayChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const scheme = useColorScheme();
   const [hovered, setHovered] = useState<number | null>(null);

@@ -2,16 +2,16 @@ import type { DayRow } from "@/lib/client/summary-rows";
 import { statusLabel } from "@/lib/client/task-labels";
 import { PickButton } from "./pick-button";
 
-// The per-day chart's numbers, one row per day, each day filtering the table to it.
-export function DayTable({
-  rows,
-  statuses,
-  onPickDay,
-}: {
+/** What the per-day chart and its table both draw from. */
+export interface DayChartProps {
   rows: readonly DayRow[];
+  /** The stack order of each row's `counts`, bottom first. */
   statuses: readonly string[];
   onPickDay: (day: string) => void;
-}) {
+}
+
+// The per-day chart's numbers, one row per day, each day filtering the table to it.
+export function DayTable({ rows, statuses, onPickDay }: DayChartProps) {
   return (
     <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Tasks per day, as a table">
       <table className="w-full border-collapse text-left text-sm">
