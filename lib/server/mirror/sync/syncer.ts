@@ -171,6 +171,8 @@ export class MirrorSyncer {
 }
 
 function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  // The call has begun: its later rejection (it sees the same signal) must find a handler.
+  work.catch(() => {});
   signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error("stopped"));
