@@ -22,8 +22,16 @@ export async function serveDashboard(options: { port: number; hostname: string }
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    const signalled = performance.now();
     void drain.close(STOP_DEADLINE_MS).then(async (cut) => {
+      const drained = performance.now();
       await closeBackend(BACKEND_CLOSE_MS);
+      const closed = performance.now();
+      // Where a slow stop went: the drain (answers in flight, idle grace) or the backend's close.
+      log(
+        "info",
+        `stopped: drained in ${ms(drained - signalled)} ms, backend closed in ${ms(closed - drained)} ms`,
+      );
       if (cut === 0) process.exit(0);
       log("error", `stop deadline: cut ${cut} connection(s) still answering`);
       process.exit(1);
@@ -56,6 +64,8 @@ async function closeBackend(deadlineMs: number): Promise<void> {
     log("error", `backend did not close cleanly: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
+
+const ms = (duration: number) => Math.round(duration);
 
 // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process cannot
 // import (they are server-only modules, for Next's bundles).
