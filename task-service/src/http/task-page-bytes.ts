@@ -1,6 +1,6 @@
-// A page of tasks written from its rows straight into UTF-8 bytes: exactly the bytes of
-// JSON.stringify({ data: rows.map(taskOfRow), next_cursor }) (task-page-bytes.test.ts holds it to
-// that), without the page's task objects or its string.
+// A page of tasks written from its rows (arrays of TASK_COLUMNS' values) straight into UTF-8 bytes:
+// exactly the bytes of JSON.stringify({ data: rows.map(taskOfRow), next_cursor }) for the same rows
+// as objects (task-page-bytes.test.ts holds it to that), without the page's task objects or its string.
 //
 // Why (measured on a real 500-task sandbox page, 142 kB, docs/benchmarks.md): five of the sandbox's
 // 31 location names hold a character beyond Latin-1 ("Seattle–Tacoma"), which makes V8 build the
@@ -8,7 +8,7 @@
 // is encoded once and copied, and the rest of a row is one-byte text written straight into a
 // reused buffer: p50 0.48-0.52 ms against 0.55-0.60 ms, with one allocation per page instead of
 // ~1,500 objects and two large strings.
-import type { TaskRow } from "../../../contract/service/task-row";
+import { TASK_VALUE as V, type TaskRowValues } from "../repositories/task-page-sql";
 
 const quote = JSON.stringify;
 // Locations are few (the catalogue has 31); the bound only keeps a store full of them from growing this.
@@ -41,17 +41,17 @@ function write(text: string, at: number): number {
   return at + scratch.write(text, at, "utf8");
 }
 
-export function taskPageBytes(rows: readonly TaskRow[], nextCursor: string | null): Buffer {
+export function taskPageBytes(rows: readonly TaskRowValues[], nextCursor: string | null): Buffer {
   let at = write('{"data":[', 0);
   rows.forEach((row, index) => {
     at = write(
-      `${index === 0 ? "" : ","}{"id":${quote(row.id)},"vehicle_id":${quote(row.vehicle_id)},"mva":${quote(row.mva)},"vin":${quote(row.vin)},"task_type":${quote(row.task_type)},"status":${quote(row.status)}`,
+      `${index === 0 ? "" : ","}{"id":${quote(row[V.id])},"vehicle_id":${quote(row[V.vehicle_id])},"mva":${quote(row[V.mva])},"vin":${quote(row[V.vin])},"task_type":${quote(row[V.task_type])},"status":${quote(row[V.status])}`,
       at,
     );
-    const fragment = locationFragment(row.location_id, row.location_name);
+    const fragment = locationFragment(row[V.location_id], row[V.location_name]);
     reserve(at, fragment.length);
     at += fragment.copy(scratch, at);
-    at = write(`${quote(row.started_at)},"odometer_miles":${quote(row.odometer_miles)}}`, at);
+    at = write(`${quote(row[V.started_at])},"odometer_miles":${quote(row[V.odometer_miles])}}`, at);
   });
   at = write(`],"next_cursor":${quote(nextCursor)}}`, at);
   // A copy: the scratch buffer is written again by the next page while this one is being sent.
