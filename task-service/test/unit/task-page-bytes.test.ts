@@ -27,8 +27,12 @@ const values = (row: TaskRow): TaskRowValues => [
 ];
 const written = (rows: TaskRow[], cursor: string | null) => taskPageBytes(rows.map(values), cursor);
 
+// Each escape on its own as well, so a missed one cannot hide behind another in the same value.
 const AWKWARD = [
   'Dock "A"\\B',
+  'say "hi"',
+  "C:\\back\\slash",
+  "new\nline",
   "Zürich",
   "Seattle–Tacoma",
   "emoji 🚚",
