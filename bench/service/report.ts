@@ -99,14 +99,7 @@ export function renderReport(report: Report): string {
   lines.push(...transportTable(report), "");
   lines.push(
     "",
-    `### Throughput (autocannon, GET /v1/tasks page 1, 1-day window, ${report.throughputRows} rows per page)`,
-    "",
-    "| endpoint | connections | req/s | p50 ms | p99 ms | non-2xx | errors |",
-    "|---|--:|--:|--:|--:|--:|--:|",
-    ...report.throughput.map(
-      (t) =>
-        `| ${t.target} | ${t.connections} | ${Math.round(t.requestsPerSecond)} | ${t.p50} | ${t.p99} | ${t.non2xx} | ${t.errors} |`,
-    ),
+    ...throughputTable(report),
     "",
     "### Token endpoint (POST /oauth/token, sequential)",
     "",
@@ -123,6 +116,36 @@ export function renderReport(report: Report): string {
     ...report.explain,
     "```",
   );
+  return lines.join("\n");
+}
+
+function throughputTable(report: Pick<Report, "throughput" | "throughputRows">): string[] {
+  return [
+    `### Throughput (autocannon, GET /v1/tasks page 1, 1-day window, ${report.throughputRows} rows per page)`,
+    "",
+    "| endpoint | connections | req/s | p50 ms | p99 ms | non-2xx | errors |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+    ...report.throughput.map(
+      (t) =>
+        `| ${t.target} | ${t.connections} | ${Math.round(t.requestsPerSecond)} | ${t.p50} | ${t.p99} | ${t.non2xx} | ${t.errors} |`,
+    ),
+  ];
+}
+
+/**
+ * A quick run of some parts only (BENCH_ONLY): their tables and the issue-16 verdicts they decide,
+ * printed, never written to the document.
+ */
+export function renderPartial(report: Report, parts: ReadonlySet<string>): string {
+  const lines = [
+    `**${report.date}** (parts: ${[...parts].join(", ")}) — ${report.machine}; ${count(report.tasks)} tasks.`,
+  ];
+  if (parts.has("pages")) lines.push(...transportTable(report));
+  if (parts.has("throughput")) lines.push("", ...throughputTable(report));
+  const [pages, throughput] = verdicts(report);
+  lines.push("", "### Targets", "");
+  if (parts.has("pages")) lines.push(`- ${pages}`);
+  if (parts.has("throughput")) lines.push(`- ${throughput}`);
   return lines.join("\n");
 }
 

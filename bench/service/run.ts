@@ -14,7 +14,14 @@ import { buildCases, dayPagePath } from "./cases";
 import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startDatabase } from "./database";
 import { HttpClient } from "./http-client";
 import { fetchToken, measurePages, measureToken } from "./measure";
-import { BASELINE_TASKS, describeMachine, renderReport, writeReport, type Report } from "./report";
+import {
+  BASELINE_TASKS,
+  describeMachine,
+  renderPartial,
+  renderReport,
+  writeReport,
+  type Report,
+} from "./report";
 import { throughputSuite } from "./throughput";
 
 const DEFAULT_TASKS = 1_000_000;
@@ -23,7 +30,15 @@ const TASKS = envNumber("BENCH_TASKS", DEFAULT_TASKS);
 const SAMPLES = envNumber("BENCH_SAMPLES", 200);
 const DURATION_S = envNumber("BENCH_DURATION", 10);
 const ROUNDS = envNumber("BENCH_ROUNDS", 2);
-const CONNECTIONS = [1, 16, 64];
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || "1,16,64").split(",").map(Number);
+// Some parts only, for quick comparisons while working ("pages,throughput"); such a run is printed,
+// never written to the document.
+const ALL_PARTS = ["pages", "throughput", "token"];
+const PARTS = new Set((process.env.BENCH_ONLY || ALL_PARTS.join(",")).split(",").map((part) => part.trim()));
+const unknownPart = [...PARTS].find((part) => !ALL_PARTS.includes(part));
+if (unknownPart)
+  throw new Error(`BENCH_ONLY: unknown part "${unknownPart}" (parts: ${ALL_PARTS.join(", ")})`);
+const ALL_RUN = ALL_PARTS.every((part) => PARTS.has(part));
 const LIFTED = "1000000000";
 // A checkout of another build of the service (say, main's), run beside this one on the same
 // database and timed in the same rounds: the machine is shared, so only same-run figures compare.
@@ -126,11 +141,13 @@ async function main(): Promise<void> {
   log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor and transport, round-robin`);
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
-  const pages = await measurePages(cases, { service: api, transport, baseline: baselineApi }, db, {
-    samples: SAMPLES,
-    warmup: 20,
-    block: 10,
-  });
+  const pages = !PARTS.has("pages")
+    ? []
+    : await measurePages(cases, { service: api, transport, baseline: baselineApi }, db, {
+        samples: SAMPLES,
+        warmup: 20,
+        block: 10,
+      });
 
   const deep =
     cases.find((c) => c.depth === "deep" && c.filter === "location_id") ??
@@ -142,22 +159,27 @@ async function main(): Promise<void> {
   const pagePath = dayPagePath(facts);
   const throughputRows = (await api.getJson<{ data: unknown[] }>(pagePath)).data.length;
   const bearer = { authorization: `Bearer ${token}` };
-  const throughput = await throughputSuite({
-    targets: [
-      { name: "GET /v1/tasks", baseUrl: service.url, path: pagePath, headers: bearer },
-      ...(baselineService
-        ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: pagePath, headers: bearer }]
-        : []),
-      { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
-    ],
-    connections: CONNECTIONS,
-    durationSeconds: DURATION_S,
-    rounds: ROUNDS,
-    log,
-  });
+  const throughput = !PARTS.has("throughput")
+    ? []
+    : await throughputSuite({
+        targets: [
+          { name: "GET /v1/tasks", baseUrl: service.url, path: pagePath, headers: bearer },
+          ...(baselineService
+            ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: pagePath, headers: bearer }]
+            : []),
+          { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
+        ],
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        rounds: ROUNDS,
+        log,
+      });
 
-  log("token endpoint: 500 sequential requests, interleaved with /healthz");
-  const tokenRun = await measureToken(http, { samples: 500, warmup: 20, block: 10 });
+  const skipped = { n: 0, p50: Number.NaN, p99: Number.NaN, mean: Number.NaN };
+  if (PARTS.has("token")) log("token endpoint: 500 sequential requests, interleaved with /healthz");
+  const tokenRun = PARTS.has("token")
+    ? await measureToken(http, { samples: 500, warmup: 20, block: 10 })
+    : { token: skipped, healthz: skipped };
 
   const report: Report = {
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -174,6 +196,10 @@ async function main(): Promise<void> {
     explain: plan,
     baseline: BASELINE_DIR,
   };
+  if (!ALL_RUN) {
+    console.log(`\n${renderPartial(report, PARTS)}\n`);
+    return;
+  }
   const markdown = renderReport(report);
   console.log(`\n${markdown}\n`);
   // Only the standard configuration goes into the document, so its figures stay comparable.

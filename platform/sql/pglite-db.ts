@@ -55,6 +55,9 @@ function executor(target: Pick<PGlite, "query">): SqlExecutor {
     async query<Row>(text: string, params?: readonly unknown[]) {
       return (await target.query<Row>(text, params as unknown[] | undefined)).rows;
     },
+    async queryValues<Row extends readonly unknown[]>(text: string, params?: readonly unknown[]) {
+      return (await target.query<Row>(text, params as unknown[] | undefined, { rowMode: "array" })).rows;
+    },
   };
 }
 

@@ -72,5 +72,9 @@ function executor(target: pg.Pool | pg.PoolClient): SqlExecutor {
     async query<Row>(text: string, params?: readonly unknown[]) {
       return (await target.query(text, params as unknown[] | undefined)).rows as Row[];
     },
+    async queryValues<Row extends readonly unknown[]>(text: string, params?: readonly unknown[]) {
+      const config: pg.QueryArrayConfig = { text, rowMode: "array", values: params as unknown[] | undefined };
+      return (await target.query(config)).rows as unknown as Row[];
+    },
   };
 }

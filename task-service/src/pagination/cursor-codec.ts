@@ -18,20 +18,21 @@ export class CursorCodec {
 
   /** Throws invalid_request for a malformed, forged or foreign cursor. */
   decode(cursor: string, binding: string): TaskPosition {
-    const invalid = invalidRequest("The cursor is invalid or was issued for a different query.");
+    // Built only when thrown: an Error captures its stack when made, and most cursors are valid.
+    const invalid = () => invalidRequest("The cursor is invalid or was issued for a different query.");
     const [payloadPart, signaturePart, ...rest] = cursor.split(".");
-    if (!payloadPart || !signaturePart || rest.length > 0) throw invalid;
+    if (!payloadPart || !signaturePart || rest.length > 0) throw invalid();
     const payload = Buffer.from(payloadPart, "base64url");
     const signature = Buffer.from(signaturePart, "base64url");
     // Node's decoder skips stray characters and spare bits; only the exact string issued counts.
     if (payload.toString("base64url") !== payloadPart || signature.toString("base64url") !== signaturePart) {
-      throw invalid;
+      throw invalid();
     }
     const expected = this.sign(payload);
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw invalid;
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw invalid();
     const parsed = JSON.parse(payload.toString("utf8")) as { s?: unknown; i?: unknown; q?: unknown };
     if (typeof parsed.s !== "string" || typeof parsed.i !== "string" || parsed.q !== digest(binding))
-      throw invalid;
+      throw invalid();
     return { started_at: parsed.s, id: parsed.i };
   }
 

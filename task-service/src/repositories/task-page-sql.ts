@@ -38,6 +38,36 @@ export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.st
       ${wireStartedAt("t.started_at")} AS started_at,
       t.odometer_miles`;
 
+/**
+ * A row of TASK_COLUMNS as an array, in the same order (the page's hot path reads rows this way:
+ * pg builds no object per row). TASK_VALUE indexes it by name.
+ */
+export type TaskRowValues = readonly [
+  id: string,
+  vehicle_id: string,
+  mva: string,
+  vin: string | null,
+  task_type: string,
+  status: string,
+  location_id: string,
+  location_name: string,
+  started_at: string,
+  odometer_miles: number,
+];
+
+export const TASK_VALUE = {
+  id: 0,
+  vehicle_id: 1,
+  mva: 2,
+  vin: 3,
+  task_type: 4,
+  status: 5,
+  location_id: 6,
+  location_name: 7,
+  started_at: 8,
+  odometer_miles: 9,
+} as const;
+
 const FILTER_COLUMNS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
 
 export function taskPageSql(query: TaskPageQuery): { text: string; params: unknown[] } {

@@ -2,18 +2,19 @@
 import { taskOfRow, type Task, type TaskRow } from "../../../contract/service/task-row";
 import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
-import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
+import { TASK_COLUMNS, taskPageSql, type TaskPageQuery, type TaskRowValues } from "./task-page-sql";
 
 export type { Task };
 
-/** Rows, not tasks: the route writes them to bytes itself (http/task-page-bytes.ts). */
-export async function findTaskPageRows(db: SqlExecutor, query: TaskPageQuery): Promise<TaskRow[]> {
+/** Rows as arrays, not tasks: the route writes them to bytes itself (http/task-page-bytes.ts). */
+export async function findTaskPageValues(db: SqlExecutor, query: TaskPageQuery): Promise<TaskRowValues[]> {
   const { text, params } = taskPageSql(query);
-  return db.query<TaskRow>(text, params);
+  return db.queryValues<TaskRowValues>(text, params);
 }
 
 export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
-  return (await findTaskPageRows(db, query)).map(taskOfRow);
+  const { text, params } = taskPageSql(query);
+  return (await db.query<TaskRow>(text, params)).map(taskOfRow);
 }
 
 export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {

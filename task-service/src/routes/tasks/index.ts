@@ -7,7 +7,8 @@ import { taskPageBytes } from "../../http/task-page-bytes";
 import { parseQueryString } from "../../http/query-string";
 import type { CursorCodec } from "../../pagination/cursor-codec";
 import { requireScope } from "../../plugins/v1-guard";
-import { findTask, findTaskPageRows } from "../../repositories/tasks-repository";
+import { TASK_VALUE } from "../../repositories/task-page-sql";
+import { findTask, findTaskPageValues } from "../../repositories/tasks-repository";
 import type { Store } from "../../store/store";
 import { parseTaskListQuery } from "./task-list-query";
 
@@ -22,12 +23,12 @@ export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Pro
 
   app.get("/v1/tasks", { preHandler }, async (request, reply) => {
     const { query, limit, binding } = parseTaskListQuery(request.url, deps.maxWindowDays, deps.cursors);
-    const rows = await findTaskPageRows(deps.store, query);
+    const rows = await findTaskPageValues(deps.store, query);
     const data = rows.slice(0, limit);
     const last = data.at(-1);
     const nextCursor =
       rows.length > limit && last
-        ? deps.cursors.encode({ started_at: last.started_at, id: last.id }, binding)
+        ? deps.cursors.encode({ started_at: last[TASK_VALUE.started_at], id: last[TASK_VALUE.id] }, binding)
         : null;
     reply.type("application/json; charset=utf-8");
     return taskPageBytes(data, nextCursor);
