@@ -1,6 +1,6 @@
 import { auth, signOut } from "@/lib/server/auth/auth";
 import { AppBrand } from "./app-brand";
-import { BudgetMeterSlot } from "./budget-meter-slot";
+import { BudgetMeter } from "./budget-meter";
 import { MirrorFreshnessSlot } from "./mirror-freshness-slot";
 
 // The header of every signed-in page: where to go, who is signed in, how fresh the task data is,
@@ -17,7 +17,7 @@ export async function AppHeader() {
     <header className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
       <AppBrand />
       <div className="ml-auto flex flex-wrap items-center gap-4">
-        <BudgetMeterSlot />
+        <BudgetMeter />
         {/* Freshness shares the person's line: on a phone a line of its own would cost a table row. */}
         <div className="flex flex-wrap items-center gap-3">
           <MirrorFreshnessSlot />

@@ -2,12 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { budgetQuery } from "@/lib/client/task-queries";
 import { budgetIsLow, queuedTotal } from "@/lib/client/budget-level";
-import { BudgetPending } from "./budget-pending";
 
 // The shared upstream budget as staff see it: calls left in this minute, and why things wait.
 export function BudgetMeter() {
   const { data } = useQuery(budgetQuery);
-  if (!data) return <BudgetPending />;
+  if (!data) return <span className="text-xs text-slate-500 dark:text-slate-400">Budget: …</span>;
   const low = budgetIsLow(data);
   const share = data.limit > 0 ? Math.max(0, Math.min(1, data.remaining / data.limit)) : 0;
   const queued = queuedTotal(data);
