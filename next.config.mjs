@@ -14,6 +14,9 @@ const nextConfig = {
   poweredByHeader: false,
   // A second build directory lets a benchmark or a test run build beside a developer's `.next`.
   distDir: globalThis.process.env.NEXT_DIST_DIR || ".next",
+  // Source maps for the browser's scripts only when asked: bench/ui/first-load-modules.ts reads them
+  // to tell which modules a page's first load holds.
+  productionBrowserSourceMaps: globalThis.process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
   // `npm test` type-checks the whole repository (service, dashboard, tests) in one tsc run;
   // a second, partial pass during the build would only repeat it.
   typescript: { ignoreBuildErrors: true },

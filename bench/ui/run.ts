@@ -19,6 +19,7 @@ import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser
 import { exportVisibleRows, type ExportRun } from "./csv-export";
 import { buildDashboard } from "../dashboard-build";
 import { measureFirstLoadJs } from "./first-load-js";
+import { firstLoadJsReport } from "./first-load-js-report";
 import { filterChangeReport } from "./filter-change-report";
 import { measureFirstRows } from "./first-rows";
 import { runLighthouse } from "./lighthouse-runs";
@@ -26,7 +27,7 @@ import { measureLoadCpu } from "./load-cpu";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
 import { measureSummaryPanel, renderSummaryPanel } from "./summary-panel";
-import { windowWithRows } from "./task-windows";
+import { recentVehicleId, windowWithRows } from "./task-windows";
 import { measureVehiclePage, renderVehicleSection } from "./vehicle-page";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -160,6 +161,14 @@ async function main(): Promise<void> {
   scratch = mkdtempSync(join(tmpdir(), "fleet-bench-ui-"));
   mkdirSync(join(scratch, "logs"));
   const { serviceUrl, dashboardUrl } = await startPrograms(scratch);
+  // BENCH_UI_ONLY=first-load-js: first-load JS per route alone (issue 16), nothing written.
+  if (process.env.BENCH_UI_ONLY === "first-load-js") {
+    const browser = await launchBrowser();
+    const vehicleId = await recentVehicleId(serviceUrl, await clientToken(serviceUrl, SERVICE_CLIENT));
+    const options = { browser, baseUrl: dashboardUrl, staff: DEMO_STAFF, vehicleId, log };
+    console.log(`\n${await firstLoadJsReport({ ...options, machine: describeMachine(browser) })}\n`);
+    return;
+  }
   // BENCH_UI_ONLY=filter-change: that measurement alone (issue 15's table), nothing written.
   if (process.env.BENCH_UI_ONLY === "filter-change") {
     const browser = await launchBrowser();

@@ -63,3 +63,21 @@ function window(from: Date, lastStartedAt: number, rows: number): TaskWindow {
   // The window is half-open: one millisecond after the last task keeps it, and every later task out.
   return { from: from.toISOString(), to: new Date(lastStartedAt + 1).toISOString(), rows };
 }
+
+/** A vehicle with a task in the last 30 days (any page of a vehicle shows the same scripts). */
+export async function recentVehicleId(serviceUrl: string, token: string): Promise<string> {
+  const to = new Date();
+  const query = new URLSearchParams({
+    from: new Date(to.getTime() - 30 * DAY_MS).toISOString(),
+    to: to.toISOString(),
+    limit: "1",
+  });
+  const response = await fetch(`${serviceUrl}/v1/tasks?${query.toString()}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`GET /v1/tasks: ${response.status} ${await response.text()}`);
+  const page = (await response.json()) as { data: { vehicle_id: string }[] };
+  const vehicleId = page.data[0]?.vehicle_id;
+  if (!vehicleId) throw new Error("no task in the last 30 days to take a vehicle from");
+  return vehicleId;
+}

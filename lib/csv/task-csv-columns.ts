@@ -1,6 +1,7 @@
 import type { Task } from "@/lib/client/api-types";
 import { COLUMN_IDS, COLUMN_LABELS, type CellValue, type ColumnId } from "@/lib/client/task-columns";
 import { isoInZone } from "@/lib/time/zoned-iso";
+import { startedHeader } from "./started-header";
 
 // The one list of CSV columns: "export all matching" (the server) writes all of it, "export visible
 // rows" (the browser) the table's visible columns. Both use its names and its order, whatever
@@ -27,10 +28,7 @@ interface CsvColumn {
 
 export const UTC_COLUMN_LABEL = "Started (UTC)";
 
-/** "Started (location time)": the table's header says the same. */
-export function startedHeader(zoneName: string): string {
-  return `Started (${zoneName})`;
-}
+export { startedHeader };
 
 const label = (column: Exclude<ColumnId, "started_at" | "location">): CsvColumn => ({
   column,

@@ -1,5 +1,5 @@
 "use client";
-import { startedHeader } from "@/lib/csv/task-csv-columns";
+import { startedHeader } from "@/lib/csv/started-header";
 import { COLUMN_LABELS } from "@/lib/client/task-columns";
 import { startedZoneName } from "@/lib/client/table-view";
 import type { TaskListState } from "@/lib/client/use-task-list-state";

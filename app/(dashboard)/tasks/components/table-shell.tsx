@@ -2,7 +2,7 @@
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { PlainTableHeader } from "./plain-table-header";
 import { SkeletonRows } from "./table-placeholders";
-import { gridLayout } from "./task-columns";
+import { gridLayout } from "./grid-layout";
 
 // The grid's frame while its code loads (tasks-view.tsx): the columns named in their places and
 // placeholder rows, as the grid itself shows them until the first page of rows arrives.

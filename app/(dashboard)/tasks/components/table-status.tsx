@@ -1,16 +1,22 @@
 "use client";
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
 import type { TaskFilters } from "@/lib/client/task-filters";
-import { ErrorNotice } from "@/components/error-notice";
 import { Notice } from "@/components/notice";
 import { budgetIsSpent } from "@/lib/client/budget-level";
 import type { BudgetReading } from "@/lib/client/export-waiting";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
-import { ListWait } from "./list-wait";
+
+// What the list waits for and why it failed show only when it does: their code (countdowns, the
+// budget's arithmetic, an error's words) loads after the page, not in /tasks's first load (issue 16).
+const ListWait = lazy(() => import("./list-wait").then((module) => ({ default: module.ListWait })));
+const ErrorNotice = lazy(() =>
+  import("@/components/error-notice").then((module) => ({ default: module.ErrorNotice })),
+);
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
 
@@ -44,7 +50,9 @@ export function TableStatus({
           </ul>
         </Notice>
       )}
-      <ListWait list={list} budget={budget} />
+      <Suspense>
+        <ListWait list={list} budget={budget} />
+      </Suspense>
       {waitsForMirror(list) && (
         <button
           type="button"
@@ -56,12 +64,14 @@ export function TableStatus({
         </button>
       )}
       {list.isError && !list.isFetching && (
-        <ErrorNotice
-          testId="list-error"
-          error={list.error}
-          fallback="The tasks could not be loaded."
-          onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
-        />
+        <Suspense>
+          <ErrorNotice
+            testId="list-error"
+            error={list.error}
+            fallback="The tasks could not be loaded."
+            onRetry={() => void (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
+          />
+        </Suspense>
       )}
       {stalePage?.fetchedAt && (
         <Notice tone="wait" testId="stale-banner">

@@ -18,7 +18,8 @@ import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
-import { gridLayout, taskCells } from "./task-columns";
+import { gridLayout } from "./grid-layout";
+import { taskCells } from "./task-columns";
 import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
 

@@ -1,6 +1,7 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useRef } from "react";
+import { useHeldUntilLoaded } from "@/lib/client/use-held-until-loaded";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
@@ -13,9 +14,6 @@ import {
 } from "@/lib/client/task-queries";
 import { useMirrorReadiness } from "@/lib/client/use-mirror-readiness";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
-import { SummaryPanel } from "./summary/summary-panel";
-import { TableToolbar } from "./table-toolbar";
-import { TaskFilterBar } from "./task-filter-bar";
 import { TableShell } from "./table-shell";
 import { TableStatus } from "./table-status";
 
@@ -24,6 +22,16 @@ import { TableStatus } from "./table-status";
 const ExportControls = lazy(() =>
   import("./export-controls").then((module) => ({ default: module.ExportControls })),
 );
+
+// The filters, the view controls and the summary's toggle likewise: the server renders them, and
+// their code (fields, pickers, menus) comes a moment after the page's; together they kept /tasks
+// over its 160 kB first-load budget (issue 16). The list's own request does not wait for them.
+const importControls = () => import("./tasks-controls");
+let controlsCode: ReturnType<typeof importControls> | undefined;
+const loadControls = () => (controlsCode ??= importControls());
+const TaskFilterBar = lazy(() => loadControls().then((module) => ({ default: module.TaskFilterBar })));
+const TableToolbar = lazy(() => loadControls().then((module) => ({ default: module.TableToolbar })));
+const SummaryPanel = lazy(() => loadControls().then((module) => ({ default: module.SummaryPanel })));
 
 // The grid (TanStack Table and Virtual, the rows, sorting and resizing) has nothing to show before
 // the first page of rows arrives, so its code loads beside that request, not with the page; the
@@ -51,17 +59,36 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
   const locationZoneOf = useMemo(() => (task: Task) => zones.get(task.location.id), [zones]);
   const budgetReading = budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt };
 
-  return (
-    <>
-      <SkipToTable />
+  const filterBar = useHeldUntilLoaded(
+    <Suspense>
       <TaskFilterBar
         state={state}
         locations={locations.data ?? []}
         rows={rows}
         mirrorWaiting={mirror.waiting}
       />
+    </Suspense>,
+    loadControls(),
+  );
+  const toolbar = useHeldUntilLoaded(
+    <Suspense>
+      <TableToolbar state={state} />
+    </Suspense>,
+    loadControls(),
+  );
+  const summary = useHeldUntilLoaded(
+    <Suspense>
+      <SummaryPanel state={state} zoneOfLocation={zones} />
+    </Suspense>,
+    loadControls(),
+  );
+
+  return (
+    <>
+      <SkipToTable />
+      {filterBar}
       <div className="flex flex-wrap items-center gap-3">
-        <TableToolbar state={state} />
+        {toolbar}
         <Suspense>
           <ExportControls
             state={state}
@@ -73,7 +100,7 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
           />
         </Suspense>
       </div>
-      <SummaryPanel state={state} zoneOfLocation={zones} />
+      {summary}
       <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
       {!state.problem && (
         <Suspense fallback={<TableShell state={state} />}>

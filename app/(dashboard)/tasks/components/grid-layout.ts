@@ -1,0 +1,44 @@
+import type { ColumnId } from "@/lib/client/task-columns";
+import type { ColumnWidths } from "@/lib/client/table-view";
+
+// The grid's column widths, apart from how cells are drawn (task-columns.tsx): the frame shown
+// while the grid's code loads (table-shell.tsx) needs these alone, so the cells' code (links,
+// badges, time formats) stays out of /tasks's first load.
+
+/**
+ * Column widths in the CSS grid: a minimum in rem, and a share of the room left over (none for
+ * fixed columns). Times and ids need room, badges little. The minimums add up to 75rem (1,200 px),
+ * so all nine columns fit a 1280-px screen without scrolling sideways.
+ */
+const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
+  // "2026-11-25 10:33 UTC+11:00": location time carries its offset.
+  started_at: { minRem: 13.5, share: 1.2 },
+  task_type: { minRem: 8, share: 1 },
+  status: { minRem: 6.5 },
+  mva: { minRem: 6.5 },
+  vehicle_id: { minRem: 6.5, share: 0.8 },
+  vin: { minRem: 11, share: 1 },
+  location: { minRem: 8, share: 1.2 },
+  odometer_miles: { minRem: 7 },
+  id: { minRem: 8, share: 1 },
+};
+
+/**
+ * The grid's `grid-template-columns` for these columns, and the width below which it scrolls. A
+ * column a person resized has exactly its width; the others keep their minimum and share.
+ */
+export function gridLayout(
+  visible: readonly ColumnId[],
+  sized: ColumnWidths = {},
+): { template: string; minWidth: string } {
+  const tracks = visible.map((id) => {
+    const px = sized[id];
+    const { minRem, share } = COLUMN_WIDTHS[id];
+    if (px !== undefined) return { track: `${px}px`, min: `${px}px` };
+    return { track: share ? `minmax(${minRem}rem,${share}fr)` : `${minRem}rem`, min: `${minRem}rem` };
+  });
+  return {
+    template: tracks.map(({ track }) => track).join(" "),
+    minWidth: `calc(${tracks.map(({ min }) => min).join(" + ") || "0px"})`,
+  };
+}
