@@ -10,7 +10,7 @@ import { decodeKeyset } from "../mirror/read/keyset-cursor";
 import type { MirrorTaskQuery } from "../mirror/read/mirror-task-query";
 import { parseMirrorTaskParams } from "../mirror/read/parse-mirror-params";
 import { FILTER_PARAMS } from "../mirror/read/parse-filters";
-import { readMirrorTaskPage, type MirrorTaskPage } from "../mirror/read/read-task-page";
+import { readMirrorTaskPage } from "../mirror/read/read-task-page";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate, type Gate } from "./mirror-gate";
 import { readDashboardTaskPage } from "./task-data";
@@ -47,11 +47,10 @@ export async function answerTaskList(
   // A list begun on the live path goes on there: the mirror catching up mid-scroll must not break
   // a person's list (its rows, order and cursor are the service's, and stay consistent).
   const goesOnLive = cursor !== undefined && live !== undefined && isLiveCursor(backend, cursor, live);
-  const early = goesOnLive ? undefined : pageBesideGate(backend, cursor, query);
   const gate: Gate = goesOnLive ? { source: "live" } : await mirrorGate(backend, query.filters, mirrorOnly);
   if (gate.source === "mirror") {
     const after = cursor === undefined ? undefined : mirrorKeyset(backend, cursor, query, live);
-    const page = await (early ?? readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors));
+    const page = await readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors);
     return Response.json({ ...page, source: "mirror" }, { headers: mirrorFreshness(gate.asOf) });
   }
   if (!live) throw new Error("unreachable: a mirror-only request has no live path");
@@ -60,32 +59,6 @@ export async function answerTaskList(
   // The same bytes as Response.json of { data, next_cursor, total: null, source: "live" }.
   const body = `{"data":${rowsJson(page.data)},"next_cursor":${JSON.stringify(page.next_cursor)},"total":null,"source":"live"}`;
   return new Response(body, { headers: { "content-type": "application/json", ...freshnessHeaders(page) } });
-}
-
-/**
- * On PostgreSQL the page's statement goes out beside the coverage check on a second pool
- * connection instead of after it (one round trip's wait instead of two; bench:bff --only idle),
- * and is dropped when the check sends the request elsewhere. Not on PGlite: it runs one statement
- * at a time on this thread, so nothing would overlap, and a page read for a request the live path
- * then answers would be work on the event loop for nothing. A cursor that does not decode leaves
- * it to the sequential path, which words the refusal.
- */
-function pageBesideGate(
-  backend: DashboardBackend,
-  cursor: string | undefined,
-  query: MirrorTaskQuery,
-): Promise<MirrorTaskPage> | undefined {
-  const db = backend.mirror?.db;
-  if (db?.kind !== "postgres") return undefined;
-  let after: MirrorTaskQuery["after"];
-  try {
-    after = cursor === undefined ? undefined : decodeKeyset(backend.cursors, cursor, query);
-  } catch {
-    return undefined;
-  }
-  const page = readMirrorTaskPage(db, { ...query, after }, backend.cursors);
-  page.catch(() => {}); // Dropped unread when the gate refuses or answers live.
-  return page;
 }
 
 function mirrorKeyset(

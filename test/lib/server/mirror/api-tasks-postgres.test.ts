@@ -1,8 +1,7 @@
-// /api/tasks with the mirror on a real PostgreSQL (DASHBOARD_DATABASE_URL), where the page's
-// statement goes out beside the coverage check instead of after it (lib/server/bff/task-list.ts):
-// every page of random filter, list, sort and q combinations, walked by cursor, equals the same
-// selection computed in TypeScript over the horizon's tasks; outside the horizon, and with a
-// cursor the mirror cannot read, the answer is the one the sequential path gives.
+// /api/tasks with the mirror on a real PostgreSQL (DASHBOARD_DATABASE_URL), as bench:bff --only
+// idle times it: every page of random filter, list, sort and q combinations, walked by cursor,
+// equals the same selection computed in TypeScript over the horizon's tasks; outside the horizon,
+// and with a cursor the mirror cannot read, the answer is the one PGlite's mirror gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tasksRoute from "@/app/api/tasks/route";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
