@@ -39,6 +39,8 @@ export async function startBffDashboard(
       NEXT_DIST_DIR: options.distDir,
       ...env,
     },
+    // e.g. BENCH_BFF_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
+    nodeArgs: process.env.BENCH_BFF_NODE_ARGS?.split(" ").filter(Boolean),
     keepChars: 4_000,
     timeoutMs: 120_000,
     progressEveryMs: 15_000,

@@ -1,14 +1,16 @@
 // `npm run bench:bff -- --only idle`: the dashboard server's own cost, one request at a time, beside
 // its floors measured in the same run, in a few minutes instead of the full run's 20. Next's empty
 // route (/api/health) is the floor of every kind; a miss's upstream call and a mirrored page's SQL
-// (straight through PGlite, and through `pg` on a local PostgreSQL holding a copy of the same rows:
-// sql-floor.ts) are measured apart and added to it. See docs/benchmarks.md.
+// are measured apart and added to it: on PGlite straight through the mirror's directory once the
+// dashboard has stopped (sql-floor.ts), on PostgreSQL (the dashboard with DASHBOARD_DATABASE_URL)
+// through the bench's own `pg` client in the same turns as the pages. See docs/benchmarks.md.
 import { execFileSync } from "node:child_process";
 import { BenchChildren, forgetCallerSettings } from "./bench-children";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { buildDashboard } from "../dashboard-build";
 import { freePort } from "../../harness/free-port";
@@ -24,6 +26,7 @@ import { MirrorWatch } from "./mirror-watch";
 import { startTap } from "./proxies";
 import { parseServerTiming } from "./simulated-staff";
 import { signIn } from "./staff-session";
+import { isV1 } from "./upstream-tap";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -88,23 +91,44 @@ const dayPath = (day: Date, extra: Record<string, string> = {}) => {
   return `/api/tasks?${new URLSearchParams(params).toString()}`;
 };
 
-/** Blocks of the floor and of the page in turn, so both see the same stretch of a noisy machine. */
+async function timedRun(run: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/**
+ * Blocks of the floor and of the page in turn, so both see the same stretch of a noisy machine;
+ * with `sql`, a block of the page's own statement sent straight to the database too.
+ */
 async function floorAndPage(
   floor: HttpClient,
   person: HttpClient,
   path: string,
   accept: (answer: Timed) => boolean,
-): Promise<{ floor: number[]; signedIn: number[]; page: number[]; handler: number[]; rejected: number }> {
+  sql?: () => Promise<unknown>,
+): Promise<{
+  floor: number[];
+  signedIn: number[];
+  page: number[];
+  handler: number[];
+  sql: number[];
+  rejected: number;
+}> {
   const out = {
     floor: [] as number[],
     signedIn: [] as number[],
     page: [] as number[],
     handler: [] as number[],
+    sql: [] as number[],
     rejected: 0,
   };
-  for (let i = 0; i < 50; i++) await floor.get("/api/health"); // warm both paths
+  for (let i = 0; i < 50; i++) await floor.get("/api/health"); // warm every path
   for (let i = 0; i < 50; i++) await person.get(path);
+  // As warm as the dashboard's statement, which the page requests above ran already.
+  if (sql) for (let i = 0; i < 300; i++) await sql();
   while (out.page.length < SAMPLES && !stopping.signal.aborted) {
+    if (sql) for (let i = 0; i < BLOCK; i++) out.sql.push(await timedRun(sql));
     for (let i = 0; i < BLOCK; i++) {
       const answer = await timed(floor, "/api/health");
       if (answer.status === 200) out.floor.push(answer.wallMs);
@@ -157,22 +181,20 @@ async function misses(
   return out;
 }
 
-function sqlFloor(dir: string, query: string, pgUrl: string): { pglite: number[]; pg: number[] } {
+/** sql-floor.ts in a child with the react-server condition; its last line as JSON. */
+function sqlFloor<T>(args: string[]): T {
   const out = execFileSync(
     process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      join(ROOT, "bench", "bff", "sql-floor.ts"),
-      dir,
-      query,
-      String(SAMPLES),
-      pgUrl,
-    ],
+    ["--conditions=react-server", "--import", "tsx", join(ROOT, "bench", "bff", "sql-floor.ts"), ...args],
     { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 2 ** 20 },
   );
-  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { pglite: number[]; pg: number[] };
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "null") as T;
+}
+
+/** A mirrored page's body: which source answered, and its total. */
+function mirrorAnswer(answer: Timed): { fromMirror: boolean; total: number } {
+  const body = JSON.parse(answer.body.toString("utf8")) as { source?: string; total?: number };
+  return { fromMirror: body.source === "mirror", total: body.total ?? 0 };
 }
 
 const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -205,6 +227,10 @@ async function main(): Promise<void> {
   const tap = await children.keep(startTap(ROOT, service.url));
   const common = { staffFile, metricsToken: "bench-idle-metrics", distDir: DIST_DIR, tap, log };
   const today = dayPath(new Date());
+  const todayQuery = today.split("?")[1] ?? "";
+  // The service's calls so far: made by the sync alone while mirrored pages are timed (a filled
+  // mirror's page makes none), so their count says whether the sync walked meanwhile.
+  const serviceCalls = async () => (await tap.records()).filter(isV1).length;
   const loads: number[] = [];
   const sampleLoad = setInterval(
     () => loads.push(Number(execFileSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).split(" ")[0])),
@@ -243,27 +269,61 @@ async function main(): Promise<void> {
   const onPerson = new HttpClient(on.url, { cookie: onCookie, accept: "application/json" });
   log(`mirror on: ${SAMPLES} pages from the mirror and ${SAMPLES} of /api/health, in turns of ${BLOCK}`);
   let total = 0;
+  const callsBefore = await serviceCalls();
   const mirrored = await floorAndPage(onFloor, onPerson, today, (a) => {
-    const body = JSON.parse(a.body.toString("utf8")) as { source?: string; total?: number; data?: unknown[] };
-    total = body.total ?? 0;
-    return body.source === "mirror";
+    const answer = mirrorAnswer(a);
+    total = answer.total;
+    return answer.fromMirror;
   });
+  const syncCalls = (await serviceCalls()) - callsBefore;
   onFloor.close();
   onPerson.close();
   await children.stop(on);
-  log(
-    `the same page's SQL straight through PGlite in ${mirrorDir}, then through pg on a copy, ${SAMPLES} times each`,
-  );
+  log(`the same page's SQL straight through PGlite in ${mirrorDir}, ${SAMPLES} times`);
+  const sql = summarize(sqlFloor<number[]>([mirrorDir, todayQuery, String(SAMPLES)]));
+
+  // (c) The same mirror on a real PostgreSQL (DASHBOARD_DATABASE_URL), its page statement sent
+  // through the bench's own pg client in the same turns as the pages.
   postgres = await startLocalPostgres();
-  const floors = sqlFloor(
-    mirrorDir,
-    today.split("?")[1] ?? "",
-    await createDatabase(postgres.url, "idle_floor"),
+  const databaseUrl = await createDatabase(postgres.url, "idle_mirror");
+  const onPg = await children.keep(
+    startBffDashboard(
+      { ...common, client: MIRROR_CLIENT },
+      { DASHBOARD_DATABASE_URL: databaseUrl, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
+    ),
   );
+  const pgCookie = await signIn(new HttpClient(onPg.url), STAFF.email, STAFF.password);
+  const pgWatch = new MirrorWatch(onPg.url, pgCookie);
+  await pgWatch
+    .untilFilled({ timeoutMs: 10 * 60_000, signal: stopping.signal, log })
+    .finally(() => pgWatch.close());
+  const statement = sqlFloor<{ text: string; values: unknown[] }>(["--statement", todayQuery]);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const pgFloor = new HttpClient(onPg.url);
+  const pgPerson = new HttpClient(onPg.url, { cookie: pgCookie, accept: "application/json" });
+  log(
+    `mirror on PostgreSQL: ${SAMPLES} pages, ${SAMPLES} of /api/health and of the page's SQL through pg, in turns`,
+  );
+  let pgTotal = 0;
+  const pgCallsBefore = await serviceCalls();
+  const onPostgres = await floorAndPage(
+    pgFloor,
+    pgPerson,
+    today,
+    (a) => {
+      const answer = mirrorAnswer(a);
+      pgTotal = answer.total;
+      return answer.fromMirror;
+    },
+    () => client.query(statement.text, statement.values),
+  ).finally(() => client.end());
+  const pgSyncCalls = (await serviceCalls()) - pgCallsBefore;
+  pgFloor.close();
+  pgPerson.close();
+  await children.stop(onPg);
   postgres.stop();
   postgres = undefined;
-  const sql = summarize(floors.pglite);
-  const viaPg = summarize(floors.pg);
   clearInterval(sampleLoad);
 
   const f = { hit: summarize(hit.floor), miss: summarize(miss.floor), mirror: summarize(mirrored.floor) };
@@ -273,6 +333,10 @@ async function main(): Promise<void> {
   const hitOver = { p50: hitS.p50 - f.hit.p50, p99: hitS.p99 - f.hit.p99 };
   const missOver = { p50: missS.p50 - f.miss.p50, p99: missS.p99 - f.miss.p99 };
   const mirrorLimit = { p50: 1.3 * sql.p50 + f.mirror.p50, p99: 1.3 * sql.p99 + f.mirror.p99 };
+  const pgS = summarize(onPostgres.page);
+  const pgFloorS = summarize(onPostgres.floor);
+  const pgSql = summarize(onPostgres.sql);
+  const pgLimit = { p50: 1.3 * pgSql.p50 + pgFloorS.p50, p99: 1.3 * pgSql.p99 + pgFloorS.p99 };
   const load = summarize(loads);
   const lines = [
     `**${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC** (\`npm run bench:bff -- --only idle\`) — ${describeMachine()}; 1-min load average during the run: mean ${load.mean.toFixed(1)}, max ${Math.max(...loads).toFixed(1)}. ${TASKS.toLocaleString("en-US")} sandbox tasks; one signed-in session, one request at a time, each kind in turns of ${BLOCK} with Next's empty \`/api/health\` of the same server (its floor). Page: today, \`limit=100\`. p50 / p99 in ms.`,
@@ -282,9 +346,10 @@ async function main(): Promise<void> {
     `| cached page (MIRROR=off, \`cache=hit\`) | ${hitS.n.toLocaleString("en-US")} | ${pair(hitS)} | ${pair(f.hit)} | ${ms(hitOver.p50)} / ${ms(hitOver.p99)} | ${pair(summarize(hit.handler))} | at most +0.5: ${verdict(hitOver.p99 <= 0.5)} |`,
     `| miss (MIRROR=off, \`cache=miss\`; upstream p50 / p99 ${pair(summarize(miss.upstream))}) | ${missS.n} | ${pair(missS)} | ${pair(f.miss)} | ${ms(missOver.p50)} / ${ms(missOver.p99)} | ${pair(summarize(miss.handler))} | at most +3 beyond the upstream call: ${verdict(missOver.p99 <= 3)} |`,
     `| a signed-in route with a small answer (\`/api/budget\`, same turns as the cached page) | ${hit.signedIn.length.toLocaleString("en-US")} | ${pair(summarize(hit.signedIn))} | ${pair(f.hit)} | ${ms(summarize(hit.signedIn).p50 - f.hit.p50)} / ${ms(summarize(hit.signedIn).p99 - f.hit.p99)} | — | — |`,
-    `| page from the mirror (PGlite, total ${total.toLocaleString("en-US")}) | ${mirrorS.n.toLocaleString("en-US")} | ${pair(mirrorS)} | ${pair(f.mirror)} | ${ms(mirrorS.p50 - f.mirror.p50)} / ${ms(mirrorS.p99 - f.mirror.p99)} | ${pair(summarize(mirrored.handler))} | at most 1.3 × SQL + floor = ${ms(mirrorLimit.p50)} / ${ms(mirrorLimit.p99)}: ${verdict(mirrorS.p99 <= mirrorLimit.p99)} (p50 ${verdict(mirrorS.p50 <= mirrorLimit.p50)}) |`,
+    `| page from the mirror (PGlite, total ${total.toLocaleString("en-US")}; the sync's calls to the service meanwhile: ${syncCalls}) | ${mirrorS.n.toLocaleString("en-US")} | ${pair(mirrorS)} | ${pair(f.mirror)} | ${ms(mirrorS.p50 - f.mirror.p50)} / ${ms(mirrorS.p99 - f.mirror.p99)} | ${pair(summarize(mirrored.handler))} | at most 1.3 × SQL + floor = ${ms(mirrorLimit.p50)} / ${ms(mirrorLimit.p99)}: ${verdict(mirrorS.p99 <= mirrorLimit.p99)} (p50 ${verdict(mirrorS.p50 <= mirrorLimit.p50)}) |`,
     `| the page's SQL straight through PGlite (\`taskPageStatement\`, the mirror's directory) | ${sql.n.toLocaleString("en-US")} | ${pair(sql)} | — | — | — | mirrored page / (SQL + floor): ${(mirrorS.p50 / (sql.p50 + f.mirror.p50)).toFixed(2)}x / ${(mirrorS.p99 / (sql.p99 + f.mirror.p99)).toFixed(2)}x |`,
-    `| the same SQL through \`pg\` on a local PostgreSQL (a copy of the mirror's rows, analyzed) | ${viaPg.n.toLocaleString("en-US")} | ${pair(viaPg)} | — | — | — | 1.3 × pg SQL + floor = ${ms(1.3 * viaPg.p50 + f.mirror.p50)} / ${ms(1.3 * viaPg.p99 + f.mirror.p99)} (the dashboard here reads PGlite) |`,
+    `| page from the mirror (PostgreSQL, \`DASHBOARD_DATABASE_URL\`, total ${pgTotal.toLocaleString("en-US")}; the sync's calls meanwhile: ${pgSyncCalls}) | ${pgS.n.toLocaleString("en-US")} | ${pair(pgS)} | ${pair(pgFloorS)} | ${ms(pgS.p50 - pgFloorS.p50)} / ${ms(pgS.p99 - pgFloorS.p99)} | ${pair(summarize(onPostgres.handler))} | at most 1.3 × SQL + floor = ${ms(pgLimit.p50)} / ${ms(pgLimit.p99)}: ${verdict(pgS.p99 <= pgLimit.p99)} (p50 ${verdict(pgS.p50 <= pgLimit.p50)}) |`,
+    `| the page's SQL straight through \`pg\` (\`taskPageStatement\`, same database, same turns) | ${pgSql.n.toLocaleString("en-US")} | ${pair(pgSql)} | — | — | — | mirrored page / (SQL + floor): ${(pgS.p50 / (pgSql.p50 + pgFloorS.p50)).toFixed(2)}x / ${(pgS.p99 / (pgSql.p99 + pgFloorS.p99)).toFixed(2)}x |`,
   ];
   console.log(`\n${lines.join("\n")}\n`);
 }

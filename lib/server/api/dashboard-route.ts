@@ -61,7 +61,11 @@ export function dashboardRoute<
         response = dashboardErrorResponse(known, requestId);
       }
     }
-    logRequest(dashboardLogger(), { ...line, status: response.status, duration_ms: elapsed(startedAt) });
+    const logged = { ...line, status: response.status, duration_ms: elapsed(startedAt) };
+    // Written once Next has sent the answer, not before: the line is a synchronous write to stdout
+    // (a pipe to whoever collects the logs), the largest part of this wrapper's own time (0.2 to
+    // 0.5 ms a request in bench:bff's profiles, where the answer waited for it).
+    setImmediate(() => logRequest(dashboardLogger(), logged));
     return response;
   };
 }

@@ -32,6 +32,9 @@ beforeEach(async () => {
 const request = (url: string) =>
   new Request(url, { headers: sessionCookie ? { cookie: sessionCookie } : {} });
 
+/** The wrapper writes its line once the answer is out (a macrotask after it returns). */
+const lineWritten = () => new Promise((resolve) => setImmediate(resolve));
+
 const URL_WITH_QUERY = "http://localhost/api/tasks/tsk_42?cursor=c2VjcmV0&token=abc";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -47,6 +50,7 @@ describe("dashboard API request lines", () => {
   it("logs a successful request: route, path without query, status, duration, staff", async () => {
     const handler = dashboardRoute<{ id: string }>(async () => Response.json({ ok: true }));
     const response = await handler(request(URL_WITH_QUERY), params("tsk_42"));
+    await lineWritten();
 
     expect(response.status).toBe(200);
     const [line] = log.current!.lines;
@@ -71,6 +75,7 @@ describe("dashboard API request lines", () => {
     const response = await handler(request("http://localhost/api/locations"), {
       params: Promise.resolve(undefined as unknown as Record<string, never>),
     });
+    await lineWritten();
     expect(response.status).toBe(200);
     expect(log.current!.lines[0]).toMatchObject({ route: "/api/locations", status: 200 });
   });
@@ -79,6 +84,7 @@ describe("dashboard API request lines", () => {
     sessionCookie = undefined;
     const handler = dashboardRoute(async () => Response.json({}));
     const response = await handler(request("http://localhost/api/budget"));
+    await lineWritten();
     expect(response.status).toBe(401);
     const [line] = log.current!.lines;
     expect(line).toMatchObject({ level: "info", status: 401, error_code: "unauthorized" });
@@ -93,6 +99,7 @@ describe("dashboard API request lines", () => {
       });
     });
     const response = await handler(request(URL_WITH_QUERY), params("tsk_42"));
+    await lineWritten();
     expect(response.status).toBe(502);
     expect(log.current!.lines[0]).toMatchObject({
       level: "warn",
@@ -108,6 +115,7 @@ describe("dashboard API request lines", () => {
       throw new Error("boom at https://vts.example/v1/tasks?cursor=abc with Bearer t0ken");
     });
     const response = await handler(request("http://localhost/api/tasks?from=x"));
+    await lineWritten();
     expect(response.status).toBe(500);
     const [line] = log.current!.lines;
     expect(line).toMatchObject({
@@ -128,6 +136,7 @@ describe("dashboard API request lines", () => {
       throw new DashboardError("not_found", "No task has this id.");
     });
     await handler(request("http://localhost/api/tasks/tsk_9"), params("tsk_9"));
+    await lineWritten();
     expect(log.current!.lines[0]).toMatchObject({ level: "info", status: 404, error_code: "not_found" });
   });
 
@@ -142,6 +151,7 @@ describe("dashboard API request lines", () => {
       signal: browser.signal,
     });
     const response = await handler(gone);
+    await lineWritten();
     expect(response.status).toBe(499);
     expect(log.current!.lines[0]).toMatchObject({
       level: "info",

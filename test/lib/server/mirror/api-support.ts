@@ -31,7 +31,13 @@ export interface ApiRig {
   close(): Promise<void>;
 }
 
-export async function startApiRig(daysBack: number, daysAhead: number, serviceEnv: Record<string, string>) {
+/** `databaseUrl`: the mirror on that PostgreSQL instead of PGlite in memory. */
+export async function startApiRig(
+  daysBack: number,
+  daysAhead: number,
+  serviceEnv: Record<string, string>,
+  databaseUrl?: string,
+) {
   stubDashboardEnv(AUTH_SECRET);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
@@ -47,7 +53,7 @@ export async function startApiRig(daysBack: number, daysAhead: number, serviceEn
       MIRROR_DAYS_AHEAD: String(daysAhead),
     }),
   );
-  const db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
+  const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
   const horizon = horizonAt(Date.now(), daysBack, daysAhead);
   await alignWindows(db, horizon);
   const syncer = new MirrorSyncer({

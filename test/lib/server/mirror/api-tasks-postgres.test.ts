@@ -1,0 +1,102 @@
+// /api/tasks with the mirror on a real PostgreSQL (DASHBOARD_DATABASE_URL), as bench:bff --only
+// idle times it: every page of random filter, list, sort and q combinations, walked by cursor,
+// equals the same selection computed in TypeScript over the horizon's tasks; outside the horizon,
+// and with a cursor the mirror cannot read, the answer is the one PGlite's mirror gives.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as tasksRoute from "@/app/api/tasks/route";
+import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { createDatabase, startLocalPostgres, type LocalPostgres } from "@/harness/local-postgres";
+import { Rng } from "@/platform/prng";
+import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
+import { randomQueryParams } from "./support/random-queries";
+import { referenceSelection } from "./support/reference-selection";
+import { directWalk } from "./sync-support";
+
+const DAY_MS = 86_400_000;
+let postgres: LocalPostgres | undefined;
+let rig: ApiRig;
+let horizonTasks: Task[];
+
+type Page = { data: Task[]; next_cursor: string | null; total: number | null; source: string };
+
+const tasksAnswer = (query: string) =>
+  routeAnswer(rig.mirrored, tasksRoute, `/api/tasks?${query}`, rig.cookie);
+
+beforeAll(async () => {
+  postgres = await startLocalPostgres();
+  const databaseUrl = await createDatabase(postgres.url, "api_tasks_postgres");
+  rig = await startApiRig(120, 20, { VTS_SEED_TASKS: "3000" }, databaseUrl);
+  expect(rig.mirrored.mirror.db.kind).toBe("postgres");
+  await rig.syncAll();
+  horizonTasks = await directWalk(rig.service, rig.horizon.from, rig.horizon.to);
+}, 180_000);
+
+afterAll(async () => {
+  await rig?.close();
+  postgres?.stop();
+});
+
+async function walkApi(params: URLSearchParams) {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  const sources = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams(params);
+    if (cursor) query.set("cursor", cursor);
+    const answer = await tasksAnswer(query.toString());
+    expect(answer.status, answer.text).toBe(200);
+    const page = JSON.parse(answer.text) as Page;
+    ids.push(...page.data.map((task) => task.id));
+    totals.add(page.total ?? -1);
+    sources.add(page.source);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return { ids, totals: [...totals], sources: [...sources] };
+}
+
+describe("the mirror on PostgreSQL", () => {
+  it("holds the horizon's tasks", () => {
+    expect(horizonTasks.length).toBeGreaterThan(1_000);
+  });
+
+  it("/api/tasks equals the reference selection for 80 random combinations, page by page", async () => {
+    const rng = new Rng(20261126);
+    let nonEmpty = 0;
+    for (let run = 0; run < 80; run++) {
+      const params = randomQueryParams(rng, horizonTasks, [rig.horizon.from, rig.horizon.to]);
+      // A window drawn from before the horizon's start may end before it begins: not a page.
+      if (params.get("from")! >= params.get("to")!) continue;
+      const url = new URL(`http://localhost/api/tasks?${params.toString()}`);
+      const parsed = parseMirrorTaskParams(url, { maxWindowDays: 92, cursors: rig.live.cursors });
+      if (!parsed.ok) throw parsed.error;
+      const expected = referenceSelection(horizonTasks, parsed.value).map((task) => task.id);
+      params.set("limit", String(Math.max(1 + rng.int(60), Math.ceil(expected.length / 8))));
+      expect({ params: params.toString(), ...(await walkApi(params)) }).toEqual({
+        params: params.toString(),
+        ids: expected,
+        totals: [expected.length],
+        sources: ["mirror"],
+      });
+      if (expected.length > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(40);
+  }, 300_000);
+
+  it("outside the horizon the live path answers; a cursor of neither kind is 400", async () => {
+    const from = new Date(rig.horizon.from - 20 * DAY_MS).toISOString();
+    const to = new Date(rig.horizon.from - 19 * DAY_MS).toISOString();
+    const outside = await tasksAnswer(new URLSearchParams({ from, to, limit: "5" }).toString());
+    expect(outside.status).toBe(200);
+    expect(JSON.parse(outside.text)).toMatchObject({ source: "live", total: null });
+    const inside = new URLSearchParams({
+      from: new Date(rig.horizon.to - 10 * DAY_MS).toISOString(),
+      to: new Date(rig.horizon.to - 9 * DAY_MS).toISOString(),
+      cursor: "not-a-cursor",
+    });
+    const refused = await tasksAnswer(inside.toString());
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({ error: { code: "invalid_request" } });
+  });
+});
