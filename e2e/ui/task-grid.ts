@@ -37,7 +37,16 @@ export const LOAD_TIMEOUT = 20_000;
 /** Signed in, with the landing page's own request settled, so recorders see only what follows. */
 export async function signedInAtTasks(page: Page): Promise<void> {
   await signedIn(page);
+  await listShown(page);
+}
+
+/**
+ * The list's first page shown and the grid hydrated: the server's HTML may hold the rows before
+ * the grid's code runs, and keys or clicks sent then would go nowhere.
+ */
+async function listShown(page: Page): Promise<void> {
   await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  await expect(grid(page)).toHaveAttribute("data-hydrated", "true", { timeout: LOAD_TIMEOUT });
 }
 
 export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
@@ -50,7 +59,7 @@ export const ROW_START = { x: 24, y: 18 };
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
   await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));
-  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  await listShown(page);
 }
 
 export async function loadedCount(page: Page): Promise<number> {
