@@ -12,13 +12,14 @@ function caseLine(name: FirstRowsCase, runs: readonly FirstRow[], target: boolea
   const measured = runs.filter((run) => run.firstContentfulPaint !== undefined);
   const ratios = measured.map((run) => run.painted / (run.firstContentfulPaint ?? 1));
   const ratio = median(ratios);
+  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}x`;
   // The rows came with the page when the page made no request for the first page of /api/tasks.
   const withPage = runs.filter((run) => run.apiStart === undefined).length;
   const verdict = target ? (ratio <= FIRST_ROWS_TARGET ? " met" : " **missed**") : "";
   return (
     `| ${name} | ${ms(median(runs.map((run) => run.painted)))} | ` +
     `${ms(median(measured.map((run) => run.firstContentfulPaint ?? 0)))} | ` +
-    `${ratio.toFixed(2)}x${target ? ` (target ≤ ${FIRST_ROWS_TARGET}x:${verdict})` : ""} | ` +
+    `${ratio.toFixed(2)}x${target ? ` (target ≤ ${FIRST_ROWS_TARGET}x:${verdict})` : ""} | ${spread} | ` +
     `${withPage} of ${runs.length} |`
   );
 }
@@ -28,8 +29,8 @@ export function renderFirstRowsRatio(runs: FirstRowsRuns): string {
   return [
     `### Time to first rows against first contentful paint (same navigation; medians of ${runs.warm.length} runs)`,
     "",
-    "| case | first row painted | first contentful paint | rows / paint (median of runs) | rows sent with the page |",
-    "| --- | --- | --- | --- | --- |",
+    "| case | first row painted | first contentful paint | rows / paint (median of runs) | range | rows sent with the page |",
+    "| --- | --- | --- | --- | --- | --- |",
     caseLine("warm", runs.warm, true),
     caseLine("warm, cached list", runs["warm, cached list"], false),
     caseLine("cold", runs.cold, false),

@@ -87,3 +87,24 @@ test("a visitor without a session gets the sign-in redirect and no rows", async 
   expect(response.headers.get("location")).toContain("/sign-in");
   expect(await response.text()).not.toContain("data-task-id");
 });
+
+test("a filter chosen in the page is asked of /api/tasks by the browser, not read again by the server", async ({
+  page,
+}) => {
+  await page.goto(dashboardUrl("/tasks?range=7d&tz=utc"));
+  await expect(grid(page)).toHaveAttribute("data-hydrated", "true", { timeout: LOAD_TIMEOUT });
+  const requests = firstPageRequests(page);
+  const navigations: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === "/tasks" && response.request().headers()["rsc"] === "1")
+      navigations.push(response.url());
+  });
+  // A calendar period in UTC is a list the server could read; on a navigation it must not.
+  await page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Last month" });
+  await expect(page).toHaveURL(/range=last_month/);
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  await expect.poll(() => requests.length).toBe(1);
+  expect(requests[0]?.searchParams.get("from")).toMatch(/T00:00:00\.000Z$/);
+  expect(navigations.length, "the change went through the router").toBeGreaterThan(0);
+});

@@ -15,6 +15,10 @@ export function recordTaskPages(page: Page): TaskPageRecord {
   const answers: Promise<{ url: URL; data: ApiTask[] } | undefined>[] = [];
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
+    if (url.pathname === "/tasks" && response.request().resourceType() === "document") {
+      answers.push(servedFirstPage(page, response));
+      return;
+    }
     if (url.pathname !== "/api/tasks" || !response.ok()) return;
     answers.push(
       response
@@ -29,6 +33,24 @@ export function recordTaskPages(page: Page): TaskPageRecord {
       return { urls: read.map((answer) => answer.url), pages: read.map((answer) => answer.data) };
     },
   };
+}
+
+/**
+ * The first page the server sent with a /tasks document (app/(dashboard)/tasks/first-task-page.ts),
+ * which the browser then does not ask /api/tasks for: asked here for the same query, which the
+ * dashboard answers alike (from the mirror, or its cache of the live page).
+ */
+async function servedFirstPage(page: Page, document: Response) {
+  // TasksView's `served` prop, as the page's RSC payload writes it inside a script's string
+  // (with "&" as \u0026).
+  const html = await document.text().catch(() => "");
+  const served = /\\"served\\":\{\\"query\\":\\"(.*?)\\"/.exec(html)?.[1];
+  if (!served) return undefined;
+  const query = JSON.parse(`"${served}"`) as string;
+  const url = new URL(dashboardUrl(`/api/tasks?${query}&limit=100`));
+  const answer = await page.request.get(url.toString());
+  if (!answer.ok()) return undefined;
+  return { url, data: ((await answer.json()) as { data: ApiTask[] }).data };
 }
 
 /** A first page may need an upstream call on a busy machine; 5 s is too tight for that. */

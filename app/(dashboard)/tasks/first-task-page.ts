@@ -37,9 +37,7 @@ export async function firstTaskPage(
   maxWindowDays: number,
 ): Promise<FirstTaskPage | undefined> {
   const requestHeaders = await headers();
-  // A navigation inside the app (an RSC request, a prefetch) renders the page for a tab whose
-  // table asks /api/tasks itself at the same moment: reading here too would ask twice.
-  if (requestHeaders.has("rsc")) return undefined;
+  if (!documentRequest(requestHeaders)) return undefined;
   const window = serverWindow(search, new Date());
   if (!window || windowProblem(window, maxWindowDays)) return undefined;
   // No read for a visitor without a live session (proxy.ts sends them to sign in anyway).
@@ -64,6 +62,18 @@ export async function firstTaskPage(
     state: dehydrate(client),
     served: { query: query.toString(), from: window.from.toISOString(), to: window.to.toISOString() },
   };
+}
+
+/**
+ * Whether the page is loaded as a document. A navigation inside the app (an RSC request, a
+ * prefetch, a server action's redirect) renders the page for a tab that holds its own pins and
+ * asks /api/tasks itself: a read here would be spent for nobody, or twice. Next strips its own
+ * `rsc` header from headers(), so the browser's Sec-Fetch-Dest tells ("empty" for a fetch); a
+ * client that sends none (curl, a test's fetch) is taken for a document load.
+ */
+function documentRequest(requestHeaders: Headers): boolean {
+  const destination = requestHeaders.get("sec-fetch-dest");
+  return destination === null || destination === "document";
 }
 
 async function readFirstPage(
