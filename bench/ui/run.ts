@@ -199,7 +199,9 @@ async function main(): Promise<void> {
     });
   // BENCH_UI_ONLY=first-rows: issue 16's first rows against first paint alone, nothing written.
   if (process.env.BENCH_UI_ONLY === "first-rows") {
-    console.log(`\n${machine}\n\n${renderFirstRowsRatio(await firstRowsRun())}\n`);
+    const runs = await firstRowsRun();
+    const load = `load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`;
+    console.log(`\n${machine}; ${load}\n\n${renderFirstRowsRatio(runs)}\n`);
     return;
   }
   const vehicleRun = () =>
