@@ -1,6 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { dashboardEnv } from "@/lib/server/env";
 import { TasksView } from "./components/tasks-view";
 import { firstTaskPage } from "./first-task-page";
@@ -16,9 +15,10 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
     <main className="flex h-full min-h-[36rem] flex-col gap-3 p-4">
       <h1 className="sr-only">Tasks</h1>
       <HydrationBoundary state={first?.state}>
-        <Suspense>
-          <TasksView maxWindowDays={maxWindowDays} served={first?.served} />
-        </Suspense>
+        {/* No Suspense boundary here: the page is rendered per request (useSearchParams does not
+            suspend), and without one the filters and the rows go out in the same flush as the
+            header, so the first paint already has the rows. */}
+        <TasksView maxWindowDays={maxWindowDays} served={first?.served} />
       </HydrationBoundary>
     </main>
   );
