@@ -12,6 +12,8 @@ export interface ServedList {
   query: string;
   from: string;
   to: string;
+  /** The parsed filters it was read for: "last 7 days" and a custom week can share a query. */
+  filters: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export function serverWindow(params: URLSearchParams, now: Date): TimeWindow | u
 
 /** The served window, if `served` is the list of these filters (the URL may have moved on since). */
 export function servedWindowOf(filters: TaskFilters, served: ServedList | undefined): TimeWindow | undefined {
-  if (!served) return undefined;
+  if (!served || JSON.stringify(filters) !== served.filters) return undefined;
   const window = { from: new Date(served.from), to: new Date(served.to) };
   return listParams(filters, window).toString() === served.query ? window : undefined;
 }

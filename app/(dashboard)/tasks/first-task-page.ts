@@ -43,7 +43,8 @@ export async function firstTaskPage(
   // No read for a visitor without a live session (proxy.ts sends them to sign in anyway).
   if (!(await apiSessionEmail(requestHeaders.get("cookie")))) return undefined;
 
-  const query = listParams(parseTaskFilters(search), window);
+  const filters = parseTaskFilters(search);
+  const query = listParams(filters, window);
   const read = await withDeadline(async (signal) => {
     const backend = await dashboardBackend();
     const [page, locations] = await Promise.all([
@@ -60,7 +61,12 @@ export async function firstTaskPage(
   if (read.locations) client.setQueryData(locationsQuery.queryKey, read.locations satisfies Location[]);
   return {
     state: dehydrate(client),
-    served: { query: query.toString(), from: window.from.toISOString(), to: window.to.toISOString() },
+    served: {
+      query: query.toString(),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      filters: JSON.stringify(filters),
+    },
   };
 }
 
