@@ -14,8 +14,11 @@ interface ProbeWindow {
 export function firstRowProbe(): void {
   const probe = window as unknown as ProbeWindow;
   const observer = new MutationObserver(() => {
-    if (probe.__benchFirstRowInDom !== undefined || !document.querySelector('[role="row"][data-index]'))
-      return;
+    if (probe.__benchFirstRowInDom !== undefined) return;
+    // Rows the server streams arrive in a hidden block first, and show when React's inline
+    // script moves them into place.
+    const row = document.querySelector('[role="row"][data-index]');
+    if (!row || row.closest("[hidden]")) return;
     probe.__benchFirstRowInDom = performance.now();
     observer.disconnect();
     requestAnimationFrame(() => setTimeout(() => (probe.__benchFirstRowPainted = performance.now()), 0));
@@ -27,7 +30,10 @@ export interface FirstRow {
   inDom: number;
   painted: number;
   firstContentfulPaint: number | undefined;
-  /** The first /api/tasks request of the page: when it started and when its answer was in. */
+  /**
+   * The page's request for the first page of /api/tasks: when it started and when its answer was
+   * in; undefined when the server sent the rows with the page.
+   */
   apiStart: number | undefined;
   apiEnd: number | undefined;
 }
@@ -36,9 +42,10 @@ export function readFirstRow(): FirstRow | undefined {
   const probe = window as unknown as ProbeWindow;
   if (probe.__benchFirstRowPainted === undefined || probe.__benchFirstRowInDom === undefined)
     return undefined;
-  const api = performance
-    .getEntriesByType("resource")
-    .find((entry) => new URL(entry.name).pathname === "/api/tasks") as PerformanceResourceTiming | undefined;
+  const api = performance.getEntriesByType("resource").find((entry) => {
+    const url = new URL(entry.name);
+    return url.pathname === "/api/tasks" && !url.searchParams.has("cursor");
+  }) as PerformanceResourceTiming | undefined;
   return {
     inDom: probe.__benchFirstRowInDom,
     painted: probe.__benchFirstRowPainted,

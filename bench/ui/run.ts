@@ -22,6 +22,7 @@ import { measureFirstLoadJs } from "./first-load-js";
 import { firstLoadJsReport } from "./first-load-js-report";
 import { filterChangeReport } from "./filter-change-report";
 import { measureFirstRows } from "./first-rows";
+import { renderFirstRowsRatio } from "./first-rows-ratio";
 import { runLighthouse } from "./lighthouse-runs";
 import { measureLoadCpu } from "./load-cpu";
 import { renderReport, writeSection, type UiReport } from "./report";
@@ -196,6 +197,22 @@ async function main(): Promise<void> {
   const session = await signIn(browser, dashboardUrl, DEMO_STAFF);
   const cookie = cookieHeader(session, dashboardUrl);
   const vehicleOptions = { browser, session, baseUrl: dashboardUrl, cookie, log };
+  const bigFrom = Date.parse(big.from);
+  const firstRowsRun = () =>
+    measureFirstRows({
+      browser,
+      session,
+      // Each run's window starts a minute earlier: a list of its own, which no cache holds yet.
+      listUrl: (i) => `${dashboardUrl}${listPath(new Date(bigFrom - i * 60_000).toISOString(), big.to)}`,
+      runs: FIRST_ROW_RUNS,
+    });
+  // BENCH_UI_ONLY=first-rows: issue 16's first rows against first paint alone, nothing written.
+  if (process.env.BENCH_UI_ONLY === "first-rows") {
+    const runs = await firstRowsRun();
+    const load = `load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`;
+    console.log(`\n${machine}; ${load}\n\n${renderFirstRowsRatio(runs)}\n`);
+    return;
+  }
   const vehicleRun = () =>
     measureVehiclePage({ ...vehicleOptions, runs: VEHICLE_RUNS, lighthouseRepeats: LIGHTHOUSE_REPEATS });
   if (VEHICLE_ONLY) {
@@ -227,14 +244,7 @@ async function main(): Promise<void> {
   ]);
 
   log(`time to first rows: ${FIRST_ROW_RUNS} runs each of cold, warm and warm with a cached list`);
-  const bigFrom = Date.parse(big.from);
-  const firstRows = await measureFirstRows({
-    browser,
-    session,
-    // Each run's window starts a minute earlier: a list of its own, which no cache holds yet.
-    listUrl: (i) => `${dashboardUrl}${listPath(new Date(bigFrom - i * 60_000).toISOString(), big.to)}`,
-    runs: FIRST_ROW_RUNS,
-  });
+  const firstRows = await firstRowsRun();
 
   log(`main-thread CPU of loading /tasks and /locations, ${LIGHTHOUSE_REPEATS} rounds`);
   const loadCpu = await measureLoadCpu(
@@ -327,6 +337,7 @@ async function main(): Promise<void> {
   };
   const markdown = [
     renderReport(report),
+    renderFirstRowsRatio(firstRows),
     renderSummaryPanel(summaryPanel),
     renderVehicleSection(await vehicleRun()),
   ].join("\n\n");

@@ -12,6 +12,7 @@ import {
   openTasks,
   recordTaskPages,
   rowCount,
+  LOAD_TIMEOUT,
   scrollUntilLoaded,
   signedInAtTasks,
 } from "./task-grid";
@@ -122,7 +123,14 @@ test("export all matching shows how far it is, an estimate, and when it waits, w
     const body = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...body, source: "live", total: null } });
   });
-  await openTasks(page, "range=30d");
+  // The list is chosen in the page, so the browser asks for its first page (the server sends the
+  // first page of a list opened by its address with the page) and the rewrite above applies to it.
+  await openTasks(page, "range=7d");
+  await Promise.all([
+    page.waitForResponse((response) => /\/api\/tasks\?/.test(response.url())),
+    page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Last 30 days" }),
+  ]);
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
   const tableTop = async () => (await grid(page).boundingBox())?.y;
   const before = await tableTop();
   const download = page.waitForEvent("download");

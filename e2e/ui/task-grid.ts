@@ -15,6 +15,10 @@ export function recordTaskPages(page: Page): TaskPageRecord {
   const answers: Promise<{ url: URL; data: ApiTask[] } | undefined>[] = [];
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
+    if (url.pathname === "/tasks" && response.request().resourceType() === "document") {
+      answers.push(servedFirstPage(page, response));
+      return;
+    }
     if (url.pathname !== "/api/tasks" || !response.ok()) return;
     answers.push(
       response
@@ -31,13 +35,40 @@ export function recordTaskPages(page: Page): TaskPageRecord {
   };
 }
 
+/**
+ * The first page the server sent with a /tasks document (app/(dashboard)/tasks/first-task-page.ts),
+ * which the browser then does not ask /api/tasks for: asked here for the same query, which the
+ * dashboard answers alike (from the mirror, or its cache of the live page).
+ */
+async function servedFirstPage(page: Page, document: Response) {
+  // TasksView's `served` prop, as the page's RSC payload writes it inside a script's string
+  // (with "&" as \u0026).
+  const html = await document.text().catch(() => "");
+  const served = /\\"served\\":\{\\"query\\":\\"(.*?)\\"/.exec(html)?.[1];
+  if (!served) return undefined;
+  const query = JSON.parse(`"${served}"`) as string;
+  const url = new URL(dashboardUrl(`/api/tasks?${query}&limit=100`));
+  const answer = await page.request.get(url.toString());
+  if (!answer.ok()) return undefined;
+  return { url, data: ((await answer.json()) as { data: ApiTask[] }).data };
+}
+
 /** A first page may need an upstream call on a busy machine; 5 s is too tight for that. */
 export const LOAD_TIMEOUT = 20_000;
 
 /** Signed in, with the landing page's own request settled, so recorders see only what follows. */
 export async function signedInAtTasks(page: Page): Promise<void> {
   await signedIn(page);
+  await listShown(page);
+}
+
+/**
+ * The list's first page shown and the grid hydrated: the server's HTML may hold the rows before
+ * the grid's code runs, and keys or clicks sent then would go nowhere.
+ */
+async function listShown(page: Page): Promise<void> {
   await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  await expect(grid(page)).toHaveAttribute("data-hydrated", "true", { timeout: LOAD_TIMEOUT });
 }
 
 export const grid = (page: Page) => page.getByRole("grid", { name: "Tasks" });
@@ -50,7 +81,7 @@ export const ROW_START = { x: 24, y: 18 };
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
   await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));
-  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  await listShown(page);
 }
 
 export async function loadedCount(page: Page): Promise<number> {

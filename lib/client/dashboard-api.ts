@@ -123,6 +123,11 @@ export async function fetchTaskPage(
     signal,
     priority === "prefetch" ? { "x-dashboard-priority": "prefetch" } : undefined,
   );
+  return taskPageOf(response);
+}
+
+/** GET /api/tasks's answer as the browser keeps it (the server's first page is read the same way). */
+export async function taskPageOf(response: Response): Promise<TaskPage> {
   const body = (await response.json()) as JsonAnswer<"/api/tasks">;
   return {
     ...body,

@@ -16,13 +16,27 @@ export function stableWindow(filters: TaskFilters, timeZone: string, now = new D
   const key = keyOf(filters, timeZone);
   let window = pinned.get(key);
   if (!window) {
-    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    window = rangeWindow(filters, isCalendarRange(filters.range) ? now : minute, timeZone);
+    window = windowAt(filters, timeZone, now);
     pinned.set(key, window);
   }
   return window;
 }
 
+/** The window `filters` resolve to at `now`, relative ranges to the minute, without pinning it. */
+export function windowAt(filters: TaskFilters, timeZone: string, now = new Date()): TimeWindow {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  return rangeWindow(filters, isCalendarRange(filters.range) ? now : minute, timeZone);
+}
+
 export function repinWindow(filters: TaskFilters, timeZone: string): void {
   pinned.delete(keyOf(filters, timeZone));
+}
+
+/**
+ * Takes the window the server read this list's first page for (served-window.ts) as this tab's
+ * pin, unless the tab has pinned these filters already.
+ */
+export function adoptWindow(filters: TaskFilters, timeZone: string, window: TimeWindow): void {
+  const key = keyOf(filters, timeZone);
+  if (!pinned.has(key)) pinned.set(key, window);
 }

@@ -1,7 +1,8 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { repinWindow, stableWindow } from "./stable-window";
+import { servedWindowOf, type ServedList } from "./served-window";
+import { adoptWindow, repinWindow, stableWindow, windowAt } from "./stable-window";
 import {
   calendarZone,
   parseTableView,
@@ -55,13 +56,26 @@ export function takeScrollToTopRequest(): boolean {
 
 const noSubscription = () => () => {};
 
-export function useTaskListState(maxWindowDays: number): TaskListState {
+/**
+ * `served`: the list whose first page the server read and handed over with the page, if it did
+ * (tasks/first-task-page.ts).
+ */
+export function useTaskListState(maxWindowDays: number, served?: ServedList): TaskListState {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   // localStorage is read after hydration only, so server and browser render the same first.
   const remembered = useSyncExternalStore(noSubscription, rememberedViewOnce, () => EMPTY_VIEW);
   const search = params.toString();
+  // Once, before the first window is resolved: the tab pins the server's window, so its first
+  // query key is the one the server's page came under (Refresh later moves past it as usual).
+  useState(() => {
+    if (!inBrowser()) return;
+    const current = new URLSearchParams(search);
+    const filters = parseTaskFilters(current);
+    const window = servedWindowOf(filters, served);
+    if (window) adoptWindow(filters, calendarZone(parseTableView(current, remembered).zone), window);
+  });
   // A view change shows at once; the URL (the source of truth) catches up a moment later.
   const [pendingView, setPendingView] = useState<TableView | undefined>(undefined);
   // Two changes in quick succession (typing in two fields) must build on each other, not on the
@@ -84,7 +98,11 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
     const filters = parseTaskFilters(current);
     const view = parseTableView(current, remembered);
     const zone = calendarZone(view.zone);
-    const window = stableWindow(filters, zone);
+    // The server pins nothing: its module lives across requests, and a pin would outlive the
+    // minute it was made in. It renders the window it read the page for, or a fresh one.
+    const window = inBrowser()
+      ? stableWindow(filters, zone)
+      : (servedWindowOf(filters, served) ?? windowAt(filters, zone));
     return {
       filters,
       view,
@@ -94,7 +112,7 @@ export function useTaskListState(maxWindowDays: number): TaskListState {
       query: listParams(filters, window),
     };
     // pinVersion is not read here: a new one means stableWindow has a new pin for these filters.
-  }, [search, remembered, maxWindowDays, pinVersion]);
+  }, [search, remembered, maxWindowDays, pinVersion, served]);
 
   const latestParams = useCallback(() => new URLSearchParams(latestSearch.current ?? search), [search]);
 
@@ -191,6 +209,8 @@ function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
       .join("&");
   return sorted(a) === sorted(b);
 }
+
+const inBrowser = () => typeof document !== "undefined";
 
 const EMPTY_VIEW: Partial<TableView> = {};
 const NO_PROBLEMS: readonly string[] = [];

@@ -1,17 +1,34 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { dashboardEnv } from "@/lib/server/env";
 import { TasksView } from "./components/tasks-view";
+import { firstTaskPage } from "./first-task-page";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-export default function TasksPage() {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const maxWindowDays = dashboardEnv().VTS_MAX_WINDOW_DAYS;
+  const first = await firstTaskPage(toSearch(await searchParams), maxWindowDays);
   return (
     <main className="flex h-full min-h-[36rem] flex-col gap-3 p-4">
       <h1 className="sr-only">Tasks</h1>
-      <Suspense>
-        <TasksView maxWindowDays={dashboardEnv().VTS_MAX_WINDOW_DAYS} />
-      </Suspense>
+      <HydrationBoundary state={first?.state}>
+        {/* No Suspense boundary here: the page is rendered per request (useSearchParams does not
+            suspend), and without one the filters and the rows go out in the same flush as the
+            header, so the first paint already has the rows. */}
+        <TasksView maxWindowDays={maxWindowDays} served={first?.served} />
+      </HydrationBoundary>
     </main>
   );
+}
+
+function toSearch(params: SearchParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      search.append(name, one);
+  }
+  return search;
 }

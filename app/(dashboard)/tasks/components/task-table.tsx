@@ -14,6 +14,7 @@ import {
 } from "react";
 import type { Task } from "@/lib/client/api-types";
 import type { ColumnWidths } from "@/lib/client/table-view";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
 import { SkeletonRows } from "./table-placeholders";
@@ -42,6 +43,9 @@ const KEY_STEPS: Record<string, number> = {
   PageDown: 10,
   PageUp: -10,
 };
+
+/** About a tall screen's worth of rows, before the grid is measured. */
+const FIRST_SCREEN_RECT = { width: 0, height: 30 * ROW_HEIGHT };
 
 /** Scroll positions by list, so back and forward return to where a person was. */
 const savedOffsets = new Map<string, number>();
@@ -110,6 +114,9 @@ export function TaskTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // The server has no element to measure: without a size the server's HTML (and the browser's
+    // hydrating render, which must match it) would hold no rows. The grid's real size follows.
+    initialRect: FIRST_SCREEN_RECT,
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
@@ -185,6 +192,9 @@ export function TaskTable({
   };
 
   const showEmpty = !list.isPending && !list.isError && rows.length === 0;
+  // The server's rows show before the grid's code has hydrated; from this mark on, keys and clicks
+  // on them work (tests and the benchmark wait for it).
+  const hydrated = useInBrowser();
 
   return (
     <div
@@ -194,6 +204,7 @@ export function TaskTable({
       aria-rowcount={hasNextPage || list.isPending ? -1 : rows.length + 1}
       aria-colcount={visible.length}
       aria-busy={list.isFetching}
+      data-hydrated={hydrated || undefined}
       onScroll={(event) => savedOffsets.set(listKey, event.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
       className="relative min-h-60 flex-1 overflow-auto rounded border border-slate-300 dark:border-slate-700"

@@ -12,6 +12,8 @@ import {
   uniqueRows,
   type PagePriority,
 } from "@/lib/client/task-queries";
+import type { ServedList } from "@/lib/client/served-window";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useMirrorReadiness } from "@/lib/client/use-mirror-readiness";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
 import { TableShell } from "./table-shell";
@@ -39,8 +41,9 @@ const SummaryPanel = lazy(() => loadControls().then((module) => ({ default: modu
 const TaskTable = lazy(() => import("./task-table").then((module) => ({ default: module.TaskTable })));
 
 // The tasks page: filters, the view controls and export, the table and what it is waiting for.
-export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
-  const state = useTaskListState(maxWindowDays);
+// `served`: the list whose first page the server put in the query cache (first-task-page.ts).
+export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; served?: ServedList }) {
+  const state = useTaskListState(maxWindowDays, served);
   const locations = useQuery(locationsQuery);
   const budget = useQuery(budgetQuery);
   const priority = useRef<PagePriority>({ current: "interactive" }).current;
@@ -52,10 +55,13 @@ export function TasksView({ maxWindowDays }: { maxWindowDays: number }) {
     () => new Map((locations.data ?? []).map((location) => [location.id, location.timezone])),
     [locations.data],
   );
+  // The server's rows are written in UTC where the browser's zone is asked for: the server does
+  // not know it, and a time that differs at hydration is React error 418. Local times follow at once.
+  const inBrowser = useInBrowser();
   const zoneOf = useMemo(() => {
-    const choice = state.view.zone;
+    const choice = state.view.zone === "local" && !inBrowser ? "utc" : state.view.zone;
     return (task: Task) => displayZone(choice, zones.get(task.location.id));
-  }, [state.view.zone, zones]);
+  }, [state.view.zone, zones, inBrowser]);
   const locationZoneOf = useMemo(() => (task: Task) => zones.get(task.location.id), [zones]);
   const budgetReading = budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt };
 

@@ -1,0 +1,126 @@
+import "server-only";
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { headers } from "next/headers";
+import type { Location, TaskPage } from "@/lib/client/api-types";
+import { taskPageOf } from "@/lib/client/dashboard-api";
+import { serverWindow, type ServedList } from "@/lib/client/served-window";
+import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
+import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
+import { apiSessionEmail } from "@/lib/server/auth/api-session";
+import { dashboardBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { mirroredLocations } from "@/lib/server/bff/mirror-singles";
+import { answerTaskList } from "@/lib/server/bff/task-list";
+import { dashboardLogger } from "@/lib/server/log/dashboard-logger";
+
+// The first page of /tasks, read while the server renders the page, so its rows are in the HTML
+// and the browser's query cache starts with them (no /api/tasks request after hydration). The
+// read is GET /api/tasks's own (answerTaskList): the mirror when it holds the window, else the
+// live path through the budget and the cache, with the same session check first.
+
+/**
+ * How long the page waits for its rows. A mirror read or a cached page takes a few ms and a live
+ * upstream call about 100; past this the budget is queueing, and the page goes out without rows
+ * (the browser asks for them as it did before, and the BFF's cache may hold them by then).
+ */
+const DEADLINE_MS = 400;
+
+/** Any host: answerTaskList reads only the query string. */
+const INTERNAL_ORIGIN = "http://dashboard.internal";
+
+export interface FirstTaskPage {
+  state: DehydratedState;
+  served: ServedList;
+}
+
+export async function firstTaskPage(
+  search: URLSearchParams,
+  maxWindowDays: number,
+): Promise<FirstTaskPage | undefined> {
+  const requestHeaders = await headers();
+  if (!documentRequest(requestHeaders)) return undefined;
+  const window = serverWindow(search, new Date());
+  if (!window || windowProblem(window, maxWindowDays)) return undefined;
+  // No read for a visitor without a live session (proxy.ts sends them to sign in anyway).
+  if (!(await apiSessionEmail(requestHeaders.get("cookie")))) return undefined;
+
+  const filters = parseTaskFilters(search);
+  const query = listParams(filters, window);
+  const read = await withDeadline(async (signal) => {
+    const backend = await dashboardBackend();
+    const [page, locations] = await Promise.all([
+      readFirstPage(backend, query, signal),
+      mirroredLocations(backend),
+    ]);
+    return page && { page, locations: locations?.data };
+  });
+  if (!read) return undefined;
+  const client = new QueryClient();
+  client.setQueryData(taskListQuery(query).queryKey, { pages: [read.page], pageParams: [""] });
+  // The zones the rows' times are shown in; from the mirror only (it costs no upstream call), as
+  // GET /api/locations answers when the mirror holds them. Without them the browser asks as before.
+  if (read.locations) client.setQueryData(locationsQuery.queryKey, read.locations satisfies Location[]);
+  return {
+    state: dehydrate(client),
+    served: {
+      query: query.toString(),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      filters: JSON.stringify(filters),
+    },
+  };
+}
+
+/**
+ * Whether the page is loaded as a document. A navigation inside the app (an RSC request, a
+ * prefetch, a server action's redirect) renders the page for a tab that holds its own pins and
+ * asks /api/tasks itself: a read here would be spent for nobody, or twice. Next strips its own
+ * `rsc` header from headers(), so the browser's Sec-Fetch-Dest tells ("empty" for a fetch); a
+ * client that sends none (curl, a test's fetch) is taken for a document load.
+ */
+function documentRequest(requestHeaders: Headers): boolean {
+  const destination = requestHeaders.get("sec-fetch-dest");
+  return destination === null || destination === "document";
+}
+
+async function readFirstPage(
+  backend: DashboardBackend,
+  query: URLSearchParams,
+  signal: AbortSignal,
+): Promise<TaskPage | undefined> {
+  const url = new URL(`/api/tasks?${query.toString()}`, INTERNAL_ORIGIN);
+  url.searchParams.set("limit", String(PAGE_SIZE));
+  const response = await answerTaskList(backend, new Request(url), signal);
+  if (!response.ok) return undefined;
+  const page = await taskPageOf(response);
+  // Saved rows shown because the service failed: the browser's own request says so, with the
+  // time in the browser's zone, which the server cannot write.
+  return page.stale ? undefined : page;
+}
+
+/**
+ * The read's answer, or undefined when it fails or is late; a late read is told to stop (a queued
+ * upstream call is then not made for this page; the mirror's reads finish on their own).
+ */
+async function withDeadline<T>(
+  read: (signal: AbortSignal) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const controller = new AbortController();
+  // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
+  const reading = read(controller.signal).catch((error: unknown) => {
+    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says why.
+    if (!controller.signal.aborted) dashboardLogger().info({ err: error }, "tasks page: first page not read");
+    return undefined;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
