@@ -2,18 +2,22 @@
 import { taskOfRow, type Task, type TaskRow } from "../../../contract/service/task-row";
 import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
-import { TASK_COLUMNS, taskPageSql, type TaskPageQuery, type TaskRowValues } from "./task-page-sql";
+import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
 export type { Task };
 
-/** Rows as arrays, not tasks: the route writes them to bytes itself (http/task-page-bytes.ts). */
-export async function findTaskPageValues(db: SqlExecutor, query: TaskPageQuery): Promise<TaskRowValues[]> {
-  const { text, params } = taskPageSql(query);
-  return db.queryValues<TaskRowValues>(text, params);
+/**
+ * Each task's wire JSON as the store keeps it, not tasks: the route joins them into the page
+ * (http/task-page-bytes.ts). Array mode, so pg builds no object per row.
+ */
+export async function findTaskPageJson(db: SqlExecutor, query: TaskPageQuery): Promise<string[]> {
+  const { text, params } = taskPageSql(query, "json");
+  return (await db.queryValues<readonly [string]>(text, params)).map((row) => row[0]);
 }
 
+/** The same page built from the columns through taskOfRow: what the stored JSON must equal. */
 export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
-  const { text, params } = taskPageSql(query);
+  const { text, params } = taskPageSql(query, "columns");
   return (await db.query<TaskRow>(text, params)).map(taskOfRow);
 }
 
