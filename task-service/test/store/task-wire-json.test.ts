@@ -63,6 +63,26 @@ const everything: TaskPageQuery = {
   fetch: 1_000,
 };
 
+/** A write that leaves the JSON to the triggers, as the build before migration 3 wrote tasks. */
+async function insertWithoutJson(store: Store, rows: readonly TaskRecord[]): Promise<void> {
+  await store.query(
+    `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+       $8::timestamptz[], $9::integer[])`,
+    [
+      rows.map((task) => task.id),
+      rows.map((task) => task.vehicle_id),
+      rows.map((task) => task.mva),
+      rows.map((task) => task.vin),
+      rows.map((task) => task.task_type),
+      rows.map((task) => task.status),
+      rows.map((task) => task.location_id),
+      rows.map((task) => task.started_at.toISOString()),
+      rows.map((task) => task.odometer_miles),
+    ],
+  );
+}
+
 /** The stored JSON of every task beside what taskOfRow + JSON.stringify write for its columns. */
 async function storedAndExpected(store: Store): Promise<{ stored: string[]; expected: string[] }> {
   const stored = await findTaskPageJson(store, everything);
@@ -90,7 +110,7 @@ describe.each(stores)("each task's wire JSON on %s", (_name, databaseUrl) => {
     );
     try {
       await upsertLocations(store, locations);
-      await upsertTasks(store, tasks(0));
+      await insertWithoutJson(store, tasks(0));
 
       await migrate(store);
       let { stored, expected } = await storedAndExpected(store);
@@ -98,14 +118,19 @@ describe.each(stores)("each task's wire JSON on %s", (_name, databaseUrl) => {
       expect(stored).toEqual(expected);
       expect(stored.some((json) => json.includes('"vin":null'))).toBe(true);
 
-      // A re-import (ON CONFLICT ... DO UPDATE), new rows, and a write that bypasses the repository.
+      // The import's own JSON (new rows, and a re-import through ON CONFLICT ... DO UPDATE), and
+      // the triggers' for writes that bypass the repository: an INSERT and an UPDATE in plain SQL.
       await upsertTasks(store, [
         ...tasks(1).slice(0, 5),
         ...tasks(0).map((task) => ({ ...task, id: `${task.id}+` })),
       ]);
+      await insertWithoutJson(
+        store,
+        tasks(1).map((task) => ({ ...task, id: `${task.id}*` })),
+      );
       await store.query("UPDATE tasks SET vin = NULL, mva = $1 WHERE id = $2", ['12"3', tasks(0)[3]!.id]);
       ({ stored, expected } = await storedAndExpected(store));
-      expect(stored.length).toBe(AWKWARD.length * 4);
+      expect(stored.length).toBe(AWKWARD.length * 6);
       expect(stored).toEqual(expected);
       expect(stored.join()).toContain('"mva":"12\\"3"');
 
@@ -114,7 +139,7 @@ describe.each(stores)("each task's wire JSON on %s", (_name, databaseUrl) => {
       await upsertLocations(store, [{ ...renamed, name: 'Renamed – "quoted"\n' }]);
       ({ stored, expected } = await storedAndExpected(store));
       expect(stored).toEqual(expected);
-      expect(stored.filter((json) => json.includes('"name":"Renamed – \\"quoted\\"\\n"')).length).toBe(4);
+      expect(stored.filter((json) => json.includes('"name":"Renamed – \\"quoted\\"\\n"')).length).toBe(6);
       await upsertLocations(store, [locations[2]!]);
       ({ stored, expected } = await storedAndExpected(store));
       expect(stored).toEqual(expected);
