@@ -2,9 +2,12 @@
 // through one pg connection from this process. What the service adds on top of it is the cost of
 // being an HTTP API: auth, validation, mapping, JSON and the network hop.
 //
-// Rows come back in pg's array mode, as the service reads them (findTaskPageValues): the floor is the
-// cheapest way to get the page's rows, so a service that stopped building row objects must not
-// be credited with the floor still building them.
+// Since migration 3 that SQL selects one text column per row, each task's wire JSON as the store
+// keeps it (no join with locations), read in pg's array mode as the service reads it
+// (findTaskPageJson). The floor is the cheapest way to get the page's content out of the database,
+// and that is now the JSON itself: timing the old ten-column join instead would credit the service
+// with work it no longer does, and the store's share of the work (keeping the JSON) is paid when a
+// task is written, not per page.
 import type pg from "pg";
 import { taskPageSql, type TaskPageQuery } from "../../task-service/src/repositories/task-page-sql";
 

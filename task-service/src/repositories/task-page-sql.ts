@@ -39,38 +39,21 @@ export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.st
       t.odometer_miles`;
 
 /**
- * A row of TASK_COLUMNS as an array, in the same order (the page's hot path reads rows this way:
- * pg builds no object per row). TASK_VALUE indexes it by name.
+ * The page's one column: each task's wire JSON, kept by the store (migration 3 in
+ * store/migrations.ts) as taskOfRow + JSON.stringify would write it, location name included. A page
+ * then needs no join, and pg parses one string per row instead of ten values.
  */
-export type TaskRowValues = readonly [
-  id: string,
-  vehicle_id: string,
-  mva: string,
-  vin: string | null,
-  task_type: string,
-  status: string,
-  location_id: string,
-  location_name: string,
-  started_at: string,
-  odometer_miles: number,
-];
+export const TASK_JSON_COLUMN = "t.wire_json";
 
-export const TASK_VALUE = {
-  id: 0,
-  vehicle_id: 1,
-  mva: 2,
-  vin: 3,
-  task_type: 4,
-  status: 5,
-  location_id: 6,
-  location_name: 7,
-  started_at: 8,
-  odometer_miles: 9,
-} as const;
+/** What a page selects: its tasks' prepared JSON (the route), or their columns (taskOfRow's input). */
+export type TaskPageShape = "json" | "columns";
 
 const FILTER_COLUMNS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
 
-export function taskPageSql(query: TaskPageQuery): { text: string; params: unknown[] } {
+export function taskPageSql(
+  query: TaskPageQuery,
+  shape: TaskPageShape = "json",
+): { text: string; params: unknown[] } {
   const params: unknown[] = [query.from, query.to];
   const where = ["t.started_at >= $1::timestamptz", "t.started_at < $2::timestamptz"];
   for (const column of FILTER_COLUMNS) {
@@ -87,8 +70,11 @@ export function taskPageSql(query: TaskPageQuery): { text: string; params: unkno
   }
   params.push(query.fetch);
   // ORDER BY names t.started_at: the bare name would be the formatted text column.
-  const text = `SELECT ${TASK_COLUMNS}
-    FROM tasks t JOIN locations l ON l.id = t.location_id
+  const source =
+    shape === "json"
+      ? `${TASK_JSON_COLUMN} FROM tasks t`
+      : `${TASK_COLUMNS} FROM tasks t JOIN locations l ON l.id = t.location_id`;
+  const text = `SELECT ${source}
     WHERE ${where.join(" AND ")}
     ORDER BY t.started_at ${direction}, t.id ${direction}
     LIMIT $${params.length}`;

@@ -2,18 +2,22 @@
 import { taskOfRow, type Task, type TaskRow } from "../../../contract/service/task-row";
 import type { TaskRecord } from "../domain/records";
 import type { SqlExecutor } from "../store/store";
-import { TASK_COLUMNS, taskPageSql, type TaskPageQuery, type TaskRowValues } from "./task-page-sql";
+import { TASK_COLUMNS, taskPageSql, type TaskPageQuery } from "./task-page-sql";
 
 export type { Task };
 
-/** Rows as arrays, not tasks: the route writes them to bytes itself (http/task-page-bytes.ts). */
-export async function findTaskPageValues(db: SqlExecutor, query: TaskPageQuery): Promise<TaskRowValues[]> {
-  const { text, params } = taskPageSql(query);
-  return db.queryValues<TaskRowValues>(text, params);
+/**
+ * Each task's wire JSON as the store keeps it, not tasks: the route joins them into the page
+ * (http/task-page-bytes.ts). Array mode, so pg builds no object per row.
+ */
+export async function findTaskPageJson(db: SqlExecutor, query: TaskPageQuery): Promise<string[]> {
+  const { text, params } = taskPageSql(query, "json");
+  return (await db.queryValues<readonly [string]>(text, params)).map((row) => row[0]);
 }
 
+/** The same page built from the columns through taskOfRow: what the stored JSON must equal. */
 export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
-  const { text, params } = taskPageSql(query);
+  const { text, params } = taskPageSql(query, "columns");
   return (await db.query<TaskRow>(text, params)).map(taskOfRow);
 }
 
@@ -30,12 +34,20 @@ export async function findTask(db: SqlExecutor, id: string): Promise<Task | unde
 export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[]): Promise<void> {
   if (tasks.length === 0) return;
   await db.query(
-    `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+    // The wire JSON is written here, as the store's own function writes it (migration 3): its
+    // trigger costs a plpgsql call and a location lookup per row, twice an import's time.
+    `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles,
+       wire_json)
+     SELECT u.*, vts_task_wire_json(u.id, u.vehicle_id, u.mva, u.vin, u.task_type, u.status, u.location_id,
+       l.name, u.started_at, u.odometer_miles)
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
        $8::timestamptz[], $9::integer[])
+       AS u (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles)
+     LEFT JOIN locations l ON l.id = u.location_id
      ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
        task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
-       started_at = EXCLUDED.started_at, odometer_miles = EXCLUDED.odometer_miles, updated_at = now()`,
+       started_at = EXCLUDED.started_at, odometer_miles = EXCLUDED.odometer_miles,
+       wire_json = EXCLUDED.wire_json, updated_at = now()`,
     [
       tasks.map((task) => task.id),
       tasks.map((task) => task.vehicle_id),

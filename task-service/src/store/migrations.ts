@@ -91,4 +91,74 @@ export const migrations: readonly SqlMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION vts_notify_client_change();
     `,
   },
+  {
+    id: 3,
+    name: "each task's wire JSON kept in a column",
+    // GET /v1/tasks answers a page by joining these texts (http/task-page-bytes.ts): the bytes
+    // taskOfRow + JSON.stringify give, prepared when a task is written instead of on every read.
+    // to_json escapes a string exactly as JSON.stringify does (the quote, the backslash, \b \f \n \r
+    // \t by name, other control characters as lowercase \u00xx; text holds no NUL nor lone surrogate),
+    // and the instant is written as wireStartedAt (contract/service/task-row.ts) writes it, spelled out
+    // here because an applied migration must never change. Triggers keep it true for any writer that
+    // does not write it (below), and a location's rename rewrites its tasks' (ids cannot change
+    // while tasks point at them).
+    // test/store/store.test.ts holds both stores to taskOfRow's bytes for awkward text.
+    sql: `
+      CREATE FUNCTION vts_task_wire_json(
+        id text, vehicle_id text, mva text, vin text, task_type text, status text,
+        location_id text, location_name text, started_at timestamptz, odometer_miles integer
+      ) RETURNS text LANGUAGE sql STABLE AS $fn$
+        SELECT '{"id":' || to_json(id)::text
+          || ',"vehicle_id":' || to_json(vehicle_id)::text
+          || ',"mva":' || to_json(mva)::text
+          || ',"vin":' || coalesce(to_json(vin)::text, 'null')
+          || ',"task_type":' || to_json(task_type)::text
+          || ',"status":' || to_json(status)::text
+          || ',"location":{"id":' || to_json(location_id)::text
+          || ',"name":' || coalesce(to_json(location_name)::text, 'null')
+          || '},"started_at":"' || to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          || '","odometer_miles":' || odometer_miles::text || '}'
+      $fn$;
+
+      ALTER TABLE tasks ADD COLUMN wire_json text;
+      UPDATE tasks t SET wire_json = vts_task_wire_json(t.id, t.vehicle_id, t.mva, t.vin, t.task_type,
+        t.status, t.location_id, l.name, t.started_at, t.odometer_miles)
+        FROM locations l WHERE l.id = t.location_id;
+      ALTER TABLE tasks ALTER COLUMN wire_json SET NOT NULL;
+
+      -- A missing location (the foreign key then refuses the row) writes "name":null, so the
+      -- foreign key's error, not NOT NULL's, is the one a writer sees.
+      CREATE FUNCTION vts_task_set_wire_json() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        NEW.wire_json := vts_task_wire_json(NEW.id, NEW.vehicle_id, NEW.mva, NEW.vin, NEW.task_type,
+          NEW.status, NEW.location_id, (SELECT name FROM locations WHERE id = NEW.location_id),
+          NEW.started_at, NEW.odometer_miles);
+        RETURN NEW;
+      END
+      $fn$;
+      -- The import writes the JSON in its own INSERT (upsertTasks: a trigger per row made a
+      -- million-task import twice as slow), so the triggers run only for a writer that did not:
+      -- an INSERT without it, or an UPDATE that changed what the JSON holds but not the JSON.
+      CREATE TRIGGER tasks_wire_json_insert BEFORE INSERT ON tasks
+        FOR EACH ROW WHEN (NEW.wire_json IS NULL) EXECUTE FUNCTION vts_task_set_wire_json();
+      CREATE TRIGGER tasks_wire_json_update BEFORE UPDATE ON tasks
+        FOR EACH ROW WHEN (NEW.wire_json IS NOT DISTINCT FROM OLD.wire_json
+          AND (NEW.id, NEW.vehicle_id, NEW.mva, NEW.vin, NEW.task_type, NEW.status, NEW.location_id,
+            NEW.started_at, NEW.odometer_miles)
+          IS DISTINCT FROM (OLD.id, OLD.vehicle_id, OLD.mva, OLD.vin, OLD.task_type, OLD.status,
+            OLD.location_id, OLD.started_at, OLD.odometer_miles))
+        EXECUTE FUNCTION vts_task_set_wire_json();
+
+      CREATE FUNCTION vts_location_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE tasks t SET wire_json = vts_task_wire_json(t.id, t.vehicle_id, t.mva, t.vin, t.task_type,
+          t.status, t.location_id, NEW.name, t.started_at, t.odometer_miles)
+          WHERE t.location_id = NEW.id;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER locations_renamed AFTER UPDATE OF name ON locations
+        FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION vts_location_renamed();
+    `,
+  },
 ];

@@ -5,12 +5,11 @@ import { generateSigningKey } from "../../src/auth/signing-key";
 import { listLocations, upsertLocations } from "../../src/repositories/locations-repository";
 import { settingOrCreate } from "../../src/repositories/settings-repository";
 import { insertActiveSigningKey } from "../../src/repositories/signing-keys-repository";
-import { TASK_VALUE } from "../../src/repositories/task-page-sql";
 import {
   countTasks,
   findTask,
   findTaskPage,
-  findTaskPageValues,
+  findTaskPageJson,
   upsertTasks,
 } from "../../src/repositories/tasks-repository";
 import { prepareSandbox, refuseSandboxStore } from "../../src/seeding/prepare-sandbox";
@@ -101,7 +100,7 @@ describe.each(stores)("%s store", (_name, open) => {
     expect((await page("asc", after)).map((t) => t.id)).toEqual(["tsk_a2", "tsk_b"]);
   });
 
-  it("reads a page as arrays holding the very values of its rows, at TASK_VALUE's indexes", async () => {
+  it("reads a page as its tasks' stored JSON, the bytes taskOfRow + JSON.stringify give", async () => {
     const query = {
       from: "2026-03-01T00:00:00Z",
       to: "2026-03-02T00:00:00Z",
@@ -111,14 +110,8 @@ describe.each(stores)("%s store", (_name, open) => {
       fetch: 10,
     };
     const tasks = await findTaskPage(store, query);
-    const rows = await findTaskPageValues(store, query);
-    expect(rows.length).toBe(tasks.length);
-    rows.forEach((row, index) => {
-      const { location, ...rest } = tasks[index]!;
-      const byName = Object.fromEntries(Object.entries(TASK_VALUE).map(([name, at]) => [name, row[at]]));
-      expect(byName).toEqual({ ...rest, location_id: location.id, location_name: location.name });
-      expect(row.length).toBe(Object.keys(TASK_VALUE).length);
-    });
+    expect(tasks.length).toBeGreaterThan(1);
+    expect(await findTaskPageJson(store, query)).toEqual(tasks.map((task) => JSON.stringify(task)));
   });
 
   it("agrees on one setting value when instances race to create it", async () => {

@@ -1,31 +1,21 @@
 // The page writer must give the very bytes the plain path gives (JSON.stringify of the contract's
 // task objects), for any text a row can hold: the dashboard's mirror answers through taskOfRow, and
-// both must serialise a task alike.
+// both must serialise a task alike. Its input is each task's stored JSON, which
+// test/store/task-wire-json.test.ts holds to taskOfRow's bytes; here the rows are those bytes.
 import { describe, expect, it } from "vitest";
 import { taskOfRow, type TaskRow } from "../../../contract/service/task-row";
 import { taskPageBytes } from "../../src/http/task-page-bytes";
-import type { TaskRowValues } from "../../src/repositories/task-page-sql";
 import { sandboxLocations, sandboxTasks } from "../../src/sandbox/generate-sandbox-data";
 import { Rng } from "../../../platform/prng";
 
 const plain = (rows: TaskRow[], cursor: string | null) =>
   Buffer.from(JSON.stringify({ data: rows.map(taskOfRow), next_cursor: cursor }), "utf8");
 
-// The row as the page query's arrays hold it; the order of TASK_COLUMNS is checked against a real
-// store in test/store/store.test.ts.
-const values = (row: TaskRow): TaskRowValues => [
-  row.id,
-  row.vehicle_id,
-  row.mva,
-  row.vin,
-  row.task_type,
-  row.status,
-  row.location_id,
-  row.location_name,
-  row.started_at,
-  row.odometer_miles,
-];
-const written = (rows: TaskRow[], cursor: string | null) => taskPageBytes(rows.map(values), cursor);
+const written = (rows: TaskRow[], cursor: string | null) =>
+  taskPageBytes(
+    rows.map((row) => JSON.stringify(taskOfRow(row))),
+    cursor,
+  );
 
 // Each escape on its own as well, so a missed one cannot hide behind another in the same value.
 const AWKWARD = [

@@ -7,8 +7,8 @@ import { taskPageBytes } from "../../http/task-page-bytes";
 import { parseQueryString } from "../../http/query-string";
 import type { CursorCodec } from "../../pagination/cursor-codec";
 import { requireScope } from "../../plugins/v1-guard";
-import { TASK_VALUE } from "../../repositories/task-page-sql";
-import { findTask, findTaskPageValues } from "../../repositories/tasks-repository";
+import type { TaskPosition } from "../../repositories/task-page-sql";
+import { findTask, findTaskPageJson } from "../../repositories/tasks-repository";
 import type { Store } from "../../store/store";
 import { parseTaskListQuery } from "./task-list-query";
 
@@ -23,13 +23,10 @@ export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Pro
 
   app.get("/v1/tasks", { preHandler }, async (request, reply) => {
     const { query, limit, binding } = parseTaskListQuery(request.url, deps.maxWindowDays, deps.cursors);
-    const rows = await findTaskPageValues(deps.store, query);
+    const rows = await findTaskPageJson(deps.store, query);
     const data = rows.slice(0, limit);
     const last = data.at(-1);
-    const nextCursor =
-      rows.length > limit && last
-        ? deps.cursors.encode({ started_at: last[TASK_VALUE.started_at], id: last[TASK_VALUE.id] }, binding)
-        : null;
+    const nextCursor = rows.length > limit && last ? deps.cursors.encode(positionOf(last), binding) : null;
     reply.type("application/json; charset=utf-8");
     return taskPageBytes(data, nextCursor);
   });
@@ -44,4 +41,13 @@ export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Pro
     if (!task) throw new ApiError(404, "not_found", "No task has this id.");
     return jsonBytes(reply, task);
   });
+}
+
+/**
+ * The keyset position of a task from its stored JSON: parsing one row per page is cheaper than
+ * selecting id and started_at again beside every row's JSON.
+ */
+function positionOf(taskJson: string): TaskPosition {
+  const { id, started_at } = JSON.parse(taskJson) as TaskPosition;
+  return { id, started_at };
 }
