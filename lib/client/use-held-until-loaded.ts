@@ -14,9 +14,13 @@ export function useHeldUntilLoaded(element: ReactNode, code: Promise<unknown>): 
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let mounted = true;
-    void code.then(() => {
-      if (mounted) startTransition(() => setLoaded(true));
-    });
+    code.then(
+      () => {
+        if (mounted) startTransition(() => setLoaded(true));
+      },
+      // Code that failed to load: the lazy part's own error boundary says so; the server's HTML stays.
+      () => {},
+    );
     return () => {
       mounted = false;
     };

@@ -65,7 +65,9 @@ export function dashboardRoute<
     // Written once Next has sent the answer, not before: the line is a synchronous write to stdout
     // (a pipe to whoever collects the logs), the largest part of this wrapper's own time (0.2 to
     // 0.5 ms a request in bench:bff's profiles, where the answer waited for it).
-    setImmediate(() => logRequest(dashboardLogger(), logged));
+    // The logger is taken now: a setting that cannot be read fails this request, not a later tick.
+    const logger = dashboardLogger();
+    setImmediate(() => logRequest(logger, logged));
     return response;
   };
 }

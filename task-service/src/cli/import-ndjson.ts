@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { LocationRecord, TaskRecord } from "../domain/records";
 import { existingLocationIds, upsertLocations } from "../repositories/locations-repository";
 import { upsertTasks } from "../repositories/tasks-repository";
+import { holdDataWriteLock } from "../store/data-write-lock";
 import type { SqlExecutor, Store } from "../store/store";
 import { locationLine, taskLine, toLocationRecord, toTaskRecord } from "./import-records";
 
@@ -22,6 +23,7 @@ export type ImportKind = "locations" | "tasks";
 
 export async function importNdjson(store: Store, kind: ImportKind, file: string): Promise<number> {
   return store.transaction(async (tx) => {
+    await holdDataWriteLock(tx);
     const problems: string[] = [];
     const writer = kind === "locations" ? locationWriter(tx) : taskWriter(tx, problems);
     let lineNumber = 0;

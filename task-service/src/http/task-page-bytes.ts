@@ -1,6 +1,6 @@
 // A page of tasks written from each task's wire JSON as the store keeps it (migration 3), straight
 // into UTF-8 bytes: exactly JSON.stringify({ data: tasks, next_cursor }) with the tasks written by
-// taskOfRow, since the stored JSON is those bytes (test/store/store.test.ts holds both stores to it).
+// taskOfRow, since the stored JSON is those bytes (test/store/task-wire-json.test.ts holds both stores to it).
 //
 // Why each row is written into a reused buffer rather than joined into one string (a real 500-task
 // sandbox page, 142 kB, hot loop, p50, docs/benchmarks.md): 0.05 ms, against 0.31 ms for

@@ -7,12 +7,12 @@ import { upsertLocations } from "../repositories/locations-repository";
 import { readSetting, writeSetting } from "../repositories/settings-repository";
 import { upsertTasks } from "../repositories/tasks-repository";
 import { sandboxLocations, sandboxTasks } from "../sandbox/generate-sandbox-data";
+import { holdDataWriteLock } from "../store/data-write-lock";
 import type { SqlExecutor, Store } from "../store/store";
 import { fixtureClientRecords } from "./fixture-clients";
 
 /** Bump when the generator changes what it produces, so existing sandboxes are regenerated. */
 const GENERATOR_VERSION = 2;
-const SEED_LOCK_KEY = 7_315_002;
 const BATCH_SIZE = 5_000;
 const FINGERPRINT_SETTING = "sandbox_fingerprint";
 
@@ -27,7 +27,7 @@ export async function prepareSandbox(
     tasks: config.seedTasks,
   });
   await store.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [SEED_LOCK_KEY]);
+    await holdDataWriteLock(tx);
     if ((await readSetting(tx, FINGERPRINT_SETTING)) !== fingerprint) {
       // Whole minutes, so two starts in the same minute with the same seed produce identical data.
       const anchor = new Date(Math.floor(Date.now() / 60_000) * 60_000);

@@ -102,7 +102,7 @@ export const migrations: readonly SqlMigration[] = [
     // here because an applied migration must never change. Triggers keep it true for any writer that
     // does not write it (below), and a location's rename rewrites its tasks' (ids cannot change
     // while tasks point at them).
-    // test/store/store.test.ts holds both stores to taskOfRow's bytes for awkward text.
+    // test/store/task-wire-json.test.ts holds both stores to taskOfRow's bytes for awkward text.
     sql: `
       CREATE FUNCTION vts_task_wire_json(
         id text, vehicle_id text, mva text, vin text, task_type text, status text,

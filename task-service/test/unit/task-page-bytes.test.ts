@@ -17,7 +17,9 @@ const written = (rows: TaskRow[], cursor: string | null) =>
     cursor,
   );
 
-// Each escape on its own as well, so a missed one cannot hide behind another in the same value.
+// Text of every width, escapes included: the writer copies each row's text as it is, so what can
+// go wrong here is sizing by bytes, not by characters (the stored escapes are held to taskOfRow's
+// in test/store/task-wire-json.test.ts).
 const AWKWARD = [
   'Dock "A"\\B',
   'say "hi"',
