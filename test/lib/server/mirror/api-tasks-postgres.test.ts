@@ -11,14 +11,13 @@ import { Rng } from "@/platform/prng";
 import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
 import { randomQueryParams } from "./support/random-queries";
 import { referenceSelection } from "./support/reference-selection";
+import { walkTasksApi } from "./support/walk-tasks-api";
 import { directWalk } from "./sync-support";
 
 const DAY_MS = 86_400_000;
 let postgres: LocalPostgres | undefined;
 let rig: ApiRig;
 let horizonTasks: Task[];
-
-type Page = { data: Task[]; next_cursor: string | null; total: number | null; source: string };
 
 const tasksAnswer = (query: string) =>
   routeAnswer(rig.mirrored, tasksRoute, `/api/tasks?${query}`, rig.cookie);
@@ -37,25 +36,6 @@ afterAll(async () => {
   postgres?.stop();
 });
 
-async function walkApi(params: URLSearchParams) {
-  const ids: string[] = [];
-  const totals = new Set<number>();
-  const sources = new Set<string>();
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams(params);
-    if (cursor) query.set("cursor", cursor);
-    const answer = await tasksAnswer(query.toString());
-    expect(answer.status, answer.text).toBe(200);
-    const page = JSON.parse(answer.text) as Page;
-    ids.push(...page.data.map((task) => task.id));
-    totals.add(page.total ?? -1);
-    sources.add(page.source);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return { ids, totals: [...totals], sources: [...sources] };
-}
-
 describe("the mirror on PostgreSQL", () => {
   it("holds the horizon's tasks", () => {
     expect(horizonTasks.length).toBeGreaterThan(1_000);
@@ -73,7 +53,7 @@ describe("the mirror on PostgreSQL", () => {
       if (!parsed.ok) throw parsed.error;
       const expected = referenceSelection(horizonTasks, parsed.value).map((task) => task.id);
       params.set("limit", String(Math.max(1 + rng.int(60), Math.ceil(expected.length / 8))));
-      expect({ params: params.toString(), ...(await walkApi(params)) }).toEqual({
+      expect({ params: params.toString(), ...(await walkTasksApi(tasksAnswer, params)) }).toEqual({
         params: params.toString(),
         ids: expected,
         totals: [expected.length],

@@ -17,6 +17,7 @@ import * as taskRoute from "@/app/api/tasks/[id]/route";
 import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
 import { randomQueryParams } from "./support/random-queries";
 import { referenceSelection } from "./support/reference-selection";
+import { walkTasksApi, type TaskListPage } from "./support/walk-tasks-api";
 import { directWalk, eventually } from "./sync-support";
 
 const DAY_MS = 86_400_000;
@@ -27,8 +28,6 @@ const before = new Map<string, { status: number; headers: Headers; text: string 
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const recent = () => `from=${iso(rig.horizon.to - 40 * DAY_MS)}&to=${iso(rig.horizon.to - 10 * DAY_MS)}`;
-
-type Page = { data: Task[]; next_cursor: string | null; total: number | null; source: string };
 
 async function tasksAnswer(backend: DashboardBackend, query: string) {
   return routeAnswer(backend, tasksRoute, `/api/tasks?${query}`, rig.cookie);
@@ -66,7 +65,7 @@ describe("before the sync covers a window", () => {
   it("any other request is answered live, without a total", () => {
     const answer = before.get("plain")!;
     expect(answer.status).toBe(200);
-    const page = JSON.parse(answer.text) as Page;
+    const page = JSON.parse(answer.text) as TaskListPage;
     expect(page).toMatchObject({ source: "live", total: null });
     expect(page.data).toHaveLength(5);
   });
@@ -100,29 +99,6 @@ async function serviceSelection(params: URLSearchParams): Promise<string[]> {
   return referenceSelection(rows, parsed.value).map((task) => task.id);
 }
 
-/** Every page of /api/tasks for these parameters, by cursor. */
-async function walkApi(
-  params: URLSearchParams,
-): Promise<{ ids: string[]; totals: number[]; sources: string[] }> {
-  const ids: string[] = [];
-  const totals = new Set<number>();
-  const sources = new Set<string>();
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams(params);
-    if (cursor) query.set("cursor", cursor);
-    const answer = await tasksAnswer(rig.mirrored, query.toString());
-    expect(answer.status, answer.text).toBe(200);
-    expect(Date.parse(answer.headers.get("x-data-fetched-at")!)).toBeLessThanOrEqual(Date.now());
-    const page = JSON.parse(answer.text) as Page;
-    ids.push(...page.data.map((task) => task.id));
-    totals.add(page.total ?? -1);
-    sources.add(page.source);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return { ids, totals: [...totals], sources: [...sources] };
-}
-
 describe("after a real sync", () => {
   it("holds the horizon's tasks", () => {
     expect(horizonTasks.length).toBeGreaterThan(1_000);
@@ -135,7 +111,7 @@ describe("after a real sync", () => {
       const params = randomQueryParams(rng, horizonTasks, [rig.horizon.from, rig.horizon.to]);
       const expected = await serviceSelection(params);
       params.set("limit", String(Math.max(1 + rng.int(60), Math.ceil(expected.length / 8))));
-      const walked = await walkApi(params);
+      const walked = await walkTasksApi((query) => tasksAnswer(rig.mirrored, query), params);
       expect({ params: params.toString(), ...walked }).toEqual({
         params: params.toString(),
         ids: expected,
@@ -158,8 +134,10 @@ describe("after a real sync", () => {
 
   it("a list begun on the live path goes on there when the mirror has caught up; a mirror cursor elsewhere is 400", async () => {
     const window = recent();
-    const mirrorPage = JSON.parse((await tasksAnswer(rig.mirrored, `${window}&limit=5`)).text) as Page;
-    const livePage = JSON.parse((await tasksAnswer(rig.live, `${window}&limit=5`)).text) as Page;
+    const mirrorPage = JSON.parse(
+      (await tasksAnswer(rig.mirrored, `${window}&limit=5`)).text,
+    ) as TaskListPage;
+    const livePage = JSON.parse((await tasksAnswer(rig.live, `${window}&limit=5`)).text) as TaskListPage;
     expect([mirrorPage.source, livePage.source]).toEqual(["mirror", "live"]);
     const onMirror = await tasksAnswer(rig.mirrored, `${window}&limit=5&cursor=${livePage.next_cursor}`);
     const liveSecond = await tasksAnswer(rig.live, `${window}&limit=5&cursor=${livePage.next_cursor}`);
@@ -188,7 +166,7 @@ describe("after a real sync", () => {
   it("the request refused before the sync is answered from the mirror after it", async () => {
     const answer = await tasksAnswer(rig.mirrored, `${recent()}&status=completed`);
     expect(answer.status).toBe(200);
-    const page = JSON.parse(answer.text) as Page;
+    const page = JSON.parse(answer.text) as TaskListPage;
     expect(page.source).toBe("mirror");
     expect(page.data.every((task) => task.status === "completed")).toBe(true);
   });
