@@ -237,6 +237,22 @@ async function main(): Promise<void> {
     5_000,
   );
 
+  // A dashboard whose mirror, over a short horizon (filled in seconds), is in this store; once filled.
+  const startFilledMirror = async (store: Record<string, string>) => {
+    const dashboard = await children.keep(
+      startBffDashboard(
+        { ...common, client: MIRROR_CLIENT },
+        { ...store, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
+      ),
+    );
+    const cookie = await signIn(new HttpClient(dashboard.url), STAFF.email, STAFF.password);
+    const watch = new MirrorWatch(dashboard.url, cookie);
+    await watch
+      .untilFilled({ timeoutMs: 10 * 60_000, signal: stopping.signal, log })
+      .finally(() => watch.close());
+    return { dashboard, cookie };
+  };
+
   // (a) MIRROR=off: a cached page, then misses, each beside /api/health.
   const off = await children.keep(startBffDashboard({ ...common, client: OFF_CLIENT }, { MIRROR: "off" }));
   const offFloor = new HttpClient(off.url);
@@ -254,17 +270,7 @@ async function main(): Promise<void> {
 
   // (b) The mirror over a short horizon (filled in seconds), then its page's SQL straight through PGlite.
   const mirrorDir = join(scratch, "mirror");
-  const on = await children.keep(
-    startBffDashboard(
-      { ...common, client: MIRROR_CLIENT },
-      { MIRROR_DATA_DIR: mirrorDir, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
-    ),
-  );
-  const onCookie = await signIn(new HttpClient(on.url), STAFF.email, STAFF.password);
-  const watch = new MirrorWatch(on.url, onCookie);
-  await watch
-    .untilFilled({ timeoutMs: 10 * 60_000, signal: stopping.signal, log })
-    .finally(() => watch.close());
+  const { dashboard: on, cookie: onCookie } = await startFilledMirror({ MIRROR_DATA_DIR: mirrorDir });
   const onFloor = new HttpClient(on.url);
   const onPerson = new HttpClient(on.url, { cookie: onCookie, accept: "application/json" });
   log(`mirror on: ${SAMPLES} pages from the mirror and ${SAMPLES} of /api/health, in turns of ${BLOCK}`);
@@ -286,17 +292,9 @@ async function main(): Promise<void> {
   // through the bench's own pg client in the same turns as the pages.
   postgres = await startLocalPostgres();
   const databaseUrl = await createDatabase(postgres.url, "idle_mirror");
-  const onPg = await children.keep(
-    startBffDashboard(
-      { ...common, client: MIRROR_CLIENT },
-      { DASHBOARD_DATABASE_URL: databaseUrl, MIRROR_DAYS_BACK: "3", MIRROR_DAYS_AHEAD: "1" },
-    ),
-  );
-  const pgCookie = await signIn(new HttpClient(onPg.url), STAFF.email, STAFF.password);
-  const pgWatch = new MirrorWatch(onPg.url, pgCookie);
-  await pgWatch
-    .untilFilled({ timeoutMs: 10 * 60_000, signal: stopping.signal, log })
-    .finally(() => pgWatch.close());
+  const { dashboard: onPg, cookie: pgCookie } = await startFilledMirror({
+    DASHBOARD_DATABASE_URL: databaseUrl,
+  });
   const statement = sqlFloor<{ text: string; values: unknown[] }>(["--statement", todayQuery]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
