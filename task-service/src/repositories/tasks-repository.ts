@@ -30,6 +30,24 @@ export async function findTask(db: SqlExecutor, id: string): Promise<Task | unde
   return rows[0] ? taskOfRow(rows[0]) : undefined;
 }
 
+/**
+ * The tasks as one array per column, for `unnest($1::text[], ... $9::integer[])` in the order id,
+ * vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles.
+ */
+export function taskColumnArrays(tasks: readonly TaskRecord[]): unknown[][] {
+  return [
+    tasks.map((task) => task.id),
+    tasks.map((task) => task.vehicle_id),
+    tasks.map((task) => task.mva),
+    tasks.map((task) => task.vin),
+    tasks.map((task) => task.task_type),
+    tasks.map((task) => task.status),
+    tasks.map((task) => task.location_id),
+    tasks.map((task) => task.started_at.toISOString()),
+    tasks.map((task) => task.odometer_miles),
+  ];
+}
+
 /** Inserts or updates by id (a re-import changes a task's status), in one statement per batch. */
 export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[]): Promise<void> {
   if (tasks.length === 0) return;
@@ -48,17 +66,7 @@ export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[])
        task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
        started_at = EXCLUDED.started_at, odometer_miles = EXCLUDED.odometer_miles,
        wire_json = EXCLUDED.wire_json, updated_at = now()`,
-    [
-      tasks.map((task) => task.id),
-      tasks.map((task) => task.vehicle_id),
-      tasks.map((task) => task.mva),
-      tasks.map((task) => task.vin),
-      tasks.map((task) => task.task_type),
-      tasks.map((task) => task.status),
-      tasks.map((task) => task.location_id),
-      tasks.map((task) => task.started_at.toISOString()),
-      tasks.map((task) => task.odometer_miles),
-    ],
+    taskColumnArrays(tasks),
   );
 }
 

@@ -9,7 +9,12 @@ import { createDatabase } from "../../../harness/local-postgres";
 import type { LocationRecord, TaskRecord } from "../../src/domain/records";
 import { upsertLocations } from "../../src/repositories/locations-repository";
 import type { TaskPageQuery } from "../../src/repositories/task-page-sql";
-import { findTaskPage, findTaskPageJson, upsertTasks } from "../../src/repositories/tasks-repository";
+import {
+  findTaskPage,
+  findTaskPageJson,
+  taskColumnArrays,
+  upsertTasks,
+} from "../../src/repositories/tasks-repository";
 import { storeDirLock } from "../../src/store/data-dir-lock";
 import { migrate } from "../../src/store/migrate";
 import { migrations } from "../../src/store/migrations";
@@ -69,17 +74,7 @@ async function insertWithoutJson(store: Store, rows: readonly TaskRecord[]): Pro
     `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
        $8::timestamptz[], $9::integer[])`,
-    [
-      rows.map((task) => task.id),
-      rows.map((task) => task.vehicle_id),
-      rows.map((task) => task.mva),
-      rows.map((task) => task.vin),
-      rows.map((task) => task.task_type),
-      rows.map((task) => task.status),
-      rows.map((task) => task.location_id),
-      rows.map((task) => task.started_at.toISOString()),
-      rows.map((task) => task.odometer_miles),
-    ],
+    taskColumnArrays(rows),
   );
 }
 
