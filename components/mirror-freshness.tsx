@@ -4,6 +4,7 @@ import { useCallback, useId, useRef, useState, type RefObject } from "react";
 import { mirrorStatusQuery } from "@/lib/client/task-queries";
 import { mirrorFreshness, type FreshnessTone } from "@/lib/client/mirror-freshness";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useNow } from "@/lib/client/use-now";
 import MirrorDetails from "./mirror-details";
 
@@ -25,7 +26,10 @@ export default function MirrorFreshness() {
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   const panelId = useId();
-  if (!data) return null;
+  // Hydrated after the page (lazy): by then /locations' counts may have fetched the same status,
+  // and a first render with it would not match the server's empty slot (React error 418).
+  const inBrowser = useInBrowser();
+  if (!data || !inBrowser) return null;
   const freshness = mirrorFreshness(data, now);
   if (!freshness.label) return null;
   return (
