@@ -13,6 +13,7 @@ import { DayChart } from "./day-chart";
 import { LocationChart } from "./location-chart";
 import { StatusTotals } from "./status-totals";
 import { TaskTypeChart } from "./task-type-chart";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 
 // The open panel: the summary of the table's filters, or what it waits for. Loaded only when the
 // panel opens, with everything it draws and the code that turns a click into the table's filters.
@@ -31,7 +32,12 @@ export function SummaryBody({
   const onPick = (pick: SummaryPick) => state.setFilters(pickFilters(pick, state.window, zone));
   const summary = useQuery({ ...taskSummaryQuery(params), placeholderData: keepPreviousData });
   const rows = useMemo(() => summary.data && summaryRows(summary.data), [summary.data]);
+  // Hydrated after the page (lazy): by then the filter bar may have fetched this very summary (the
+  // same query when no status, type or location is ticked), and a first render with it would not
+  // match the server's "Counting" (React error 418). The header's freshness had that fault.
+  const inBrowser = useInBrowser();
 
+  if (!inBrowser) return <p role="status">Counting the tasks…</p>;
   if (!rows) {
     if (isMirrorFilling(summary.failureReason))
       return <MirrorFilling message={summary.failureReason.message} />;
