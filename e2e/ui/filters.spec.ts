@@ -113,8 +113,9 @@ test("an MVA the service would refuse is explained beside the field and not sent
 
 test("a partial task type that matches nothing offers the full ones", async ({ page }) => {
   await openTasks(page, "range=30d&task_type=Oil%20change");
-  await expect(page.getByTestId("empty-state")).toBeVisible({ timeout: LOAD_TIMEOUT });
-  await page.getByTestId("empty-state").getByRole("button", { name: "oil_change" }).click();
+  const empty = page.getByTestId("empty-state");
+  await expect(empty).toHaveAttribute("data-hydrated", "true", { timeout: LOAD_TIMEOUT });
+  await empty.getByRole("button", { name: "oil_change" }).click();
   await expect(page).toHaveURL(/task_type=oil_change/);
   await expectEveryRow(page, "Task type", "Oil change");
 });

@@ -42,3 +42,37 @@ test("the page's controls stay drawn while their code is late, and work once it 
   await page.waitForTimeout(500);
   expect(errors).toEqual([]);
 });
+
+test("a part streamed out of line and revealed late is rendered once, not again beside its hidden copy", async ({
+  page,
+}) => {
+  await signedInAtTasks(page);
+  // React streams a part out of line, hidden, once the page's HTML passes about 12 kB (the grid
+  // with its rows is always one), and its reveal script moves it into place a frame later. Here the
+  // reveal runs 3 s late, so the page's own code hydrates first: an update reaching the grid before
+  // its reveal made React render a second grid beside the hidden one (a test saw two empty states).
+  await page.route(
+    (url) => url.pathname === "/tasks",
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      const reveal = "$RV=function(a){";
+      expect(html, "React's reveal script, as this test rewrites it").toContain(reveal);
+      await route.fulfill({
+        response,
+        body: html.replace(
+          reveal,
+          "$RV=function(a){setTimeout(function(){$RVlate(a)},3000)};$RVlate=function(a){",
+        ),
+      });
+    },
+  );
+  await page.goto(dashboardUrl(PAGE));
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/);
+  const grids = page.locator('[role="grid"][aria-label="Tasks"]');
+  await expect(grids.first()).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+  // Counted at once, not retried: the late reveal removes a hidden copy, so it would pass later.
+  expect(await grids.count(), "grids in the page when the grid has hydrated").toBe(1);
+  expect(await page.locator("div[hidden][id^='S:']").count(), "streamed parts still hidden").toBe(0);
+});

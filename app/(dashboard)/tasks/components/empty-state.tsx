@@ -4,6 +4,7 @@ import { taskTypesLike } from "@/lib/client/seen-task-types";
 import { KNOWN_TASK_TYPES } from "@/lib/client/task-labels";
 import { describeFilters } from "@/lib/client/task-filters";
 import { locationsQuery } from "@/lib/client/task-queries";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 
 // What the grid says when no task matches. Loaded when a list first comes back empty (task-table.tsx),
@@ -12,9 +13,18 @@ import type { TaskListState } from "@/lib/client/use-task-list-state";
 /** No rows: say which filters are on and offer to clear them. */
 export function EmptyState({ state }: { state: TaskListState }) {
   const locations = useQuery(locationsQuery);
+  // Its code may come after the grid's: until it has hydrated, its buttons are the server's and
+  // a click does nothing (tests wait for this mark).
+  const hydrated = useInBrowser();
   const nameOf = (id: string) => locations.data?.find((location) => location.id === id)?.name;
   return (
-    <div role="row" aria-rowindex={2} className="p-8 text-center" data-testid="empty-state">
+    <div
+      role="row"
+      aria-rowindex={2}
+      className="p-8 text-center"
+      data-testid="empty-state"
+      data-hydrated={hydrated || undefined}
+    >
       <div role="gridcell">
         <p className="mb-3">
           No tasks match {describeFilters(state.filters, { location: nameOf }).join(", ")}.

@@ -3,7 +3,6 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { usePathname, useRouter } from "next/navigation";
 import {
   lazy,
-  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -14,6 +13,7 @@ import {
 } from "react";
 import type { Task } from "@/lib/client/api-types";
 import type { ColumnWidths } from "@/lib/client/table-view";
+import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
@@ -220,9 +220,9 @@ export function TaskTable({
         />
         {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
         {showEmpty && (
-          <Suspense>
+          <HeldUntilHydrated>
             <EmptyState state={state} />
-          </Suspense>
+          </HeldUntilHydrated>
         )}
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

@@ -1,7 +1,7 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useRef } from "react";
-import { useHeldUntilLoaded } from "@/lib/client/use-held-until-loaded";
+import { lazy, useMemo, useRef } from "react";
+import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
@@ -28,9 +28,7 @@ const ExportControls = lazy(() =>
 // The filters, the view controls and the summary's toggle likewise: the server renders them, and
 // their code (fields, pickers, menus) comes a moment after the page's; together they kept /tasks
 // over its 160 kB first-load budget (issue 16). The list's own request does not wait for them.
-const importControls = () => import("./tasks-controls");
-let controlsCode: ReturnType<typeof importControls> | undefined;
-const loadControls = () => (controlsCode ??= importControls());
+const loadControls = loadOnce(() => import("./tasks-controls"));
 const TaskFilterBar = lazy(() => loadControls().then((module) => ({ default: module.TaskFilterBar })));
 const TableToolbar = lazy(() => loadControls().then((module) => ({ default: module.TableToolbar })));
 const SummaryPanel = lazy(() => loadControls().then((module) => ({ default: module.SummaryPanel })));
@@ -38,11 +36,15 @@ const SummaryPanel = lazy(() => loadControls().then((module) => ({ default: modu
 // The grid (TanStack Table and Virtual, the rows, sorting and resizing) has nothing to show before
 // the first page of rows arrives, so its code loads beside that request, not with the page; the
 // server's header and placeholder rows show meanwhile. Both kept first-load JS over 180 kB.
-const TaskTable = lazy(() => import("./task-table").then((module) => ({ default: module.TaskTable })));
+const loadTable = loadOnce(() => import("./task-table"));
+const TaskTable = lazy(() => loadTable().then((module) => ({ default: module.TaskTable })));
 
 // The tasks page: filters, the view controls and export, the table and what it is waiting for.
 // `served`: the list whose first page the server put in the query cache (first-task-page.ts).
 export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; served?: ServedList }) {
+  // Their code is asked for with the page's first render, not when each boundary comes to hydrate.
+  void loadControls();
+  void loadTable();
   const state = useTaskListState(maxWindowDays, served);
   const locations = useQuery(locationsQuery);
   const budget = useQuery(budgetQuery);
@@ -65,37 +67,22 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
   const locationZoneOf = useMemo(() => (task: Task) => zones.get(task.location.id), [zones]);
   const budgetReading = budget.data && { snapshot: budget.data, receivedAt: budget.dataUpdatedAt };
 
-  const filterBar = useHeldUntilLoaded(
-    <Suspense>
-      <TaskFilterBar
-        state={state}
-        locations={locations.data ?? []}
-        rows={rows}
-        mirrorWaiting={mirror.waiting}
-      />
-    </Suspense>,
-    loadControls(),
-  );
-  const toolbar = useHeldUntilLoaded(
-    <Suspense>
-      <TableToolbar state={state} />
-    </Suspense>,
-    loadControls(),
-  );
-  const summary = useHeldUntilLoaded(
-    <Suspense>
-      <SummaryPanel state={state} zoneOfLocation={zones} />
-    </Suspense>,
-    loadControls(),
-  );
-
   return (
     <>
       <SkipToTable />
-      {filterBar}
+      <HeldUntilHydrated>
+        <TaskFilterBar
+          state={state}
+          locations={locations.data ?? []}
+          rows={rows}
+          mirrorWaiting={mirror.waiting}
+        />
+      </HeldUntilHydrated>
       <div className="flex flex-wrap items-center gap-3">
-        {toolbar}
-        <Suspense>
+        <HeldUntilHydrated>
+          <TableToolbar state={state} />
+        </HeldUntilHydrated>
+        <HeldUntilHydrated>
           <ExportControls
             state={state}
             rows={rows}
@@ -104,12 +91,14 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
             budget={budgetReading}
             fromMirror={list.data?.pages[0]?.source === "mirror"}
           />
-        </Suspense>
+        </HeldUntilHydrated>
       </div>
-      {summary}
+      <HeldUntilHydrated>
+        <SummaryPanel state={state} zoneOfLocation={zones} />
+      </HeldUntilHydrated>
       <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
       {!state.problem && (
-        <Suspense fallback={<TableShell state={state} />}>
+        <HeldUntilHydrated fallback={<TableShell state={state} />}>
           <TaskTable
             state={state}
             list={list}
@@ -119,7 +108,7 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
             budgetLow={budgetIsLow(budget.data)}
             sortBlocked={mirror.waiting}
           />
-        </Suspense>
+        </HeldUntilHydrated>
       )}
     </>
   );
@@ -146,4 +135,16 @@ function SkipToTable() {
       Skip to the tasks table
     </a>
   );
+}
+
+/** Starts a part's code once. A failed load is for its lazy boundary to show, not an unhandled rejection. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => {
+    if (!started) {
+      started = load();
+      started.catch(() => {});
+    }
+    return started;
+  };
 }
