@@ -2,6 +2,7 @@
 // dashboard's /api/health. It fails early, with the program's own words, when the program dies.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningChild } from "./child-process";
+import { unhealthyDiagnosis } from "./unhealthy-diagnosis";
 
 export interface HealthWait {
   healthUrl: string;
@@ -34,7 +35,10 @@ export async function waitHealthy(child: RunningChild, wait: HealthWait): Promis
     }
     if (await answers200(wait.healthUrl)) return;
     if (Date.now() - started > wait.timeoutMs) {
-      throw new Error(`${child.name} was not healthy within ${wait.timeoutMs} ms:\n${child.tail()}`);
+      const diagnosis = await unhealthyDiagnosis(child.pid, wait.healthUrl);
+      throw new Error(
+        `${child.name} was not healthy within ${wait.timeoutMs} ms:\n${diagnosis}\n${child.tail()}`,
+      );
     }
     if (wait.onWaiting && Date.now() - lastProgress >= (wait.progressEveryMs ?? 15_000)) {
       lastProgress = Date.now();
