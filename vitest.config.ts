@@ -12,6 +12,8 @@ export const INTEGRATION_FILES = [
   "test/lib/server/auth/session-revocation.test.ts",
   "test/lib/server/mirror/api-tasks.test.ts",
   "test/lib/server/mirror/read-coverage.test.ts",
+  "test/lib/server/mirror/read-coverage-cache.test.ts",
+  "test/lib/server/mirror/read-coverage-snapshot.test.ts",
   "test/lib/server/mirror/read-indexes.test.ts",
   "test/lib/server/mirror/read-pages.test.ts",
   "test/lib/server/mirror/read-search.test.ts",

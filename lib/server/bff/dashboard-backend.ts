@@ -108,9 +108,10 @@ export async function createBackend(
   });
   const mirror =
     options.mirror && env.MIRROR === "on"
-      ? await startMirror(env, client, (error) =>
-          log.warn({ err: error }, "mirror sync failed; retrying"),
-        ).catch((error: unknown) => {
+      ? await startMirror(env, client, (error) => log.warn({ err: error }, "mirror sync failed; retrying"), {
+          info: (message) => log.info(message),
+          warn: (message) => log.warn(message),
+        }).catch((error: unknown) => {
           log.error({ err: error }, "mirror unavailable; every request is answered live");
           return undefined;
         })

@@ -1,6 +1,5 @@
 import "server-only";
 import { DashboardError } from "../api/dashboard-error";
-import { mirrorCoverage, mirrorHorizonCoverage } from "../mirror/read/mirror-coverage";
 import type { MirrorSql } from "../mirror/read/mirror-sql";
 import type { DashboardBackend } from "./dashboard-backend";
 
@@ -26,10 +25,9 @@ export async function mirrorGate(
     // People look here: the sync walks these windows first. A failed note costs only that.
     mirror.noteViewed(new Date(window.from), new Date(window.to)).catch(() => {});
   }
-  const coverage =
-    window === "horizon"
-      ? await mirrorHorizonCoverage(mirror.db)
-      : await mirrorCoverage(mirror.db, window.from, window.to);
+  const coverage = await mirror.coverage(
+    window === "horizon" ? "horizon" : { from: window.from, to: window.to },
+  );
   if (coverage.state === "ready") return { source: "mirror", sql: mirror.db, asOf: coverage.asOf };
   if (!mirrorOnly) return { source: "live" };
   if (coverage.state === "not_ready")

@@ -3,6 +3,7 @@
 import type { SqlMigration } from "@/platform/sql/migrate";
 import { searchTextMigration } from "./search-text-migration";
 import { syncStateMigration } from "./sync-state-migration";
+import { windowsNotifyMigration } from "./windows-notify-migration";
 
 export type MirrorMigration = SqlMigration;
 
@@ -79,4 +80,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
   },
   syncStateMigration,
   searchTextMigration,
+  windowsNotifyMigration,
 ];

@@ -2,6 +2,8 @@ import "server-only";
 import { hostname } from "node:os";
 import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream/http/vts-client";
+import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
+import type { Coverage } from "../read/mirror-coverage";
 import type { MirrorDb } from "../store/mirror-db";
 import { openMirrorDb } from "../store/open-mirror";
 import { DAY_MS } from "./horizon";
@@ -19,6 +21,8 @@ export interface Mirror {
   db: MirrorDb;
   syncer: MirrorSyncer;
   status(): Promise<MirrorStatus>;
+  /** Whether the mirror may answer for the range (read/coverage-of-windows.ts). */
+  coverage(range: CoverageRange): Promise<Coverage>;
   /** "Someone looked at [from, to)": those windows are refreshed first. */
   noteViewed(from: Date, to: Date): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +47,7 @@ export async function startMirror(
   env: DashboardEnv,
   client: VtsClient,
   onError: (error: unknown) => void,
+  log?: CoverageCacheLog,
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
   const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR });
@@ -63,18 +68,23 @@ export async function startMirror(
     onError,
   });
   syncer.start();
-  return mirrorOf(db, syncer);
+  return mirrorOf(db, syncer, log);
 }
 
 /** The mirror as the backend holds it, around its database and its (started) syncer. */
-export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer): Mirror {
+export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer, log?: CoverageCacheLog): Mirror {
+  const coverage = new CoverageCache(db, log);
+  // Requests meanwhile read the windows with SQL; the first LISTEN takes a few milliseconds.
+  void coverage.start();
   return {
     db,
     syncer,
     status: () => mirrorStatus(db),
+    coverage: (range) => coverage.coverage(range),
     noteViewed: (from, to) => syncer.noteViewed(from, to),
     async close() {
       await syncer.stop();
+      await coverage.close();
       await db.close();
     },
   };
