@@ -13,7 +13,8 @@ import { startTransition, Suspense, useEffect, useState, type ReactNode } from "
  *   into place, React renders the part in the browser instead, and for a moment the page holds
  *   both the streamed copy (hidden) and the browser's (a test once found two empty-state notices).
  * Waiting for the code to load was not enough for the second: the code can come before the reveal.
- * The boundary's own mark says when it has hydrated, whatever it waited for.
+ * The boundary's own mark says when it has hydrated, whatever it waited for. A part mounted in the
+ * browser later (after a client-side navigation) is held the same way until its code has come.
  */
 export function HeldUntilHydrated({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);

@@ -137,7 +137,10 @@ function SkipToTable() {
   );
 }
 
-/** Starts a part's code once. A failed load is for its lazy boundary to show, not an unhandled rejection. */
+/**
+ * Starts a part's code once. A failed load reaches the app's error page through the lazy part that
+ * renders it (as before any of this); here it must not also be an unhandled rejection.
+ */
 function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined;
   return () => {

@@ -16,7 +16,8 @@ import { mirrorCoverage, mirrorHorizonCoverage } from "./mirror-coverage";
 // database says a window changed: a trigger (store/windows-notify-migration.ts) sends the
 // notification in the changing transaction, whoever writes, and PostgreSQL delivers it at commit.
 //
-// What is promised: a verdict is never older than the last change this instance has been told of.
+// What is promised: a verdict is never older than the last change this instance has been told of,
+// nor read longer than SNAPSHOT_MAX_AGE_MS ago.
 // On a shared PostgreSQL another instance's commit reaches this one about one network hop later (as
 // a read through the pool would have seen it at most that much earlier); on PGlite, in process,
 // before the committing statement returns. While the listening connection is down (at start, after
@@ -25,6 +26,13 @@ import { mirrorCoverage, mirrorHorizonCoverage } from "./mirror-coverage";
 
 /** The channel the trigger of migration 5 spells out (an applied migration never changes). */
 export const MIRROR_WINDOWS_CHANNEL = "mirror_windows_changed";
+
+/**
+ * A snapshot is read again once this old, whatever the notifications say: a listening connection
+ * that died without an error is noticed only by its probe (5 s, plus 3 s for the answer), and until
+ * then no notification comes. One read per 5 s per instance bounds how long that can mislead.
+ */
+export const SNAPSHOT_MAX_AGE_MS = 5_000;
 
 /** A failed first LISTEN is tried again this often (the listener itself retries only later losses). */
 const RELISTEN_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -43,7 +51,7 @@ export class CoverageCache {
   private listening = false;
   /** Bumped by every notification and gap, so a load that raced one is used once, not kept. */
   private generation = 0;
-  private snapshot: WindowsSnapshot | undefined;
+  private snapshot: { windows: WindowsSnapshot; loadedAt: number } | undefined;
   /** The load in flight, shared by the requests of its generation. */
   private loading: { generation: number; snapshot: Promise<WindowsSnapshot> } | undefined;
   private subscription: Subscription | undefined;
@@ -55,6 +63,7 @@ export class CoverageCache {
   constructor(
     private readonly db: MirrorDb,
     private readonly log: CoverageCacheLog = SILENT,
+    private readonly maxAgeMs = SNAPSHOT_MAX_AGE_MS,
   ) {}
 
   /** Starts listening; resolves after the first attempt, which, failed, is retried in the background. */
@@ -92,13 +101,16 @@ export class CoverageCache {
   }
 
   private current(): WindowsSnapshot | Promise<WindowsSnapshot> {
-    if (this.snapshot) return this.snapshot;
+    if (this.snapshot && performance.now() - this.snapshot.loadedAt < this.maxAgeMs)
+      return this.snapshot.windows;
     const generation = this.generation;
+    const started = performance.now();
     if (this.loading?.generation === generation) return this.loading.snapshot;
     const snapshot = readWindowsSnapshot(this.db).then((loaded) => {
       // A notification during the read may be about a commit it did not see: this call uses it,
       // the next one loads again.
-      if (this.listening && generation === this.generation) this.snapshot = loaded;
+      if (this.listening && generation === this.generation)
+        this.snapshot = { windows: loaded, loadedAt: started };
       return loaded;
     });
     const loading = { generation, snapshot };

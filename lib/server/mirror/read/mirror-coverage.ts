@@ -5,8 +5,6 @@ import type { MirrorSql } from "./mirror-sql";
 // The coverage verdict (coverage-of-windows.ts) read with one SQL statement per request: what an
 // instance does while it cannot trust a snapshot of the windows (coverage-cache.ts).
 
-export type { Coverage, SyncProgress } from "./coverage-of-windows";
-
 interface WindowRow {
   /** Null only on the one row of an empty overlap. */
   starts_ms: number | null;

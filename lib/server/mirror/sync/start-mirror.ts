@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream/http/vts-client";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
-import type { Coverage } from "../read/mirror-coverage";
+import type { Coverage } from "../read/coverage-of-windows";
 import type { MirrorDb } from "../store/mirror-db";
 import { openMirrorDb } from "../store/open-mirror";
 import { DAY_MS } from "./horizon";

@@ -91,6 +91,24 @@ describe("coverage kept in memory on PGlite", () => {
     expect(await asOfOf(cache, "horizon")).toBe(at(5).toISOString());
   });
 
+  it("reads the windows again once its snapshot is older than its limit, told of a change or not", async () => {
+    const aging = new CoverageCache(db, undefined, 300);
+    await aging.start();
+    try {
+      await db.exec("TRUNCATE mirror_windows");
+      await fillWindows(db, at(1));
+      expect(await asOfOf(aging)).toBe(at(1).toISOString());
+      await db.exec("SET session_replication_role = replica");
+      await setAsOf(db, at(2));
+      await db.exec("RESET session_replication_role");
+      expect(await asOfOf(aging)).toBe(at(1).toISOString());
+      await sleep(350);
+      expect(await asOfOf(aging)).toBe(at(2).toISOString());
+    } finally {
+      await aging.close();
+    }
+  });
+
   it("never keeps a snapshot whose read began before a change it was told of", async () => {
     // The snapshot's read is held after it ran until the change has been committed and notified.
     let release = () => {};
