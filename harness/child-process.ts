@@ -20,6 +20,11 @@ export interface ChildOptions {
   appendLog?: boolean;
   /** How much of each stream stays in memory; with a log file, a tail (the file has it all). */
   keepChars?: number;
+  /**
+   * In a process group of its own. A terminal's Ctrl-C goes to its whole foreground group: a child
+   * in that group would get it beside its parent's own stop, and take the two for a second signal.
+   */
+  ownProcessGroup?: boolean;
   /** Called once it is spawned, before any output is read: to follow the output as it comes. */
   onSpawn?: (child: RunningChild) => void;
 }
@@ -65,6 +70,7 @@ export function startChild(options: ChildOptions): RunningChild {
     cwd: options.cwd ?? REPO_ROOT,
     env: options.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.ownProcessGroup ?? false,
   });
   alive.add(child);
   const log = options.logFile

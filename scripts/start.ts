@@ -90,6 +90,8 @@ async function started<T>(starting: Promise<T>): Promise<T> {
 }
 
 const programOptions = (name: string) => ({
+  // Ctrl-C reaches this runner alone, which stops each program once (stopAll).
+  ownProcessGroup: true,
   logFile: `${LOG_DIR}/${name}.log`,
   appendLog: true,
   timeoutMs: START_TIMEOUT_MS,
@@ -98,6 +100,8 @@ const programOptions = (name: string) => ({
 
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
+// A closed terminal: the programs, in groups of their own, hear of it only from here.
+process.on("SIGHUP", () => stopAll(0));
 
 mkdirSync(LOG_DIR, { recursive: true });
 if (!(await readStaff(STAFF_FILE)).some((member) => member.email === DEMO_STAFF.email)) {
