@@ -59,7 +59,15 @@ let stopping = false;
 function stopAll(exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  void Promise.all(children.map((child) => child.stop("SIGTERM", 5_000))).then(() => process.exit(exitCode));
+  void stopInTurn().then(() => process.exit(exitCode));
+}
+
+/**
+ * The dashboard first (started last): it calls the service until it has stopped, and a service
+ * gone first could leave its sync a call that failed, a warning on the terminal at every Ctrl-C.
+ */
+async function stopInTurn(): Promise<void> {
+  for (const child of [...children].reverse()) await child.stop("SIGTERM", 5_000);
 }
 
 /** Until the service answers, its progress (the first start generates the data) is worth seeing. */
