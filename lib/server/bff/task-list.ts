@@ -4,7 +4,7 @@ import { freshnessHeaders } from "../api/freshness-headers";
 import { liveUrl, needsMirror } from "../api/mirror-need";
 import { readQueryParams } from "../api/query-params";
 import { requestPriority } from "../api/request-priority";
-import { rowsJson } from "../api/rows-json";
+import { jsonAroundRows } from "../api/rows-json";
 import { parseTaskListParams, type TaskListParams } from "../api/task-list-params";
 import { decodeKeyset } from "../mirror/read/keyset-cursor";
 import type { MirrorTaskQuery } from "../mirror/read/mirror-task-query";
@@ -57,7 +57,8 @@ export async function answerTaskList(
   if (cursor !== undefined) checkLiveCursor(backend, cursor, live, query);
   const page = await readDashboardTaskPage(backend, live, requestPriority(request), signal);
   // The same bytes as Response.json of { data, next_cursor, total: null, source: "live" }.
-  const body = `{"data":${rowsJson(page.data)},"next_cursor":${JSON.stringify(page.next_cursor)},"total":null,"source":"live"}`;
+  const tail = `,"next_cursor":${JSON.stringify(page.next_cursor)},"total":null,"source":"live"}`;
+  const body = jsonAroundRows('{"data":', page.data, tail);
   return new Response(body, { headers: { "content-type": "application/json", ...freshnessHeaders(page) } });
 }
 

@@ -1,9 +1,13 @@
-// A page's rows as JSON from the kept text of its upstream slices: byte for byte what
+// A page's rows as JSON from the kept bytes of its upstream slices: byte for byte what
 // JSON.stringify gives, whichever pages and offsets the slice spans, served again or not.
 import { describe, expect, it } from "vitest";
 import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
 import { slicePage, type UpstreamPage } from "@/lib/server/api/page-slicer";
-import { rowsJson } from "@/lib/server/api/rows-json";
+import { jsonAroundRows } from "@/lib/server/api/rows-json";
+
+/** What the kept bytes must equal: the answer written whole by JSON.stringify, as UTF-8. */
+const expected = (rows: unknown[]) => Buffer.from(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);
+const around = (rows: unknown[]) => jsonAroundRows('{"data":', rows, ',"next_cursor":null}');
 
 const codec = new DashboardCursorCodec("test-secret-test-secret-test-secret");
 
@@ -11,7 +15,8 @@ const codec = new DashboardCursorCodec("test-secret-test-secret-test-secret");
 function upstream(total: number) {
   const rows = Array.from({ length: total }, (_, id) => ({
     id: `tsk_${id}`,
-    note: id % 7 ? null : `"quoted" ${id}`,
+    // Quotes, a character beyond Latin-1 and one beyond the BMP: UTF-8 of one to four bytes.
+    note: id % 7 ? null : `"quoted" Seattle–Tacoma 🚗 ${id}`,
   }));
   const pages = new Map<string | null, UpstreamPage<(typeof rows)[number]>>();
   return async (cursor: string | null) => {
@@ -31,7 +36,7 @@ function upstream(total: number) {
   };
 }
 
-describe("rowsJson", () => {
+describe("jsonAroundRows", () => {
   it("gives JSON.stringify's text for every page of a walk, inside and across upstream pages, twice", async () => {
     const load = upstream(1_234);
     for (const round of [1, 2]) {
@@ -39,7 +44,7 @@ describe("rowsJson", () => {
       let pages = 0;
       do {
         const page = await slicePage({ cursor, limit: 300, binding: "q", codec, loadUpstreamPage: load });
-        expect(rowsJson(page.data), `round ${round}, page ${pages}`).toBe(JSON.stringify(page.data));
+        expect(around(page.data).equals(expected(page.data)), `round ${round}, page ${pages}`).toBe(true);
         cursor = page.next_cursor ?? undefined;
         pages++;
       } while (cursor);
@@ -48,7 +53,7 @@ describe("rowsJson", () => {
   });
 
   it("stringifies rows it was not told the slices of, and an empty page", async () => {
-    expect(rowsJson([{ a: 1 }, { b: [2] }])).toBe('[{"a":1},{"b":[2]}]');
+    expect(jsonAroundRows("<", [{ a: 1 }, { b: [2] }], ">").toString()).toBe('<[{"a":1},{"b":[2]}]>');
     const page = await slicePage({
       cursor: undefined,
       limit: 10,
@@ -56,6 +61,6 @@ describe("rowsJson", () => {
       codec,
       loadUpstreamPage: upstream(0),
     });
-    expect(rowsJson(page.data)).toBe("[]");
+    expect(around(page.data).toString()).toBe('{"data":[],"next_cursor":null}');
   });
 });
