@@ -2,8 +2,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type pg from "pg";
 import type { PageCase } from "./cases";
+import type { BarePage } from "./bare-query-server";
 import { floorRunner } from "./floor";
 import type { HttpClient } from "./http-client";
+import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
 import { summarize, timeMs, type Summary } from "./latency";
 import type { PageResult } from "./report";
 
@@ -26,17 +28,17 @@ export async function measurePages(
   options: SampleOptions,
 ): Promise<PageResult[]> {
   const runs = [];
-  for (const [index, pageCase] of cases.entries())
-    runs.push(await prepare(pageCase, clients, `/answers/${index}`, db));
+  for (const [index, pageCase] of cases.entries()) runs.push(await prepare(pageCase, clients, index, db));
   const kinds = clients.baseline
-    ? (["service", "floor", "transport", "baseline"] as const)
-    : (["service", "floor", "transport"] as const);
+    ? (["service", "floor", "transport", "bare", "baseline"] as const)
+    : (["service", "floor", "transport", "bare"] as const);
   for (const run of runs)
     for (let i = 0; i < options.warmup; i++) for (const kind of kinds) await run[kind]();
   const samples = runs.map(() => ({
     service: [] as number[],
     floor: [] as number[],
     transport: [] as number[],
+    bare: [] as number[],
     baseline: [] as number[],
   }));
   for (let taken = 0; taken < options.samples; taken += options.block) {
@@ -53,6 +55,7 @@ export async function measurePages(
     service: summarize(samples[index]!.service),
     floor: summarize(samples[index]!.floor),
     transport: summarize(samples[index]!.transport),
+    bare: summarize(samples[index]!.bare),
     ...(clients.baseline ? { baseline: summarize(samples[index]!.baseline) } : {}),
   }));
 }
@@ -60,6 +63,8 @@ export async function measurePages(
 export interface PageClients {
   service: HttpClient;
   transport: HttpClient;
+  /** bare-query-server.ts: the page's SQL and the service's writer, nothing else. */
+  bare: HttpClient;
   /** Another build of the service on the same database (BENCH_BASELINE_DIR), timed in the same rounds. */
   baseline?: HttpClient | undefined;
 }
@@ -73,10 +78,13 @@ function replayableHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * Checks that service and floor return the same page, hands the service's answer to the transport
- * server to replay, then hands out one call of each.
+ * server to replay and the page's SQL to the bare query server (checking that it answers the same
+ * bytes), then hands out one call of each.
  */
-async function prepare(pageCase: PageCase, clients: PageClients, answerPath: string, db: pg.Client) {
+async function prepare(pageCase: PageCase, clients: PageClients, index: number, db: pg.Client) {
   const http = clients.service;
+  const answerPath = `/answers/${index}`;
+  const barePath = `/pages/${index}`;
   const floor = floorRunner(db, pageCase.floor);
   const rows = Math.min(await floor(), pageCase.floor.fetch - 1);
   const check = await http.get(pageCase.path);
@@ -88,6 +96,20 @@ async function prepare(pageCase: PageCase, clients: PageClients, answerPath: str
     "x-replay-headers": JSON.stringify(replayableHeaders(check.headers)),
   });
   if (stored.status !== 204) throw new Error(`the transport server answered ${stored.status}`);
+  const barePage: BarePage = {
+    ...taskPageSql(pageCase.floor),
+    limit: pageCase.floor.fetch - 1,
+    nextCursor: (JSON.parse(check.body.toString("utf8")) as { next_cursor: string | null }).next_cursor,
+    headers: replayableHeaders(check.headers) as Record<string, string>,
+  };
+  const placed = await clients.bare.put(barePath, Buffer.from(JSON.stringify(barePage)), {
+    "content-type": "application/json",
+  });
+  if (placed.status !== 204) throw new Error(`the bare query server answered ${placed.status}`);
+  const bareCheck = await clients.bare.get(barePath);
+  // The same bytes: the bare server must do the service's work on the page, not less.
+  if (!bareCheck.body.equals(check.body))
+    throw new Error(`bare query server: ${barePath} answered other bytes`);
   // The whole body is read but not parsed: a client's JSON.parse is not the service's cost.
   const service = async () => {
     const response = await http.get(pageCase.path);
@@ -97,6 +119,10 @@ async function prepare(pageCase: PageCase, clients: PageClients, answerPath: str
     const response = await clients.transport.get(answerPath);
     if (response.status !== 200 || response.body.length !== check.body.length)
       throw new Error(`the transport server answered ${response.status} for ${answerPath}`);
+  };
+  const bare = async () => {
+    const response = await clients.bare.get(barePath);
+    if (response.status !== 200) throw new Error(`the bare query server answered ${response.status}`);
   };
   const baselineHttp = clients.baseline;
   const baseline = async () => {
@@ -108,7 +134,7 @@ async function prepare(pageCase: PageCase, clients: PageClients, answerPath: str
     // The same page, byte for byte: a faster build must not be faster by answering differently.
     if (!answer.body.equals(check.body)) throw new Error(`baseline: ${pageCase.path} answered other bytes`);
   }
-  return { pageCase, rows, bytes: check.body.length, service, floor, transport, baseline };
+  return { pageCase, rows, bytes: check.body.length, service, floor, transport, bare, baseline };
 }
 
 export const SANDBOX_CLIENT = { id: "sandbox-full", secret: "sandbox-full-secret" };

@@ -16,6 +16,8 @@ export interface PageResult {
   floor: Summary;
   /** The same answer replayed from memory by a bare node:http server (prepared-answer-server.ts). */
   transport: Summary;
+  /** The page's SQL and the service's writer in a bare node:http server (bare-query-server.ts). */
+  bare: Summary;
   /** The baseline build's time for the same page (BENCH_BASELINE_DIR), when one ran. */
   baseline?: Summary;
 }
@@ -161,15 +163,16 @@ function transportTable(report: Report): string[] {
     "",
     "### What the HTTP answer alone costs (ms, p50)",
     "",
-    "The service's answer for each page, replayed byte for byte from memory by a bare `node:http` server in its own process (`bench/service/prepared-answer-server.ts`), timed in the same rounds as the service and the floor.",
+    "Transport: the service's answer for each page, replayed byte for byte from memory by a bare `node:http` server in its own process (`bench/service/prepared-answer-server.ts`). Bare query: the page's SQL run through a `pg` pool and written with the service's writer by a bare `node:http` server (`bench/service/bare-query-server.ts`), the same bytes, nothing else. All timed in the same rounds as the service and the floor.",
     "",
-    `| filter | page | answer | transport | floor | floor + transport | (floor + transport) / floor | service | service − floor − transport | **service / (floor + transport)** |${report.baseline ? " baseline | baseline / (floor + transport) |" : ""}`,
-    `|---|---|--:|--:|--:|--:|--:|--:|--:|--:|${report.baseline ? "--:|--:|" : ""}`,
-    ...report.pages.map(({ pageCase: c, bytes, service, floor, transport, baseline }) => {
+    `| filter | page | answer | transport | floor | floor + transport | (floor + transport) / floor | bare query | bare / (floor + transport) | service | service − floor − transport | **service / (floor + transport)** | service / bare |${report.baseline ? " baseline | baseline / (floor + transport) |" : ""}`,
+    `|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${report.baseline ? "--:|--:|" : ""}`,
+    ...report.pages.map(({ pageCase: c, bytes, service, floor, transport, bare, baseline }) => {
       const least = floor.p50 + transport.p50;
       return (
         `| ${filterLabel(c)} | ${c.depth} | ${(bytes / 1000).toFixed(1)} kB | ${ms(transport.p50)} | ${ms(floor.p50)} | ` +
-        `${ms(least)} | ${ratio(least, floor.p50)} | ${ms(service.p50)} | ${ms(service.p50 - least)} | ${ratio(service.p50, least)} |` +
+        `${ms(least)} | ${ratio(least, floor.p50)} | ${ms(bare.p50)} | ${ratio(bare.p50, least)} | ` +
+        `${ms(service.p50)} | ${ms(service.p50 - least)} | ${ratio(service.p50, least)} | ${ratio(service.p50, bare.p50)} |` +
         (baseline ? ` ${ms(baseline.p50)} | ${ratio(baseline.p50, least)} |` : "")
       );
     }),
@@ -188,6 +191,7 @@ export function verdicts(report: Report): string[] {
   const full = report.pages.filter((p) => p.rows === FULL_PAGE);
   const worstOverLeast = worst(full.map((p) => overLeast(p, p.service)));
   const worstCase = full.find((p) => overLeast(p, p.service) === worstOverLeast);
+  const bareOverLeast = worst(full.map((p) => overLeast(p, p.bare)));
   const baselineOverLeast = report.baseline
     ? worst(full.map((p) => (p.baseline ? overLeast(p, p.baseline) : Number.NaN)))
     : undefined;
@@ -208,6 +212,7 @@ export function verdicts(report: Report): string[] {
   return [
     `500-task pages within ${TARGETS.serviceOverLeast}x of floor + transport (p50, worst case over the filters): ` +
       `${worstOverLeast.toFixed(2)}x (${worstCase ? `${filterLabel(worstCase.pageCase)} ${worstCase.pageCase.depth}` : "no full page"}) — ${met(worstOverLeast <= TARGETS.serviceOverLeast)}` +
+      `; a bare server that runs the page's SQL and writes it, nothing else, same rounds: ${bareOverLeast.toFixed(2)}x` +
       (baselineOverLeast === undefined
         ? ""
         : `; the baseline build, same rounds: ${baselineOverLeast.toFixed(2)}x`),

@@ -51,28 +51,50 @@ const log = elapsedLog();
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
 let baselineService: ServiceProcess | undefined;
-let transportServer: RunningChild | undefined;
+let transportServer: BenchServer | undefined;
+let bareServer: BenchServer | undefined;
 let db: pg.Client | undefined;
 let http: HttpClient | undefined;
 let transport: HttpClient | undefined;
+let bare: HttpClient | undefined;
 let baselineHttp: HttpClient | undefined;
 
 /** Idempotent, and safe from a signal handler: whatever was started is stopped. */
 async function cleanUp(): Promise<void> {
   http?.close();
   transport?.close();
+  bare?.close();
   baselineHttp?.close();
   await db?.end().catch(() => {});
   await service?.stop();
   await baselineService?.stop();
   await transportServer?.stop();
+  await bareServer?.stop();
   try {
     pgServer?.stop();
   } catch {
     // Already gone (a Ctrl-C in the terminal also reaches the postmaster); its folder is removed anyway.
   }
-  [http, transport, baselineHttp, db] = [undefined, undefined, undefined, undefined];
-  [service, baselineService, transportServer, pgServer] = [undefined, undefined, undefined, undefined];
+  http = transport = bare = baselineHttp = db = undefined;
+  service = baselineService = pgServer = undefined;
+  transportServer = bareServer = undefined;
+}
+
+type BenchServer = RunningChild & { url: string };
+
+/** One of the bare node:http servers the service is timed beside, in its own process. */
+async function startBenchServer(name: string, file: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startHealthyChild({
+    name,
+    args: ["--import", "tsx", `bench/service/${file}`],
+    env: { ...process.env, ...env, PORT: String(port) },
+    healthUrl: `${url}/healthz`,
+    timeoutMs: 30_000,
+    keepChars: 4_000,
+  });
+  return Object.assign(child, { url });
 }
 
 async function main(): Promise<void> {
@@ -126,24 +148,21 @@ async function main(): Promise<void> {
   log(`finding deep cursors (window ${facts.window.from} .. ${facts.window.to})`);
   const cases = await buildCases(api, facts, log);
 
-  const transportPort = await freePort();
-  const transportUrl = `http://127.0.0.1:${transportPort}`;
-  transportServer = await startHealthyChild({
-    name: "transport server",
-    args: ["--import", "tsx", "bench/service/prepared-answer-server.ts"],
-    env: { ...process.env, PORT: String(transportPort) },
-    healthUrl: `${transportUrl}/healthz`,
-    timeoutMs: 30_000,
-    keepChars: 4_000,
+  transportServer = await startBenchServer("transport server", "prepared-answer-server.ts");
+  transport = new HttpClient(transportServer.url);
+  bareServer = await startBenchServer("bare query server", "bare-query-server.ts", {
+    DATABASE_URL: database.url,
   });
-  transport = new HttpClient(transportUrl);
+  bare = new HttpClient(bareServer.url);
 
-  log(`page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor and transport, round-robin`);
+  log(
+    `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
+  );
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
   const pages = !PARTS.has("pages")
     ? []
-    : await measurePages(cases, { service: api, transport, baseline: baselineApi }, db, {
+    : await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
         samples: SAMPLES,
         warmup: 20,
         block: 10,
