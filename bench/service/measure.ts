@@ -1,11 +1,11 @@
 // The sequential measurements: each page case against its floor, and the token endpoint.
 import type { IncomingHttpHeaders } from "node:http";
 import type pg from "pg";
-import type { PageCase } from "./cases";
+import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
 import type { BarePage } from "./bare-query-server";
+import type { PageCase } from "./cases";
 import { floorRunner } from "./floor";
 import type { HttpClient } from "./http-client";
-import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
 import { summarize, timeMs, type Summary } from "./latency";
 import type { PageResult } from "./report";
 
@@ -90,17 +90,19 @@ async function prepare(pageCase: PageCase, clients: PageClients, index: number, 
   const check = await http.get(pageCase.path);
   if (check.status !== 200)
     throw new Error(`${pageCase.path} answered ${check.status}: ${check.body.toString()}`);
-  const served = (JSON.parse(check.body.toString("utf8")) as { data: unknown[] }).data.length;
+  const answered = JSON.parse(check.body.toString("utf8")) as { data: unknown[]; next_cursor: string | null };
+  const served = answered.data.length;
   if (served !== rows) throw new Error(`${pageCase.path}: service returned ${served} rows, floor ${rows}`);
+  const headers = replayableHeaders(check.headers);
   const stored = await clients.transport.put(answerPath, check.body, {
-    "x-replay-headers": JSON.stringify(replayableHeaders(check.headers)),
+    "x-replay-headers": JSON.stringify(headers),
   });
   if (stored.status !== 204) throw new Error(`the transport server answered ${stored.status}`);
   const barePage: BarePage = {
     ...taskPageSql(pageCase.floor),
     limit: pageCase.floor.fetch - 1,
-    nextCursor: (JSON.parse(check.body.toString("utf8")) as { next_cursor: string | null }).next_cursor,
-    headers: replayableHeaders(check.headers) as Record<string, string>,
+    nextCursor: answered.next_cursor,
+    headers,
   };
   const placed = await clients.bare.put(barePath, Buffer.from(JSON.stringify(barePage)), {
     "content-type": "application/json",
@@ -122,7 +124,8 @@ async function prepare(pageCase: PageCase, clients: PageClients, index: number, 
   };
   const bare = async () => {
     const response = await clients.bare.get(barePath);
-    if (response.status !== 200) throw new Error(`the bare query server answered ${response.status}`);
+    if (response.status !== 200 || response.body.length !== check.body.length)
+      throw new Error(`the bare query server answered ${response.status} for ${barePath}`);
   };
   const baselineHttp = clients.baseline;
   const baseline = async () => {

@@ -150,17 +150,19 @@ async function main(): Promise<void> {
 
   transportServer = await startBenchServer("transport server", "prepared-answer-server.ts");
   transport = new HttpClient(transportServer.url);
-  bareServer = await startBenchServer("bare query server", "bare-query-server.ts", {
-    DATABASE_URL: database.url,
-  });
-  bare = new HttpClient(bareServer.url);
 
-  log(
-    `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
-  );
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
-  const pages = !PARTS.has("pages")
+  if (PARTS.has("pages")) {
+    log(
+      `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
+    );
+    bareServer = await startBenchServer("bare query server", "bare-query-server.ts", {
+      DATABASE_URL: database.url,
+    });
+    bare = new HttpClient(bareServer.url);
+  }
+  const pages = !bare
     ? []
     : await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
         samples: SAMPLES,
