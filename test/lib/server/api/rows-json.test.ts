@@ -52,6 +52,37 @@ describe("jsonAroundRows", () => {
     }
   });
 
+  it("keeps each slice apart when walks of other page sizes cut the same upstream page", async () => {
+    const load = upstream(1_234);
+    for (const limit of [300, 100, 300, 7]) {
+      let cursor: string | undefined;
+      do {
+        const page = await slicePage({ cursor, limit, binding: "q", codec, loadUpstreamPage: load });
+        expect(around(page.data).equals(expected(page.data)), `limit ${limit}`).toBe(true);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+    }
+  });
+
+  it("writes no stray comma for an empty upstream page before or between full ones", async () => {
+    const rows = [{ id: "a" }, { id: "b" }];
+    const pages: Record<string, UpstreamPage<{ id: string }>> = {
+      first: { data: [], next_cursor: "second", fetchedAt: 1, stale: false },
+      second: { data: rows.slice(0, 1), next_cursor: "third", fetchedAt: 1, stale: false },
+      third: { data: [], next_cursor: "fourth", fetchedAt: 1, stale: false },
+      fourth: { data: rows.slice(1), next_cursor: null, fetchedAt: 1, stale: false },
+    };
+    const page = await slicePage({
+      cursor: undefined,
+      limit: 10,
+      binding: "q",
+      codec,
+      loadUpstreamPage: async (cursor) => pages[cursor ?? "first"]!,
+    });
+    expect(page.data).toEqual(rows);
+    expect(around(page.data).toString()).toBe(expected(rows).toString());
+  });
+
   it("stringifies rows it was not told the slices of, and an empty page", async () => {
     expect(jsonAroundRows("<", [{ a: 1 }, { b: [2] }], ">").toString()).toBe('<[{"a":1},{"b":[2]}]>');
     const page = await slicePage({
