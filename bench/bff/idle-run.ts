@@ -348,7 +348,8 @@ async function main(): Promise<void> {
   const overSqlAfter = (at: "p50" | "p99") => (pgS[at] / (pgSqlAfter[at] + pgFloorS[at])).toFixed(2);
   const pgLimit = { p50: 1.3 * pgSql.p50 + pgFloorS.p50, p99: 1.3 * pgSql.p99 + pgFloorS.p99 };
   // A mirrored page answers at least what a cached page answers, through the same wrapper and Next's
-  // response, and runs its SQL besides: that sum is the least it could cost.
+  // response, and runs its SQL besides: that sum is the least it could cost. The cached page's cost
+  // comes from the dashboard without a mirror, in the same run (a mirrored dashboard has no cache hits).
   const nearest = (pgSql.p50 + pgFloorS.p50 + hitOver.p50) / (pgSql.p50 + pgFloorS.p50);
   const load = summarize(loads);
   const lines = [
