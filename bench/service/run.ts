@@ -51,8 +51,8 @@ const log = elapsedLog();
 let pgServer: LocalPostgres | undefined;
 let service: ServiceProcess | undefined;
 let baselineService: ServiceProcess | undefined;
-let transportServer: BenchServer | undefined;
-let bareServer: BenchServer | undefined;
+let transportServer: RunningBenchServer | undefined;
+let bareServer: RunningBenchServer | undefined;
 let db: pg.Client | undefined;
 let http: HttpClient | undefined;
 let transport: HttpClient | undefined;
@@ -80,7 +80,7 @@ async function cleanUp(): Promise<void> {
   transportServer = bareServer = undefined;
 }
 
-type BenchServer = RunningChild & { url: string };
+type RunningBenchServer = RunningChild & { url: string };
 
 /** One of the bare node:http servers the service is timed beside, in its own process. */
 async function startBenchServer(name: string, file: string, env: Record<string, string> = {}) {

@@ -39,14 +39,27 @@ export interface WindowsSnapshot {
 
 export const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
+/** A window as both reads select it: its instants through EPOCH_MS, named so. */
+export interface WindowRow {
+  starts_ms: number;
+  ends_ms: number;
+  as_of_ms: number | null;
+}
+
+export const windowSpanOf = (row: WindowRow): WindowSpan => ({
+  startsMs: row.starts_ms,
+  endsMs: row.ends_ms,
+  asOfMs: row.as_of_ms,
+});
+
 export async function readWindowsSnapshot(sql: MirrorSql): Promise<WindowsSnapshot> {
-  const rows = await sql.query<{ starts_ms: number; ends_ms: number; as_of_ms: number | null }>(
+  const rows = await sql.query<WindowRow>(
     `SELECT ${EPOCH_MS("starts_at")} AS starts_ms, ${EPOCH_MS("ends_at")} AS ends_ms,
        ${EPOCH_MS("as_of")} AS as_of_ms
      FROM mirror_windows ORDER BY starts_at`,
     [],
   );
-  const windows = rows.map((row) => ({ startsMs: row.starts_ms, endsMs: row.ends_ms, asOfMs: row.as_of_ms }));
+  const windows = rows.map(windowSpanOf);
   return { windows, synced: windows.filter((window) => window.asOfMs !== null).length };
 }
 

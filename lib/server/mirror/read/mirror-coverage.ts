@@ -1,21 +1,21 @@
 import "server-only";
-import { coverageOfWindows, EPOCH_MS, type Coverage } from "./coverage-of-windows";
+import {
+  coverageOfWindows,
+  EPOCH_MS,
+  windowSpanOf,
+  type Coverage,
+  type WindowRow,
+} from "./coverage-of-windows";
 import type { MirrorSql } from "./mirror-sql";
 
 // The coverage verdict (coverage-of-windows.ts) read with one SQL statement per request: what an
 // instance does while it cannot trust a snapshot of the windows (coverage-cache.ts).
 
-interface WindowRow {
-  /** Null only on the one row of an empty overlap. */
-  starts_ms: number | null;
-  ends_ms: number;
-  as_of_ms: number | null;
-  synced: number;
-  total: number;
-}
+/** A window overlapping the range beside the horizon's counts; all nulls on the one row of an empty overlap. */
+type OverlapRow = { synced: number; total: number } & (WindowRow | { starts_ms: null });
 
 export async function mirrorCoverage(sql: MirrorSql, from: string, to: string): Promise<Coverage> {
-  const rows = await sql.query<WindowRow>(
+  const rows = await sql.query<OverlapRow>(
     `SELECT ${EPOCH_MS("w.starts_at")} AS starts_ms, ${EPOCH_MS("w.ends_at")} AS ends_ms,
        ${EPOCH_MS("w.as_of")} AS as_of_ms, h.synced, h.total
      FROM (SELECT count(as_of)::integer AS synced, count(*)::integer AS total FROM mirror_windows) h
@@ -23,9 +23,7 @@ export async function mirrorCoverage(sql: MirrorSql, from: string, to: string): 
      ORDER BY w.starts_at`,
     [from, to],
   );
-  const inRange = rows.flatMap((row) =>
-    row.starts_ms === null ? [] : [{ startsMs: row.starts_ms, endsMs: row.ends_ms, asOfMs: row.as_of_ms }],
-  );
+  const inRange = rows.flatMap((row) => (row.starts_ms === null ? [] : [windowSpanOf(row)]));
   const { synced = 0, total = 0 } = rows[0] ?? {};
   return coverageOfWindows(inRange, { synced, total }, Date.parse(from), Date.parse(to));
 }
