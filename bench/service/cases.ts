@@ -100,10 +100,14 @@ function floorQuery(facts: DataFacts, filters: TaskFilters, after: TaskPosition 
   return { ...facts.window, filters, order: "asc", after, fetch: PAGE_SIZE + 1 };
 }
 
-/** Page 1 of the last full day before generation: a typical dashboard query (a full page at 1M tasks). */
-export function dayPagePath(facts: DataFacts): string {
+/**
+ * Page 1 of the last full day before generation: a typical dashboard query (a full page at 1M
+ * tasks), the page the throughput part asks for, with the query the service builds for it.
+ */
+export function dayPage(facts: DataFacts): { path: string; floor: TaskPageQuery } {
   const dayMs = 86_400_000;
   const to = Math.floor(Date.parse(facts.generatedAt) / dayMs) * dayMs;
   const window = { from: new Date(to - dayMs).toISOString(), to: new Date(to).toISOString() };
-  return pagePath({ ...facts, window }, {});
+  const day = { ...facts, window };
+  return { path: pagePath(day, {}), floor: floorQuery(day, {}, undefined) };
 }

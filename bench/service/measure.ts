@@ -1,11 +1,11 @@
 // The sequential measurements: each page case against its floor, and the token endpoint.
 import type { IncomingHttpHeaders } from "node:http";
 import type pg from "pg";
-import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
+import { taskPageSql, type TaskPageQuery } from "../../task-service/src/repositories/task-page-sql";
 import type { BarePage } from "./bare-query-server";
 import type { PageCase } from "./cases";
 import { floorRunner } from "./floor";
-import type { HttpClient } from "./http-client";
+import type { HttpClient, HttpResponse } from "./http-client";
 import { summarize, timeMs, type Summary } from "./latency";
 import type { PageResult } from "./report";
 
@@ -90,28 +90,14 @@ async function prepare(pageCase: PageCase, clients: PageClients, index: number, 
   const check = await http.get(pageCase.path);
   if (check.status !== 200)
     throw new Error(`${pageCase.path} answered ${check.status}: ${check.body.toString()}`);
-  const answered = JSON.parse(check.body.toString("utf8")) as { data: unknown[]; next_cursor: string | null };
-  const served = answered.data.length;
+  const served = (JSON.parse(check.body.toString("utf8")) as WirePage).data.length;
   if (served !== rows) throw new Error(`${pageCase.path}: service returned ${served} rows, floor ${rows}`);
   const headers = replayableHeaders(check.headers);
   const stored = await clients.transport.put(answerPath, check.body, {
     "x-replay-headers": JSON.stringify(headers),
   });
   if (stored.status !== 204) throw new Error(`the transport server answered ${stored.status}`);
-  const barePage: BarePage = {
-    ...taskPageSql(pageCase.floor),
-    limit: pageCase.floor.fetch - 1,
-    nextCursor: answered.next_cursor,
-    headers,
-  };
-  const placed = await clients.bare.put(barePath, Buffer.from(JSON.stringify(barePage)), {
-    "content-type": "application/json",
-  });
-  if (placed.status !== 204) throw new Error(`the bare query server answered ${placed.status}`);
-  const bareCheck = await clients.bare.get(barePath);
-  // The same bytes: the bare server must do the service's work on the page, not less.
-  if (!bareCheck.body.equals(check.body))
-    throw new Error(`bare query server: ${barePath} answered other bytes`);
+  await placeBarePage(clients.bare, barePath, pageCase.floor, check);
   // The whole body is read but not parsed: a client's JSON.parse is not the service's cost.
   const service = async () => {
     const response = await http.get(pageCase.path);
@@ -180,4 +166,34 @@ export async function measureToken(
     for (let i = 0; i < options.block; i++) samples.healthz.push(await timeMs(healthz));
   }
   return { token: summarize(samples.token), healthz: summarize(samples.healthz) };
+}
+
+interface WirePage {
+  data: unknown[];
+  next_cursor: string | null;
+}
+
+/**
+ * Hands a page's SQL to the bare query server under `path`, with the service's answer for it (its
+ * headers and next cursor), and checks that the bare server then answers the same bytes: it must
+ * do the service's work on the page, not less.
+ */
+export async function placeBarePage(
+  bare: HttpClient,
+  path: string,
+  floor: TaskPageQuery,
+  answer: HttpResponse,
+): Promise<void> {
+  const page: BarePage = {
+    ...taskPageSql(floor),
+    limit: floor.fetch - 1,
+    nextCursor: (JSON.parse(answer.body.toString("utf8")) as WirePage).next_cursor,
+    headers: replayableHeaders(answer.headers),
+  };
+  const placed = await bare.put(path, Buffer.from(JSON.stringify(page)), {
+    "content-type": "application/json",
+  });
+  if (placed.status !== 204) throw new Error(`the bare query server answered ${placed.status}`);
+  const check = await bare.get(path);
+  if (!check.body.equals(answer.body)) throw new Error(`bare query server: ${path} answered other bytes`);
 }

@@ -54,6 +54,8 @@ export const TARGETS = {
 export const TODAY = { run: "2026-11-22 15:41", tasksPerSecond: 309, healthzPerSecond: 8305 };
 
 export const BASELINE_TASKS = "GET /v1/tasks (baseline)";
+/** The same page from bare-query-server.ts: its SQL and the service's writer, nothing else. */
+export const BARE_TASKS = "bare query server, same page";
 const FULL_PAGE = 500;
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -198,6 +200,7 @@ export function verdicts(report: Report): string[] {
   const tasks = throughputAt(report, "GET /v1/tasks") ?? Number.NaN;
   const healthz = throughputAt(report, "GET /healthz") ?? Number.NaN;
   const baselineTasks = throughputAt(report, BASELINE_TASKS);
+  const bareTasks = throughputAt(report, BARE_TASKS);
   const share = tasks / healthz;
   const todayShare = TODAY.tasksPerSecond / TODAY.healthzPerSecond;
   const pct = (value: number) => `${(value * 100).toFixed(2)}%`;
@@ -220,6 +223,9 @@ export function verdicts(report: Report): string[] {
       `${Math.round(tasks)} req/s against /healthz ${Math.round(healthz)} req/s in this run = ${pct(share)}; ` +
       `today (${TODAY.run}: ${TODAY.tasksPerSecond} against ${TODAY.healthzPerSecond}) ${pct(todayShare)}, target ${pct(todayShare * TARGETS.throughputGain)}: ` +
       `${(share / todayShare).toFixed(2)}x — ${met(share >= todayShare * TARGETS.throughputGain)}` +
+      (bareTasks === undefined
+        ? ""
+        : `; a bare server that runs the page's SQL and writes it, nothing else, same rounds: ${Math.round(bareTasks)} req/s = ${pct(bareTasks / healthz)}, ${(bareTasks / healthz / todayShare).toFixed(2)}x, the service ${pct(tasks / bareTasks)} of it`) +
       (baselineTasks === undefined
         ? ""
         : `; the baseline build in this run: ${Math.round(baselineTasks)} req/s (${pct(baselineTasks / healthz)}), so ${(tasks / baselineTasks).toFixed(2)}x the baseline`),

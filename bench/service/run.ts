@@ -10,11 +10,12 @@ import type { LocalPostgres } from "../../harness/local-postgres";
 import { REPO_ROOT } from "../../harness/repo-root";
 import { startServiceProcess, type ServiceProcess } from "../../harness/service-process";
 import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
-import { buildCases, dayPagePath } from "./cases";
+import { buildCases, dayPage } from "./cases";
 import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startDatabase } from "./database";
 import { HttpClient } from "./http-client";
-import { fetchToken, measurePages, measureToken } from "./measure";
+import { fetchToken, measurePages, measureToken, placeBarePage } from "./measure";
 import {
+  BARE_TASKS,
   BASELINE_TASKS,
   describeMachine,
   renderPartial,
@@ -153,22 +154,24 @@ async function main(): Promise<void> {
 
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
-  if (PARTS.has("pages")) {
-    log(
-      `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
-    );
+  if (PARTS.has("pages") || PARTS.has("throughput")) {
     bareServer = await startBenchServer("bare query server", "bare-query-server.ts", {
       DATABASE_URL: database.url,
     });
     bare = new HttpClient(bareServer.url);
   }
-  const pages = !bare
-    ? []
-    : await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
-        samples: SAMPLES,
-        warmup: 20,
-        block: 10,
-      });
+  if (PARTS.has("pages"))
+    log(
+      `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
+    );
+  const pages =
+    !bare || !PARTS.has("pages")
+      ? []
+      : await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
+          samples: SAMPLES,
+          warmup: 20,
+          block: 10,
+        });
 
   const deep =
     cases.find((c) => c.depth === "deep" && c.filter === "location_id") ??
@@ -177,24 +180,33 @@ async function main(): Promise<void> {
   if (!explainCase) throw new Error("no cases");
   const plan = await explain(db, taskPageSql(explainCase.floor));
 
-  const pagePath = dayPagePath(facts);
-  const throughputRows = (await api.getJson<{ data: unknown[] }>(pagePath)).data.length;
+  const day = dayPage(facts);
+  const dayAnswer = await api.get(day.path);
+  if (dayAnswer.status !== 200) throw new Error(`${day.path} answered ${dayAnswer.status}`);
+  const throughputRows = (JSON.parse(dayAnswer.body.toString("utf8")) as { data: unknown[] }).data.length;
   const bearer = { authorization: `Bearer ${token}` };
-  const throughput = !PARTS.has("throughput")
-    ? []
-    : await throughputSuite({
-        targets: [
-          { name: "GET /v1/tasks", baseUrl: service.url, path: pagePath, headers: bearer },
-          ...(baselineService
-            ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: pagePath, headers: bearer }]
-            : []),
-          { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
-        ],
-        connections: CONNECTIONS,
-        durationSeconds: DURATION_S,
-        rounds: ROUNDS,
-        log,
-      });
+  // The bare query server answers the same page from the same SQL: what a server that does only
+  // that reaches at the same connections, beside the service, in the same rounds.
+  const barePath = "/pages/day";
+  if (bareServer && bare && PARTS.has("throughput"))
+    await placeBarePage(bare, barePath, day.floor, dayAnswer);
+  const throughput =
+    !PARTS.has("throughput") || !bareServer
+      ? []
+      : await throughputSuite({
+          targets: [
+            { name: "GET /v1/tasks", baseUrl: service.url, path: day.path, headers: bearer },
+            ...(baselineService
+              ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: day.path, headers: bearer }]
+              : []),
+            { name: BARE_TASKS, baseUrl: bareServer.url, path: barePath, headers: {} },
+            { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
+          ],
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_S,
+          rounds: ROUNDS,
+          log,
+        });
 
   const skipped = { n: 0, p50: Number.NaN, p99: Number.NaN, mean: Number.NaN };
   if (PARTS.has("token")) log("token endpoint: 500 sequential requests, interleaved with /healthz");
