@@ -1,4 +1,5 @@
 // Runs the service: configuration, store, HTTP listener, and a graceful shutdown on SIGTERM/SIGINT.
+import "./heap-tuning";
 import { pino } from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
