@@ -21,9 +21,10 @@ import {
   renderPartial,
   renderReport,
   writeReport,
+  type PageResult,
   type Report,
 } from "./report";
-import { throughputSuite } from "./throughput";
+import { throughputSuite, type ThroughputResult } from "./throughput";
 
 const DEFAULT_TASKS = 1_000_000;
 const envNumber = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -149,29 +150,29 @@ async function main(): Promise<void> {
   log(`finding deep cursors (window ${facts.window.from} .. ${facts.window.to})`);
   const cases = await buildCases(api, facts, log);
 
-  transportServer = await startBenchServer("transport server", "prepared-answer-server.ts");
-  transport = new HttpClient(transportServer.url);
-
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
+  // The bare query server is timed beside the service in both timed parts; the transport server
+  // only replays the latency part's answers.
   if (PARTS.has("pages") || PARTS.has("throughput")) {
     bareServer = await startBenchServer("bare query server", "bare-query-server.ts", {
       DATABASE_URL: database.url,
     });
     bare = new HttpClient(bareServer.url);
   }
-  if (PARTS.has("pages"))
+  let pages: PageResult[] = [];
+  if (PARTS.has("pages") && bare) {
+    transportServer = await startBenchServer("transport server", "prepared-answer-server.ts");
+    transport = new HttpClient(transportServer.url);
     log(
       `page latency: ${cases.length} cases x ${SAMPLES} samples, service, floor, transport and bare query server, round-robin`,
     );
-  const pages =
-    !bare || !PARTS.has("pages")
-      ? []
-      : await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
-          samples: SAMPLES,
-          warmup: 20,
-          block: 10,
-        });
+    pages = await measurePages(cases, { service: api, transport, bare, baseline: baselineApi }, db, {
+      samples: SAMPLES,
+      warmup: 20,
+      block: 10,
+    });
+  }
 
   const deep =
     cases.find((c) => c.depth === "deep" && c.filter === "location_id") ??
@@ -185,28 +186,27 @@ async function main(): Promise<void> {
   if (dayAnswer.status !== 200) throw new Error(`${day.path} answered ${dayAnswer.status}`);
   const throughputRows = (JSON.parse(dayAnswer.body.toString("utf8")) as { data: unknown[] }).data.length;
   const bearer = { authorization: `Bearer ${token}` };
-  // The bare query server answers the same page from the same SQL: what a server that does only
-  // that reaches at the same connections, beside the service, in the same rounds.
-  const barePath = "/pages/day";
-  if (bareServer && bare && PARTS.has("throughput"))
+  let throughput: ThroughputResult[] = [];
+  if (PARTS.has("throughput") && bareServer && bare) {
+    // The bare query server answers the same page from the same SQL: what a server that does only
+    // that reaches at the same connections, beside the service, in the same rounds.
+    const barePath = "/pages/day";
     await placeBarePage(bare, barePath, day.floor, dayAnswer);
-  const throughput =
-    !PARTS.has("throughput") || !bareServer
-      ? []
-      : await throughputSuite({
-          targets: [
-            { name: "GET /v1/tasks", baseUrl: service.url, path: day.path, headers: bearer },
-            ...(baselineService
-              ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: day.path, headers: bearer }]
-              : []),
-            { name: BARE_TASKS, baseUrl: bareServer.url, path: barePath, headers: {} },
-            { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
-          ],
-          connections: CONNECTIONS,
-          durationSeconds: DURATION_S,
-          rounds: ROUNDS,
-          log,
-        });
+    throughput = await throughputSuite({
+      targets: [
+        { name: "GET /v1/tasks", baseUrl: service.url, path: day.path, headers: bearer },
+        ...(baselineService
+          ? [{ name: BASELINE_TASKS, baseUrl: baselineService.url, path: day.path, headers: bearer }]
+          : []),
+        { name: BARE_TASKS, baseUrl: bareServer.url, path: barePath, headers: {} },
+        { name: "GET /healthz", baseUrl: service.url, path: "/healthz", headers: {} },
+      ],
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      rounds: ROUNDS,
+      log,
+    });
+  }
 
   const skipped = { n: 0, p50: Number.NaN, p99: Number.NaN, mean: Number.NaN };
   if (PARTS.has("token")) log("token endpoint: 500 sequential requests, interleaved with /healthz");
