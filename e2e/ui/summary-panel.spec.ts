@@ -127,9 +127,14 @@ test.describe("summary panel", () => {
     await days.getByRole("button", { name: "Show as table" }).click();
     const rows = days.getByRole("table").locator("tbody tr");
     await expect(rows).toHaveCount(8); // a rolling 7 days touches 8 calendar days
-    const lastDay = rows.last().getByRole("button");
-    const label = (await lastDay.getAttribute("aria-label")) ?? "";
-    const [, count, day] = /Show the (\d+) tasks of (\S+)/.exec(label) ?? [];
+    // The latest day with tasks: just after midnight UTC, today's row may have none yet, and an
+    // empty list says "No matching tasks" rather than a count (a CI run at 00:10 met that).
+    const labels = await rows
+      .getByRole("button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label") ?? ""));
+    const picked = labels.findLastIndex((text) => !/Show the 0 tasks/.test(text));
+    const [, count, day] = /Show the (\d+) tasks of (\S+)/.exec(labels[picked] ?? "") ?? [];
+    const lastDay = rows.nth(picked).getByRole("button");
     await lastDay.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`from=${day}T`));
