@@ -1,7 +1,8 @@
 // A PostgreSQL server through a pg connection pool, behind SqlDb.
 import pg from "pg";
 import { listenOnPostgres } from "./postgres-listener";
-import type { SqlDb, SqlExecutor } from "./sql-db";
+import { PreparedNames } from "./prepared-names";
+import type { QueryOptions, SqlDb, SqlExecutor } from "./sql-db";
 
 // int8 (counts) as numbers: the counts either program reads stay far below 2^53. The parser is
 // pg's process-wide setting, so it is set once, here, for every pool.
@@ -24,6 +25,8 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  // One set of names per pool, so every connection of it sends the same text under one name.
+  const prepared = new PreparedNames();
   try {
     await pool.query("SELECT 1");
   } catch (error) {
@@ -32,7 +35,7 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
   }
   return {
     kind: "postgres",
-    ...executor(pool),
+    ...executor(pool, prepared),
     async exec(text) {
       await pool.query(text);
     },
@@ -42,7 +45,7 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
       try {
         await client.query("BEGIN");
         const result = await work({
-          ...executor(client),
+          ...executor(client, prepared),
           async exec(text) {
             // No parameters: pg sends it as one simple query, which may hold several statements.
             await client.query(text);
@@ -67,14 +70,26 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
   };
 }
 
-function executor(target: pg.Pool | pg.PoolClient): SqlExecutor {
+function executor(target: pg.Pool | pg.PoolClient, prepared: PreparedNames): SqlExecutor {
+  const config = (
+    text: string,
+    params: readonly unknown[] | undefined,
+    options: QueryOptions | undefined,
+  ) => {
+    const name = options?.prepared ? prepared.nameOf(text) : undefined;
+    return { text, values: params as unknown[] | undefined, ...(name === undefined ? {} : { name }) };
+  };
   return {
-    async query<Row>(text: string, params?: readonly unknown[]) {
-      return (await target.query(text, params as unknown[] | undefined)).rows as Row[];
+    async query<Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      return (await target.query(config(text, params, options))).rows as Row[];
     },
-    async queryValues<Row extends readonly unknown[]>(text: string, params?: readonly unknown[]) {
-      const config: pg.QueryArrayConfig = { text, rowMode: "array", values: params as unknown[] | undefined };
-      return (await target.query(config)).rows as unknown as Row[];
+    async queryValues<Row extends readonly unknown[]>(
+      text: string,
+      params?: readonly unknown[],
+      options?: QueryOptions,
+    ) {
+      const arrays: pg.QueryArrayConfig = { ...config(text, params, options), rowMode: "array" };
+      return (await target.query(arrays)).rows as unknown as Row[];
     },
   };
 }

@@ -4,12 +4,27 @@
 
 export interface SqlExecutor {
   /** Values only ever as bound parameters ($1, $2, ...). */
-  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<Row[]>;
   /**
    * The same, each row an array of its values in the SELECT's column order: no object with named
    * keys per row, which is most of the driver's work on a hot read of many rows.
    */
-  queryValues<Row extends readonly unknown[]>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  queryValues<Row extends readonly unknown[]>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * A read this process sends again and again with other values (a page). On PostgreSQL each
+   * connection then parses the text once, as a named prepared statement, and after five runs the
+   * server may keep one plan for every value (platform/sql/prepared-names.ts says what it saves and
+   * what bounds it). Only for a statement whose best plan does not hang on its values: not for a
+   * LIKE pattern, whose trigrams only a plan for that very pattern can use. PGlite ignores it.
+   */
+  prepared?: boolean;
 }
 
 export interface SqlTransaction extends SqlExecutor {

@@ -12,7 +12,7 @@ export type { Task };
  */
 export async function findTaskPageJson(db: SqlExecutor, query: TaskPageQuery): Promise<string[]> {
   const { text, params } = taskPageSql(query, "json");
-  return (await db.queryValues<readonly [string]>(text, params)).map((row) => row[0]);
+  return (await db.queryValues<readonly [string]>(text, params, { prepared: true })).map((row) => row[0]);
 }
 
 /** The same page built from the columns through taskOfRow: what the stored JSON must equal. */

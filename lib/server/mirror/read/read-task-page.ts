@@ -22,7 +22,8 @@ export async function readMirrorTaskPage(
   cursors: DashboardCursorCodec,
 ): Promise<MirrorTaskPage> {
   const { text, values } = taskPageStatement(query, query.limit, true);
-  const rows = await sql.query<PageRow>(text, values);
+  // Prepared on PostgreSQL unless it searches: a search's plan depends on its pattern's trigrams.
+  const rows = await sql.query<PageRow>(text, values, { prepared: query.filters.q === undefined });
   const total = rows[0]?.total ?? 0;
   // No matching row after the cursor leaves one row of nulls beside the count.
   const tasks = rows.flatMap((row) => (row.id === null ? [] : [taskOfRow(row as TaskRow)]));
