@@ -97,22 +97,31 @@ async function timedRun(run: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
+/** The page's own statement sent straight to the database: as the dashboard sends it, and plain. */
+interface PageSql {
+  /** Named, so the connection parses it once (the dashboard marks the page statement prepared). */
+  asSent: () => Promise<unknown>;
+  /** Unnamed: parsed and planned on every run, as every statement was before. */
+  plain: () => Promise<unknown>;
+}
+
 /**
  * Blocks of the floor and of the page in turn, so both see the same stretch of a noisy machine;
- * with `sql`, a block of the page's own statement sent straight to the database too.
+ * with `sql`, blocks of the page's own statement sent straight to the database too.
  */
 async function floorAndPage(
   floor: HttpClient,
   person: HttpClient,
   path: string,
   accept: (answer: Timed) => boolean,
-  sql?: () => Promise<unknown>,
+  sql?: PageSql,
 ): Promise<{
   floor: number[];
   signedIn: number[];
   page: number[];
   handler: number[];
   sql: number[];
+  sqlPlain: number[];
   sqlAfterRequest: number[];
   rejected: number;
 }> {
@@ -122,22 +131,31 @@ async function floorAndPage(
     page: [] as number[],
     handler: [] as number[],
     sql: [] as number[],
+    sqlPlain: [] as number[],
     sqlAfterRequest: [] as number[],
     rejected: 0,
   };
   for (let i = 0; i < 50; i++) await floor.get("/api/health"); // warm every path
   for (let i = 0; i < 50; i++) await person.get(path);
   // As warm as the dashboard's statement, which the page requests above ran already.
-  if (sql) for (let i = 0; i < 300; i++) await sql();
+  if (sql)
+    for (let i = 0; i < 300; i++) {
+      await sql.asSent();
+      await sql.plain();
+    }
   while (out.page.length < SAMPLES && !stopping.signal.aborted) {
-    if (sql) for (let i = 0; i < BLOCK; i++) out.sql.push(await timedRun(sql));
+    if (sql)
+      for (let i = 0; i < BLOCK; i++) {
+        out.sql.push(await timedRun(sql.asSent));
+        out.sqlPlain.push(await timedRun(sql.plain));
+      }
     // The same statement as a page request sends it: once, after an HTTP request's worth of other
     // work on the machine, not straight after itself (the dashboard's first statement of a request
     // took 0.93 ms where a second one right after it took 0.71 ms, a probe found).
     if (sql)
       for (let i = 0; i < BLOCK; i++) {
         await floor.get("/api/health");
-        out.sqlAfterRequest.push(await timedRun(sql));
+        out.sqlAfterRequest.push(await timedRun(sql.asSent));
       }
     for (let i = 0; i < BLOCK; i++) {
       const answer = await timed(floor, "/api/health");
@@ -324,7 +342,10 @@ async function main(): Promise<void> {
       pgTotal = answer.total;
       return answer.fromMirror;
     },
-    () => client.query(statement.text, statement.values),
+    {
+      asSent: () => client.query({ name: "page", text: statement.text, values: statement.values }),
+      plain: () => client.query(statement.text, statement.values),
+    },
   ).finally(() => client.end());
   const pgSyncCalls = (await serviceCalls()) - pgCallsBefore;
   pgFloor.close();
@@ -345,6 +366,7 @@ async function main(): Promise<void> {
   const pgFloorS = summarize(onPostgres.floor);
   const pgSql = summarize(onPostgres.sql);
   const pgSqlAfter = summarize(onPostgres.sqlAfterRequest);
+  const pgSqlPlain = summarize(onPostgres.sqlPlain);
   const overSqlAfter = (at: "p50" | "p99") => (pgS[at] / (pgSqlAfter[at] + pgFloorS[at])).toFixed(2);
   const pgLimit = { p50: 1.3 * pgSql.p50 + pgFloorS.p50, p99: 1.3 * pgSql.p99 + pgFloorS.p99 };
   // A mirrored page answers at least what a cached page answers, through the same wrapper and Next's
@@ -363,7 +385,8 @@ async function main(): Promise<void> {
     `| page from the mirror (PGlite, total ${total.toLocaleString("en-US")}; the sync's calls to the service meanwhile: ${syncCalls}) | ${mirrorS.n.toLocaleString("en-US")} | ${pair(mirrorS)} | ${pair(f.mirror)} | ${ms(mirrorS.p50 - f.mirror.p50)} / ${ms(mirrorS.p99 - f.mirror.p99)} | ${pair(summarize(mirrored.handler))} | at most 1.3 × SQL + floor = ${ms(mirrorLimit.p50)} / ${ms(mirrorLimit.p99)}: ${verdict(mirrorS.p99 <= mirrorLimit.p99)} (p50 ${verdict(mirrorS.p50 <= mirrorLimit.p50)}) |`,
     `| the page's SQL straight through PGlite (\`taskPageStatement\`, the mirror's directory) | ${sql.n.toLocaleString("en-US")} | ${pair(sql)} | — | — | — | mirrored page / (SQL + floor): ${(mirrorS.p50 / (sql.p50 + f.mirror.p50)).toFixed(2)}x / ${(mirrorS.p99 / (sql.p99 + f.mirror.p99)).toFixed(2)}x |`,
     `| page from the mirror (PostgreSQL, \`DASHBOARD_DATABASE_URL\`, total ${pgTotal.toLocaleString("en-US")}; the sync's calls meanwhile: ${pgSyncCalls}) | ${pgS.n.toLocaleString("en-US")} | ${pair(pgS)} | ${pair(pgFloorS)} | ${ms(pgS.p50 - pgFloorS.p50)} / ${ms(pgS.p99 - pgFloorS.p99)} | ${pair(summarize(onPostgres.handler))} | at most 1.3 × SQL + floor = ${ms(pgLimit.p50)} / ${ms(pgLimit.p99)}: ${verdict(pgS.p99 <= pgLimit.p99)} (p50 ${verdict(pgS.p50 <= pgLimit.p50)}) |`,
-    `| the page's SQL straight through \`pg\` (\`taskPageStatement\`, same database, same turns) | ${pgSql.n.toLocaleString("en-US")} | ${pair(pgSql)} | — | — | — | mirrored page / (SQL + floor): ${(pgS.p50 / (pgSql.p50 + pgFloorS.p50)).toFixed(2)}x / ${(pgS.p99 / (pgSql.p99 + pgFloorS.p99)).toFixed(2)}x; nearest within reach, the SQL plus what a cached page costs over its floor: ${nearest.toFixed(2)}x (p50) |`,
+    `| the page's SQL straight through \`pg\` (\`taskPageStatement\`, prepared as the dashboard sends it, same database, same turns) | ${pgSql.n.toLocaleString("en-US")} | ${pair(pgSql)} | — | — | — | mirrored page / (SQL + floor): ${(pgS.p50 / (pgSql.p50 + pgFloorS.p50)).toFixed(2)}x / ${(pgS.p99 / (pgSql.p99 + pgFloorS.p99)).toFixed(2)}x; nearest within reach, the SQL plus what a cached page costs over its floor: ${nearest.toFixed(2)}x (p50) |`,
+    `| the same SQL through \`pg\` unprepared (parsed and planned each time, as the dashboard sent it before, same turns) | ${pgSqlPlain.n.toLocaleString("en-US")} | ${pair(pgSqlPlain)} | — | — | — | mirrored page / (this SQL + floor): ${(pgS.p50 / (pgSqlPlain.p50 + pgFloorS.p50)).toFixed(2)}x / ${(pgS.p99 / (pgSqlPlain.p99 + pgFloorS.p99)).toFixed(2)}x |`,
     `| the same SQL through \`pg\`, once after each \`/api/health\` request (as a page request sends it, same turns) | ${pgSqlAfter.n.toLocaleString("en-US")} | ${pair(pgSqlAfter)} | — | — | — | mirrored page / (this SQL + floor): ${overSqlAfter("p50")}x / ${overSqlAfter("p99")}x |`,
   ];
   console.log(`\n${lines.join("\n")}\n`);

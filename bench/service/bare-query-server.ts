@@ -1,11 +1,12 @@
 // What a bare server reaches for a page when it runs the page's query itself: a node:http server
-// that runs the page's SQL (the floor's, through a pg pool, in array mode as the service reads it)
+// that runs the page's SQL (the floor's, through a pg pool, prepared and in array mode as the service reads it)
 // and writes the answer with the service's own writer, and nothing else: no framework, no token, no
 // checks of the query string, no cursor signing (the next cursor is the service's, handed over
 // once). The benchmark checks that its answer is the service's byte for byte, so the two do the
 // same work apart from what being an API adds. See docs/benchmarks.md.
 import type { OutgoingHttpHeaders } from "node:http";
 import pg from "pg";
+import { PreparedNames } from "../../platform/sql/prepared-names";
 import { taskPageBytes } from "../../task-service/src/http/task-page-bytes";
 import { serveBench } from "./bench-http-server";
 
@@ -20,9 +21,16 @@ export interface BarePage {
 // The service's pool size (platform/sql/postgres-db.ts), for the throughput part's 16 connections;
 // one request at a time, as the latency part sends them, reuses one connection.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Prepared, as the service sends a page's statement.
+const names = new PreparedNames();
 
 async function pageBytes(page: BarePage): Promise<Buffer> {
-  const result = await pool.query<[string]>({ text: page.text, values: page.params, rowMode: "array" });
+  const result = await pool.query<[string]>({
+    name: names.nameOf(page.text),
+    text: page.text,
+    values: page.params,
+    rowMode: "array",
+  });
   return taskPageBytes(
     result.rows.slice(0, page.limit).map((row) => row[0]),
     page.nextCursor,

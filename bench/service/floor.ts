@@ -8,11 +8,18 @@
 // and that is now the JSON itself: timing the old ten-column join instead would credit the service
 // with work it no longer does, and the store's share of the work (keeping the JSON) is paid when a
 // task is written, not per page.
+//
+// The service sends it as a prepared statement (findTaskPageJson), parsed once per connection and
+// planned once for all values; so does the floor, or it would charge the service for parsing and
+// planning that it no longer does.
 import type pg from "pg";
+import { PreparedNames } from "../../platform/sql/prepared-names";
 import { taskPageSql, type TaskPageQuery } from "../../task-service/src/repositories/task-page-sql";
+
+const names = new PreparedNames();
 
 export function floorRunner(db: pg.Client, query: TaskPageQuery): () => Promise<number> {
   const { text, params } = taskPageSql(query);
-  const config: pg.QueryArrayConfig = { text, values: params, rowMode: "array" };
+  const config: pg.QueryArrayConfig = { name: names.nameOf(text), text, values: params, rowMode: "array" };
   return async () => (await db.query(config)).rowCount ?? 0;
 }
