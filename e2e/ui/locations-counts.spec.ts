@@ -17,11 +17,19 @@ const planted = (id: string, status: string, minutesAgo: number) => ({
   started_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
   odometer_miles: 1000,
 });
-// A few tasks sure to be today everywhere (minutes ago), and one in progress for days.
+/** How far ahead of NOW the planted appointments start: longer than the spec can take to count. */
+const AHEAD_MINUTES = 20;
+// Two tasks minutes before NOW and two appointments minutes after it (a negative "minutes ago"),
+// so LAX has two tasks today whichever side of Los Angeles' midnight the spec's own "now" lands:
+// a midnight between NOW - 3 min and "now" may make the first two yesterday's but leaves the
+// appointments today's, and one after "now" leaves the first two today's. The appointments are
+// scheduled, so the in-progress counts are untouched. And one task in progress for days.
 const PLANTED = [
   planted("tsk_e2e_c1", "completed", 2),
   planted("tsk_e2e_c2", "in_progress", 3),
   planted("tsk_e2e_c3", "in_progress", 3 * 24 * 60),
+  planted("tsk_e2e_c4", "scheduled", -AHEAD_MINUTES),
+  planted("tsk_e2e_c5", "scheduled", -AHEAD_MINUTES - 1),
 ];
 
 /** "2026-11-26": the calendar date of an instant in a zone. */
@@ -95,7 +103,11 @@ test("each location's counts are the service's tasks counted in its own days", a
       ];
     }),
   );
-  // The planted tasks make LAX's counts more than zeros.
+  // The planted tasks make LAX's counts more than zeros; two of them are today there only while
+  // "now" is before the appointments start (see PLANTED), which the spec's timeouts keep it.
+  expect(now, "the spec counted before the planted appointments began").toBeLessThan(
+    NOW + AHEAD_MINUTES * 60_000,
+  );
   expect(Number(expected.loc_lax_airport?.[0])).toBeGreaterThanOrEqual(2);
   expect(Number(expected.loc_lax_airport?.[2])).toBeGreaterThanOrEqual(2);
 
