@@ -8,6 +8,7 @@ import { mirrorStatus } from "@/lib/server/mirror/sync/status";
 import { MirrorSyncer, type SyncSource } from "@/lib/server/mirror/sync/syncer";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
 import {
+  dayKeepingClock,
   directWalk,
   eventually,
   iso,
@@ -23,7 +24,15 @@ import {
 
 let rig: SyncRig;
 let db: MirrorDb;
-const horizon = horizonAt(Date.now(), 180, 30);
+// Every syncer here keeps the day this file loaded on (sync-support.ts), so the mirror keeps
+// `horizon`. Its hot windows are then those from two days before that day on (plan.ts: ending
+// after the clock's now - 2 days, the clock being within that day), so the tasks the tests change
+// (from the real now - 24 h, the day before that day at the earliest) are in windows the hot
+// refresh walks, and a moved start (the real now + 3 days) stays inside the horizon. A window's
+// as_of is the syncers' clock, shared by every syncer here, so the planner compares like with
+// like; the sync calls and the status use the database's and the real time, as in production.
+const clock = dayKeepingClock();
+const horizon = horizonAt(clock.now(), 180, 30);
 
 function syncer(source: SyncSource = syncSource(rig.backend.client)) {
   return new MirrorSyncer({
@@ -36,6 +45,7 @@ function syncer(source: SyncSource = syncSource(rig.backend.client)) {
     heat: TEST_HEAT,
     idleMs: 100,
     retryMs: 200,
+    clock,
   });
 }
 

@@ -6,6 +6,7 @@ import { parseDashboardEnv } from "@/lib/server/env";
 import type { MirrorExecutor } from "@/lib/server/mirror/store/mirror-db";
 import { DAY_MS } from "@/lib/server/mirror/sync/horizon";
 import { DEFAULT_HEAT, type HeatSettings } from "@/lib/server/mirror/sync/plan";
+import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { TASK_COLUMNS, taskOfRow, type TaskRow } from "@/lib/server/mirror/read/task-row";
 
@@ -18,6 +19,19 @@ export interface SyncRig {
 
 /** Heat for tests: the same shape as production, with periods a test can wait for. */
 export const TEST_HEAT: HeatSettings = { ...DEFAULT_HEAT, hotRefreshMs: 500 };
+
+/**
+ * A syncer's clock that keeps the UTC day it was made on: each syncer step aligns the windows to
+ * its clock's day (syncer.ts), so on the real clock a test that crossed 00:00 UTC saw the horizon
+ * move a day on under it. Made before noon UTC, this one is the real time; made later, it runs as
+ * far behind as it takes to read noon when made. Either way it keeps its day for twelve hours at
+ * least, longer than any test, and never runs ahead of the real time: a window's as_of (an
+ * answer's x-data-fetched-at) is never in the future.
+ */
+export function dayKeepingClock(): Clock {
+  const offset = Math.max(0, (Date.now() % DAY_MS) - DAY_MS / 2);
+  return { now: () => Date.now() - offset, sleep: (ms, signal) => systemClock.sleep(ms, signal) };
+}
 
 /** A dashboard's settings for the test service at `baseUrl`, as its sandbox client, logging nothing. */
 export function dashboardSettings(baseUrl: string): Record<string, string> {
