@@ -14,7 +14,7 @@ import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
 import { alignWindows } from "@/lib/server/mirror/sync/windows-table";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../auth/session-cookie";
-import { eventually, TEST_HEAT } from "./sync-support";
+import { dayKeepingClock, eventually, TEST_HEAT } from "./sync-support";
 
 const AUTH_SECRET = "mirror-api-test-secret-".padEnd(40, "x");
 
@@ -54,7 +54,13 @@ export async function startApiRig(
     }),
   );
   const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
-  const horizon = horizonAt(Date.now(), daysBack, daysAhead);
+  // The syncer aligns the windows to its clock's day at every step: on the real clock a sync under
+  // way at 00:00 UTC moved them a day on, and the tests compared the mirror with a walk of the
+  // day before's `horizon`. On a clock that keeps this day, the windows stay these until the rig
+  // closes. (Reading the horizon back from the mirror after the sync would follow such a move, but
+  // one after the sync's last check and before its stop leaves a new day's window unsynced.)
+  const clock = dayKeepingClock();
+  const horizon = horizonAt(clock.now(), daysBack, daysAhead);
   await alignWindows(db, horizon);
   const syncer = new MirrorSyncer({
     db,
@@ -66,6 +72,7 @@ export async function startApiRig(
     heat: TEST_HEAT,
     idleMs: 100,
     retryMs: 200,
+    clock,
   });
   const mirror = mirrorOf(db, syncer);
   const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(
