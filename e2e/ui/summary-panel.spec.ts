@@ -9,6 +9,8 @@ import { LOAD_TIMEOUT, expectEveryRow, openTasks, rowCount, signedInAtTasks } fr
 /** The summary needs the task mirror, which fills at the dashboard's start: give it that time. */
 const MIRROR_TIMEOUT = 180_000;
 
+const DAY_MS = 86_400_000;
+
 const figure = (page: Page, testId: string) => page.getByTestId(testId);
 
 /** Opens /tasks with `query` and the panel by its button, then waits for the charts. */
@@ -122,11 +124,32 @@ test.describe("summary panel", () => {
   test("the day chart's table alternative lists each day and picks it from the keyboard", async ({
     page,
   }) => {
+    // The table's days are those its window touches. Pinned to the minute (stable-window.ts), a
+    // rolling 7 days touches 8 calendar days, but 7 when resolved in the minute after midnight.
+    // The window is the one the page asks its summaries for: the panel's query may be answered
+    // from the filter bar's (the same query), and the last one asked is this page's (not one late
+    // from the page before the navigation), whose summaries all share the list's window.
+    const asked: URLSearchParams[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/tasks/summary") asked.push(url.searchParams);
+    });
     await openSummary(page, "range=7d&tz=utc");
     const days = figure(page, "summary-days");
     await days.getByRole("button", { name: "Show as table" }).click();
     const rows = days.getByRole("table").locator("tbody tr");
-    await expect(rows).toHaveCount(8); // a rolling 7 days touches 8 calendar days
+    const summaryQuery = asked.at(-1);
+    expect(summaryQuery?.get("tz")).toBe("UTC");
+    const [fromMs, toMs] = [
+      Date.parse(summaryQuery?.get("from") ?? ""),
+      Date.parse(summaryQuery?.get("to") ?? ""),
+    ];
+    expect(toMs - fromMs, "the last 7 days").toBe(7 * DAY_MS);
+    const touched: string[] = [];
+    for (let day = Math.floor(fromMs / DAY_MS) * DAY_MS; day < toMs; day += DAY_MS)
+      touched.push(new Date(day).toISOString().slice(0, 10));
+    await expect(rows).toHaveCount(touched.length);
+    await expect(rows.getByRole("button")).toHaveText(touched);
     // The latest day with tasks: just after midnight UTC, today's row may have none yet, and an
     // empty list says "No matching tasks" rather than a count (a CI run at 00:10 met that).
     const labels = await rows
