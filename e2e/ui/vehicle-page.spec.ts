@@ -6,7 +6,6 @@
 import { expect, test } from "../support/api-contract";
 import { screenshotAndAxe, THEMES } from "./axe-check";
 import {
-  HORIZON_DAYS,
   mirrorFilled,
   serviceTasks,
   signInAt,
@@ -16,8 +15,12 @@ import {
 } from "./planted-stack";
 
 const DAY = 86_400_000;
-const MIDNIGHT = Math.floor(Date.now() / DAY) * DAY;
-const at = (days: number, hours: number) => new Date(MIDNIGHT + days * DAY + hours * 3_600_000).toISOString();
+// Planted times count from twelve hours before the file loaded, not from a UTC midnight: the page
+// reads "days since" (at(-2, 20), 40 h before the load) at render, the spec later, and counted
+// from midnight the value flipped at 20:00 UTC, between the two for a spec run then. Now it is 1
+// for the first 8 hours after the load. The tasks' gaps are the same from any base.
+const BASE = Date.now() - 12 * 3_600_000;
+const at = (days: number, hours: number) => new Date(BASE + days * DAY + hours * 3_600_000).toISOString();
 const VEHICLE = "veh_e2e_history";
 const vehicleTask = (
   id: string,
@@ -78,11 +81,10 @@ test("lists exactly the vehicle's tasks, one chart point per reading, and flags 
   await mirrorFilled(page.request, base());
 
   // The service's own answer for the vehicle over the mirror's horizon is the truth.
-  const truth = await serviceTasks(
-    stack!.serviceUrl,
-    { from: at(-HORIZON_DAYS.back, 0), to: at(HORIZON_DAYS.ahead, 0) },
-    { vehicle_id: VEHICLE },
-  );
+  const mirror = (await (await page.request.get(`${base()}/api/mirror`)).json()) as {
+    horizon: { from: string; to: string };
+  };
+  const truth = await serviceTasks(stack!.serviceUrl, mirror.horizon, { vehicle_id: VEHICLE });
   expect(truth.map((task) => task.id).sort()).toEqual(PLANTED.map((task) => task.id).sort());
   const newestFirst = truth
     .toSorted((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at))
