@@ -33,11 +33,14 @@ async function revoke(clientId: string): Promise<void> {
 }
 
 let day = 0;
-/** A page nobody asked for yet, so each request goes upstream. */
+/**
+ * A page nobody asked for yet (each ends a day earlier), so each request goes upstream. Each spans
+ * a week: the first must hold a task, and a single day of the small sandbox held none now and then.
+ */
 function newQuery() {
   day += 1;
   return {
-    from: isoMinutesFromNow(-(day + 1) * DAY_MS),
+    from: isoMinutesFromNow(-(day + 7) * DAY_MS),
     to: isoMinutesFromNow(-day * DAY_MS),
     order: "asc" as const,
   };
