@@ -4,6 +4,8 @@ import pg from "pg";
 import { createDatabase } from "@/harness/local-postgres";
 import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
 import { mirrorMigrations } from "@/lib/server/mirror/store/migrations";
+import { PreparedNames } from "@/platform/sql/prepared-names";
+import type { QueryOptions } from "@/platform/sql/sql-db";
 
 // A fresh mirror database with every migration applied, on PGlite (in memory) or on a new database
 // of a real PostgreSQL server, behind the one interface the read side takes.
@@ -41,11 +43,16 @@ export async function openPostgresMirror(
   const url = await createDatabase(serverUrl, `${name}_${Date.now()}_${process.pid}`);
   // One connection where a test changes session settings (SET) that later statements must see.
   const pool = new pg.Pool({ connectionString: url, max: connections });
+  // Statements the read side marks prepared go named, as platform/sql/postgres-db.ts sends them,
+  // so reads here run on the plans PostgreSQL keeps for all values, as in production.
+  const prepared = new PreparedNames();
   const mirror: MirrorDatabase = {
     kind: "postgres",
     sql: {
-      async query<Row>(text: string, params: readonly unknown[]) {
-        return (await pool.query(text, [...params])).rows as Row[];
+      async query<Row>(text: string, params: readonly unknown[], options?: QueryOptions) {
+        const name = options?.prepared ? prepared.nameOf(text) : undefined;
+        return (await pool.query({ text, values: [...params], ...(name === undefined ? {} : { name }) }))
+          .rows as Row[];
       },
     },
     exec: async (text) => void (await pool.query(text)),
