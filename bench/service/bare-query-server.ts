@@ -1,9 +1,9 @@
 // What a bare server reaches for a page when it runs the page's query itself: a node:http server
-// that runs the page's SQL (the floor's, through a pg pool, prepared and in array mode as the service reads it)
-// and writes the answer with the service's own writer, and nothing else: no framework, no token, no
-// checks of the query string, no cursor signing (the next cursor is the service's, handed over
-// once). The benchmark checks that its answer is the service's byte for byte, so the two do the
-// same work apart from what being an API adds. See docs/benchmarks.md.
+// that runs the page's SQL (the floor's, through a pg pool, prepared and in array mode as the
+// service reads it) and writes the answer with the service's own writer, and nothing else: no
+// framework, no token, no checks of the query string, no cursor signing (the next cursor is the
+// service's, handed over once). The benchmark checks that its answer is the service's byte for
+// byte, so the two do the same work apart from what being an API adds. See docs/benchmarks.md.
 import type { OutgoingHttpHeaders } from "node:http";
 import pg from "pg";
 import { PreparedNames } from "../../platform/sql/prepared-names";
