@@ -16,7 +16,7 @@ import { prepareSandbox, refuseSandboxStore } from "../../src/seeding/prepare-sa
 import { migrate } from "../../src/store/migrate";
 import { migrations } from "../../src/store/migrations";
 import { openStore } from "../../src/store/open-store";
-import type { Store } from "../../src/store/store";
+import type { SqlExecutor, Store } from "../../src/store/store";
 import { createDatabase } from "../../../harness/local-postgres";
 
 const stores = [
@@ -112,6 +112,27 @@ describe.each(stores)("%s store", (_name, open) => {
     const tasks = await findTaskPage(store, query);
     expect(tasks.length).toBeGreaterThan(1);
     expect(await findTaskPageJson(store, query)).toEqual(tasks.map((task) => JSON.stringify(task)));
+  });
+
+  it("asks for the page to be sent as a prepared statement, so PostgreSQL parses and plans it once", async () => {
+    const marks: (boolean | undefined)[] = [];
+    const recording: SqlExecutor = {
+      query: (text, params, options) => store.query(text, params, options),
+      queryValues: (text, params, options) => {
+        marks.push(options?.prepared);
+        return store.queryValues(text, params, options);
+      },
+    };
+    const query = {
+      from: "2026-03-01T00:00:00Z",
+      to: "2026-03-02T00:00:00Z",
+      filters: { location_id: "loc_a" },
+      order: "desc" as const,
+      after: undefined,
+      fetch: 10,
+    };
+    expect(await findTaskPageJson(recording, query)).toEqual(await findTaskPageJson(store, query));
+    expect(marks).toEqual([true]);
   });
 
   it("agrees on one setting value when instances race to create it", async () => {
