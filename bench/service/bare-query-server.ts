@@ -26,9 +26,7 @@ const names = new PreparedNames();
 
 async function pageBytes(page: BarePage): Promise<Buffer> {
   const result = await pool.query<[string]>({
-    name: names.nameOf(page.text),
-    text: page.text,
-    values: page.params,
+    ...names.queryConfig(page.text, page.params),
     rowMode: "array",
   });
   return taskPageBytes(

@@ -20,6 +20,6 @@ const names = new PreparedNames();
 
 export function floorRunner(db: pg.Client, query: TaskPageQuery): () => Promise<number> {
   const { text, params } = taskPageSql(query);
-  const config: pg.QueryArrayConfig = { name: names.nameOf(text), text, values: params, rowMode: "array" };
+  const config: pg.QueryArrayConfig = { ...names.queryConfig(text, params), rowMode: "array" };
   return async () => (await db.query(config)).rowCount ?? 0;
 }

@@ -71,14 +71,8 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
 }
 
 function executor(target: pg.Pool | pg.PoolClient, prepared: PreparedNames): SqlExecutor {
-  const config = (
-    text: string,
-    params: readonly unknown[] | undefined,
-    options: QueryOptions | undefined,
-  ) => {
-    const name = options?.prepared ? prepared.nameOf(text) : undefined;
-    return { text, values: params as unknown[] | undefined, ...(name === undefined ? {} : { name }) };
-  };
+  const config = (text: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined) =>
+    prepared.queryConfig(text, params, options?.prepared ?? false);
   return {
     async query<Row>(text: string, params?: readonly unknown[], options?: QueryOptions) {
       return (await target.query(config(text, params, options))).rows as Row[];

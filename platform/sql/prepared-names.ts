@@ -13,6 +13,13 @@
 
 export const MAX_PREPARED_TEXTS = 256;
 
+/** What pg's query takes: the name only where the statement is to be prepared. */
+export interface StatementConfig {
+  text: string;
+  values: unknown[] | undefined;
+  name?: string;
+}
+
 export class PreparedNames {
   private readonly names = new Map<string, string>();
 
@@ -25,5 +32,11 @@ export class PreparedNames {
     const name = `prepared_${this.names.size + 1}`;
     this.names.set(text, name);
     return name;
+  }
+
+  /** pg's config for a statement: named if `prepared` and the cap allows, unnamed otherwise. */
+  queryConfig(text: string, values: readonly unknown[] | undefined, prepared = true): StatementConfig {
+    const name = prepared ? this.nameOf(text) : undefined;
+    return { text, values: values as unknown[] | undefined, ...(name === undefined ? {} : { name }) };
   }
 }

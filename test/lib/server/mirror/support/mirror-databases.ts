@@ -50,8 +50,7 @@ export async function openPostgresMirror(
     kind: "postgres",
     sql: {
       async query<Row>(text: string, params: readonly unknown[], options?: QueryOptions) {
-        const name = options?.prepared ? prepared.nameOf(text) : undefined;
-        return (await pool.query({ text, values: [...params], ...(name === undefined ? {} : { name }) }))
+        return (await pool.query(prepared.queryConfig(text, params, options?.prepared ?? false)))
           .rows as Row[];
       },
     },
