@@ -3,7 +3,6 @@ import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "
 import { lazy, Suspense } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
-import type { TaskFilters } from "@/lib/client/task-filters";
 import { Notice } from "@/components/notice";
 import { budgetIsSpent } from "@/lib/client/budget-level";
 import type { BudgetReading } from "@/lib/client/export-waiting";
@@ -17,6 +16,14 @@ const ListWait = lazy(() => import("./list-wait").then((module) => ({ default: m
 const ErrorNotice = lazy(() =>
   import("@/components/error-notice").then((module) => ({ default: module.ErrorNotice })),
 );
+// So do the notices the server never renders (list-notices.tsx): a link's problems, the offer to
+// drop what waits for the mirror, the stale rows' banner. Mounted only when shown, they are never
+// hydrated, so nothing of theirs can be updated before their code is in.
+const LinkProblems = lazy(() =>
+  import("./list-notices").then((module) => ({ default: module.LinkProblems })),
+);
+const LiveInstead = lazy(() => import("./list-notices").then((module) => ({ default: module.LiveInstead })));
+const StaleBanner = lazy(() => import("./list-notices").then((module) => ({ default: module.StaleBanner })));
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
 
@@ -41,27 +48,17 @@ export function TableStatus({
   return (
     <div className="flex flex-col gap-2">
       {state.linkProblems.length > 0 && (
-        <Notice tone="wait" testId="link-problems">
-          <p>This link&apos;s filters could not all be used:</p>
-          <ul className="list-disc pl-5">
-            {state.linkProblems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </Notice>
+        <Suspense>
+          <LinkProblems problems={state.linkProblems} />
+        </Suspense>
       )}
       <Suspense>
         <ListWait list={list} budget={budget} />
       </Suspense>
       {waitsForMirror(list) && (
-        <button
-          type="button"
-          data-testid="live-instead"
-          onClick={() => state.setFilters(liveAnswerable(state.filters))}
-          className="self-start rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          Show what can be answered now (without status, search, several values or this sort)
-        </button>
+        <Suspense>
+          <LiveInstead state={state} />
+        </Suspense>
       )}
       {list.isError && !list.isFetching && (
         <Suspense>
@@ -74,20 +71,9 @@ export function TableStatus({
         </Suspense>
       )}
       {stalePage?.fetchedAt && (
-        <Notice tone="wait" testId="stale-banner">
-          {stalePage.staleReason === "budget"
-            ? "The shared budget is spent for now"
-            : "The task service is not answering"}
-          ; showing saved rows, data as of{" "}
-          {new Date(stalePage.fetchedAt).toLocaleString([], {
-            month: "short",
-            day: "numeric",
-            hour: "2-digit",
-            minute: "2-digit",
-            timeZoneName: "short",
-          })}
-          .
-        </Notice>
+        <Suspense>
+          <StaleBanner reason={stalePage.staleReason} fetchedAt={stalePage.fetchedAt} />
+        </Suspense>
       )}
       <div className="flex flex-wrap items-baseline gap-3 text-sm text-slate-600 dark:text-slate-400">
         <p
@@ -120,20 +106,6 @@ export function TableStatus({
 function waitsForMirror(list: TaskListQuery): boolean {
   const reason = list.error ?? list.failureReason;
   return reason instanceof DashboardApiError && reason.code === "mirror_not_ready";
-}
-
-/** The filters without what only the mirror answers: the first value of each list, Started order. */
-function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
-  const first = (values: string[] | undefined) => (values ? values.slice(0, 1) : undefined);
-  return {
-    status: undefined,
-    q: undefined,
-    sort: "started_at",
-    location_id: first(filters.location_id),
-    task_type: first(filters.task_type),
-    mva: first(filters.mva),
-    vehicle_id: first(filters.vehicle_id),
-  };
 }
 
 const LIVE_COUNT_NOTE =

@@ -1,0 +1,68 @@
+"use client";
+import { Notice } from "@/components/notice";
+import type { TaskFilters } from "@/lib/client/task-filters";
+import type { TaskListState } from "@/lib/client/use-task-list-state";
+
+// The list's notices that show only now and then, loaded when one does (table-status.tsx): the
+// server never renders them (it serves no stale page, no failed list, and a link's problems are
+// found in the browser), so none is in the page's first load (issue 16).
+
+/** What an opened link asked for that is not shown, and what is shown instead. */
+export function LinkProblems({ problems }: { problems: readonly string[] }) {
+  return (
+    <Notice tone="wait" testId="link-problems">
+      <p>This link&apos;s filters could not all be used:</p>
+      <ul className="list-disc pl-5">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
+
+/** While the mirror fills, the filters it alone answers can be traded for what is answered live. */
+export function LiveInstead({ state }: { state: TaskListState }) {
+  return (
+    <button
+      type="button"
+      data-testid="live-instead"
+      onClick={() => state.setFilters(liveAnswerable(state.filters))}
+      className="self-start rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
+      Show what can be answered now (without status, search, several values or this sort)
+    </button>
+  );
+}
+
+/** The filters without what only the mirror answers: the first value of each list, Started order. */
+export function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
+  const first = (values: string[] | undefined) => (values ? values.slice(0, 1) : undefined);
+  return {
+    status: undefined,
+    q: undefined,
+    sort: "started_at",
+    location_id: first(filters.location_id),
+    task_type: first(filters.task_type),
+    mva: first(filters.mva),
+    vehicle_id: first(filters.vehicle_id),
+  };
+}
+
+/** Saved rows shown because the service or the budget could not answer, and from when. */
+export function StaleBanner({ reason, fetchedAt }: { reason: string | null; fetchedAt: string }) {
+  return (
+    <Notice tone="wait" testId="stale-banner">
+      {reason === "budget" ? "The shared budget is spent for now" : "The task service is not answering"};
+      showing saved rows, data as of{" "}
+      {new Date(fetchedAt).toLocaleString([], {
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+      })}
+      .
+    </Notice>
+  );
+}
