@@ -1,5 +1,5 @@
 "use client";
-import { BudgetWaitNotice, ServiceWaitNotice } from "@/components/notice";
+import { BudgetWaitNotice, ServiceWaitNotice } from "@/components/wait-notices";
 import { budgetIsSpent } from "@/lib/client/budget-level";
 import { budgetResetSeconds, type BudgetReading } from "@/lib/client/export-waiting";
 import { useNow } from "@/lib/client/use-now";

@@ -20,7 +20,7 @@ import { useRetryWait } from "@/lib/client/use-retry-countdown";
 import { formatInZone } from "@/lib/client/time-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { ErrorNotice } from "@/components/error-notice";
-import { BudgetWaitNotice, ServiceWaitNotice } from "@/components/notice";
+import { BudgetWaitNotice, ServiceWaitNotice } from "@/components/wait-notices";
 import { StatusBadge } from "./status-badge";
 
 // One task, everything about it: shown at once from a row the table already loaded, fetched
