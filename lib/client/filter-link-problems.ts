@@ -7,10 +7,10 @@ import {
   LIST_FILTERS,
   MAX_LIST_VALUES,
   parseTaskFilters,
-  RANGE_PRESETS,
   SORT_KEYS,
   type TaskFilters,
 } from "./task-filters";
+import { RANGE_PRESETS } from "./filter-words";
 
 // A link can carry filters the dashboard cannot show as they are (typed by hand, cut short, or
 // from an older version). parseTaskFilters shows something sensible instead; this says what was

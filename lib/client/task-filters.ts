@@ -8,20 +8,20 @@ import { isIdentifier } from "./identifier";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
 
-/** Whole calendar periods in the chosen zone, then spans that end now. */
-export const RANGE_PRESETS = {
-  today: "Today",
-  yesterday: "Yesterday",
-  this_week: "This week",
-  last_week: "Last week",
-  this_month: "This month",
-  last_month: "Last month",
-  "24h": "Last 24 hours",
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-} as const;
+/** Whole calendar periods in the chosen zone, then spans that end now (their words: filter-words.ts). */
+export const RANGE_PRESET_IDS = [
+  "today",
+  "yesterday",
+  "this_week",
+  "last_week",
+  "this_month",
+  "last_month",
+  "24h",
+  "7d",
+  "30d",
+] as const;
 
-export type RangePreset = keyof typeof RANGE_PRESETS;
+export type RangePreset = (typeof RANGE_PRESET_IDS)[number];
 export type TaskOrder = "asc" | "desc";
 export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey };
 
@@ -69,7 +69,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export function isPreset(value: string | null): value is RangePreset {
-  return value !== null && Object.hasOwn(RANGE_PRESETS, value);
+  return value !== null && (RANGE_PRESET_IDS as readonly string[]).includes(value);
 }
 
 export function isSortKey(value: string | null): value is SortKey {
@@ -204,56 +204,4 @@ export function windowProblem(window: TimeWindow, maxDays: number): string | und
 export function needsMirror(filters: TaskFilters): boolean {
   if (filters.status || filters.q || filters.sort !== DEFAULT_SORT) return true;
   return LIST_FILTERS.some((name) => (filters[name]?.length ?? 0) > 1);
-}
-
-export function activeFilterCount(filters: TaskFilters): number {
-  return (
-    LIST_FILTERS.filter((name) => filters[name]).length +
-    (filters.q ? 1 : 0) +
-    (filters.range === DEFAULT_RANGE ? 0 : 1)
-  );
-}
-
-/** How the words name each list ("location LAX Airport", "statuses completed or cancelled"). */
-const LIST_WORDS: Record<ListFilter, [one: string, several: string]> = {
-  status: ["status", "statuses"],
-  location_id: ["location", "locations"],
-  task_type: ["task type", "task types"],
-  mva: ["MVA", "MVAs"],
-  vehicle_id: ["vehicle", "vehicles"],
-};
-
-export interface FilterLabels {
-  location?: (id: string) => string | undefined;
-  taskType?: (code: string) => string;
-  status?: (code: string) => string;
-}
-
-/** The active filters in words, for the empty state ("Last 7 days", "MVA 61234567"). */
-export function describeFilters(filters: TaskFilters, labels: FilterLabels = {}): string[] {
-  const words: string[] = [];
-  if (filters.range === "custom" && filters.from && filters.to) {
-    words.push(`from ${new Date(filters.from).toLocaleString()} to ${new Date(filters.to).toLocaleString()}`);
-  } else if (filters.range !== "custom") {
-    words.push(RANGE_PRESETS[filters.range]);
-  }
-  const label: Partial<Record<ListFilter, (value: string) => string | undefined>> = {
-    location_id: labels.location,
-    task_type: labels.taskType,
-    status: labels.status,
-  };
-  for (const name of ["status", "location_id", "mva", "vehicle_id", "task_type"] as const) {
-    const values = filters[name];
-    if (!values) continue;
-    const [one, several] = LIST_WORDS[name];
-    const named = values.map((value) => label[name]?.(value) ?? value);
-    words.push(`${named.length > 1 ? several : one} ${orList(named)}`);
-  }
-  if (filters.q) words.push(`matching “${filters.q}”`);
-  return words;
-}
-
-function orList(values: readonly string[]): string {
-  if (values.length <= 1) return values.join("");
-  return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { rangeAround } from "@/lib/client/related-range";
+import { describeFilters } from "@/lib/client/filter-words";
 import {
   DEFAULT_FILTERS,
-  describeFilters,
   needsMirror,
   parseTaskFilters,
   rangeWindow,

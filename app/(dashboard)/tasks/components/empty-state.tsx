@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { taskTypesLike } from "@/lib/client/seen-task-types";
 import { KNOWN_TASK_TYPES } from "@/lib/client/task-labels";
-import { describeFilters } from "@/lib/client/task-filters";
+import { describeFilters } from "@/lib/client/filter-words";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";

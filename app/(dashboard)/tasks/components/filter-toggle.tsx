@@ -1,6 +1,7 @@
 "use client";
 import type { Location } from "@/lib/client/api-types";
-import { describeFilters, type TaskFilters } from "@/lib/client/task-filters";
+import { describeFilters } from "@/lib/client/filter-words";
+import type { TaskFilters } from "@/lib/client/task-filters";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 
 // On a phone the filters fold away behind this button, which sums up the ones that are on, so

@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
+import { RANGE_PRESETS } from "@/lib/client/filter-words";
 import {
   isCalendarRange,
-  RANGE_PRESETS,
   type RangePreset,
   type TaskFilters,
   type TimeWindow,
