@@ -1,5 +1,5 @@
 import type { TimeZoneChoice } from "./table-view";
-import { browserTimeZone } from "./time-format";
+import { browserTimeZone } from "./browser-zone";
 
 // The one IANA zone the summary counts days in. "Location time" has one zone only when the tasks
 // in view share it (one location chosen, or all locations in one zone); otherwise a day would

@@ -1,4 +1,4 @@
-import { browserTimeZone } from "./time-format";
+import { browserTimeZone } from "./browser-zone";
 import { COLUMN_IDS, isColumnId, type ColumnId } from "./task-columns";
 
 // How the table looks, as opposed to what it shows: the zone times are shown in, the visible

@@ -23,10 +23,6 @@ export function zoneAbbreviation(timeZone: string, at = new Date()): string {
   return zoneParts(at, timeZone, "short").timeZoneName ?? timeZone;
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** "2026-11-20T14:03" for a datetime-local input, in the browser's zone. */
 export function toLocalInputValue(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");

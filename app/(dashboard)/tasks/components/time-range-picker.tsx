@@ -7,7 +7,8 @@ import {
   type TaskFilters,
   type TimeWindow,
 } from "@/lib/client/task-filters";
-import { browserTimeZone, toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
+import { browserTimeZone } from "@/lib/client/browser-zone";
+import { toLocalInputValue, zoneAbbreviation } from "@/lib/client/time-format";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 
 // "From" and "To" in the browser's zone (named beside them), with presets that stay relative:
