@@ -1,13 +1,5 @@
 import type { paths } from "@/contract/dashboard/api-types";
-import type {
-  BudgetSnapshot,
-  Location,
-  MirrorStatus,
-  Task,
-  TaskPage,
-  TaskSummary,
-  Vehicle,
-} from "./api-types";
+import type { BudgetSnapshot, Location, MirrorStatus, TaskPage } from "./api-types";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
 // credentials. Errors arrive as { error: { code, message, request_id } } and become one type.
@@ -97,7 +89,7 @@ export async function dashboardFetch(
  * below names the document's type, and the tests hold every answer of the handlers to the same
  * document (contract/conformance/). Types only, so the page's script is what it was.
  */
-type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
+export type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
   get: { responses: { 200: { content: { "application/json": infer Body } } } };
 }
   ? Body
@@ -106,11 +98,6 @@ type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
 export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
   const response = await dashboardFetch("/api/locations", signal);
   return ((await response.json()) as JsonAnswer<"/api/locations">).data;
-}
-
-export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
-  const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
-  return (await response.json()) as JsonAnswer<"/api/tasks/{id}">;
 }
 
 export async function fetchTaskPage(
@@ -142,17 +129,7 @@ export async function fetchBudget(signal?: AbortSignal): Promise<BudgetSnapshot>
   return (await response.json()) as JsonAnswer<"/api/budget">;
 }
 
-export async function fetchTaskSummary(query: URLSearchParams, signal?: AbortSignal): Promise<TaskSummary> {
-  const response = await dashboardFetch(`/api/tasks/summary?${query.toString()}`, signal);
-  return (await response.json()) as JsonAnswer<"/api/tasks/summary">;
-}
-
 export async function fetchMirrorStatus(signal?: AbortSignal): Promise<MirrorStatus> {
   const response = await dashboardFetch("/api/mirror", signal);
   return (await response.json()) as JsonAnswer<"/api/mirror">;
-}
-
-export async function fetchVehicle(vehicleId: string, signal?: AbortSignal): Promise<Vehicle> {
-  const response = await dashboardFetch(`/api/vehicles/${encodeURIComponent(vehicleId)}`, signal);
-  return (await response.json()) as JsonAnswer<"/api/vehicles/{vehicle_id}">;
 }

@@ -1,25 +1,19 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  type InfiniteData,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import type { MirrorStatus, Task, TaskPage } from "./api-types";
 import {
   DashboardApiError,
   fetchBudget,
   fetchLocations,
   fetchMirrorStatus,
-  fetchTask,
   fetchTaskPage,
-  fetchTaskSummary,
-  fetchVehicle,
 } from "./dashboard-api";
 import { joinListParam } from "@/contract/query/list-param";
 import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
 // share what is already loaded. Nothing refetches on focus: every request spends shared budget.
+// Here what the list and the layout need from the first screen; the other views' queries (one
+// task, the counts, a vehicle) are in view-queries.ts, which loads with them (issue 16).
 
 export const PAGE_SIZE = 100;
 const BUDGET_RETRIES = 20;
@@ -66,7 +60,8 @@ function retryPolicy(serviceRetries: number) {
 
 /** The task list's retries. */
 export const shouldRetry = retryPolicy(LIST_SERVICE_RETRIES);
-const viewRetry = retryPolicy(VIEW_SERVICE_RETRIES);
+/** One task, the locations, the counts, a vehicle: a few tries, then the view says why. */
+export const viewRetry = retryPolicy(VIEW_SERVICE_RETRIES);
 
 /** Milliseconds before the next try, after `failureCount` earlier failures (0 for the first retry). */
 export function retryDelay(failureCount: number, error: Error): number {
@@ -77,7 +72,7 @@ export function retryDelay(failureCount: number, error: Error): number {
 }
 
 /** The filters every read shares (list, summary, export): the window, the lists and `q`. */
-function filterParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
+export function filterParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
   const query = new URLSearchParams({ from: window.from.toISOString(), to: window.to.toISOString() });
   for (const name of LIST_FILTERS) {
     const values = filters[name];
@@ -96,13 +91,6 @@ export function listParams(filters: TaskFilters, window: TimeWindow): URLSearchP
   const query = filterParams(filters, window);
   if (filters.sort !== DEFAULT_SORT) query.set("sort", filters.sort);
   query.set("order", filters.order);
-  return query;
-}
-
-/** GET /api/tasks/summary's query: the list's filters without sort, days counted in `timeZone`. */
-export function summaryParams(filters: TaskFilters, window: TimeWindow, timeZone: string): URLSearchParams {
-  const query = filterParams(filters, window);
-  query.set("tz", timeZone);
   return query;
 }
 
@@ -137,38 +125,6 @@ export function taskListQuery(query: URLSearchParams, priority: PagePriority = {
   });
 }
 
-export function taskQuery(id: string) {
-  return queryOptions({
-    queryKey: ["tasks", "one", id],
-    queryFn: ({ signal }) => fetchTask(id, signal),
-    staleTime: 60_000,
-    retry: viewRetry,
-    retryDelay,
-  });
-}
-
-/** Counts from the mirror; they change only as the sync does, so a minute's staleness is fine. */
-export function taskSummaryQuery(query: URLSearchParams) {
-  return queryOptions({
-    queryKey: ["tasks", "summary", query.toString()],
-    queryFn: ({ signal }) => fetchTaskSummary(query, signal),
-    staleTime: 60_000,
-    retry: viewRetry,
-    retryDelay,
-  });
-}
-
-/** A vehicle's whole history, from the mirror (it waits out a filling mirror like the counts). */
-export function vehicleQuery(vehicleId: string) {
-  return queryOptions({
-    queryKey: ["vehicles", vehicleId],
-    queryFn: ({ signal }) => fetchVehicle(vehicleId, signal),
-    staleTime: 60_000,
-    retry: viewRetry,
-    retryDelay,
-  });
-}
-
 /** The mirror's state, for "12 of 40 windows synced"; it spends no budget. */
 export const mirrorStatusQuery = queryOptions({
   queryKey: ["mirror"],
@@ -188,18 +144,6 @@ export const budgetQuery = queryOptions({
   refetchInterval: 5_000,
   retry: false,
 });
-
-/** A task already loaded by any list, and when, so a detail view can show it without a request. */
-export function loadedTask(client: QueryClient, id: string): { task: Task; updatedAt: number } | undefined {
-  for (const query of client.getQueryCache().findAll({ queryKey: ["tasks", "list"] })) {
-    const data = query.state.data as { pages: TaskPage[] } | undefined;
-    for (const page of data?.pages ?? []) {
-      const task = page.data.find((row) => row.id === id);
-      if (task) return { task, updatedAt: query.state.dataUpdatedAt };
-    }
-  }
-  return undefined;
-}
 
 /** Rows of all loaded pages, first occurrence of each id kept (pages may overlap after inserts). */
 export function uniqueRows(pages: readonly TaskPage[] | undefined): Task[] {

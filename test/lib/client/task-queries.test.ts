@@ -7,11 +7,10 @@ import {
   locationsQuery,
   retryDelay,
   shouldRetry,
-  summaryParams,
   taskListQuery,
-  taskQuery,
   uniqueRows,
 } from "@/lib/client/task-queries";
+import { summaryParams, taskQuery } from "@/lib/client/view-queries";
 import { repinWindow, stableWindow } from "@/lib/client/stable-window";
 
 const page = (ids: string[]): TaskPage => ({

@@ -2,7 +2,8 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { Location } from "@/lib/client/api-types";
-import { mirrorFilling, mirrorStatusQuery, taskSummaryQuery } from "@/lib/client/task-queries";
+import { mirrorFilling, mirrorStatusQuery } from "@/lib/client/task-queries";
+import { taskSummaryQuery } from "@/lib/client/view-queries";
 import {
   locationCountRequests,
   mergeLocationCounts,

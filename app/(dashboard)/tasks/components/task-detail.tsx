@@ -6,14 +6,8 @@ import { useMemo, type ReactNode } from "react";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
 import { rangeAround } from "@/lib/client/related-range";
 import { parseTaskFilters, withTaskFilters, type TaskFilters } from "@/lib/client/task-filters";
-import {
-  listParams,
-  loadedTask,
-  locationsQuery,
-  taskListQuery,
-  taskQuery,
-  uniqueRows,
-} from "@/lib/client/task-queries";
+import { listParams, locationsQuery, taskListQuery, uniqueRows } from "@/lib/client/task-queries";
+import { loadedTask, taskQuery } from "@/lib/client/view-queries";
 import { stableWindow } from "@/lib/client/stable-window";
 import { calendarZone, parseTableView, rememberedView } from "@/lib/client/table-view";
 import { useRetryWait } from "@/lib/client/use-retry-countdown";

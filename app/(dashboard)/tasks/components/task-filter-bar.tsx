@@ -8,7 +8,7 @@ import { IDENTIFIER_RULE, isIdentifier } from "@/lib/client/identifier";
 import { noteTaskTypes } from "@/lib/client/seen-task-types";
 import { activeFilterCount } from "@/lib/client/filter-words";
 import type { ListFilter } from "@/lib/client/task-filters";
-import { summaryParams, taskSummaryQuery } from "@/lib/client/task-queries";
+import { summaryParams, taskSummaryQuery } from "@/lib/client/view-queries";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { FilterToggle } from "./filter-toggle";
 import { MultiSelect } from "./multi-select";

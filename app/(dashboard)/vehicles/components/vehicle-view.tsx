@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
-import { mirrorFilling, vehicleQuery } from "@/lib/client/task-queries";
+import { mirrorFilling } from "@/lib/client/task-queries";
+import { vehicleQuery } from "@/lib/client/view-queries";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { VehicleHistory } from "./vehicle-history";
 

@@ -7,7 +7,7 @@ import { isMirrorFilling, mirrorProgress } from "@/lib/client/summary-mirror-wai
 import { pickFilters, type SummaryPick } from "@/lib/client/summary-pick";
 import { summaryRows } from "@/lib/client/summary-rows";
 import { summaryZone } from "@/lib/client/summary-zone";
-import { summaryParams, taskSummaryQuery } from "@/lib/client/task-queries";
+import { summaryParams, taskSummaryQuery } from "@/lib/client/view-queries";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { DayChart } from "./day-chart";
 import { LocationChart } from "./location-chart";

@@ -1,0 +1,20 @@
+import type { Task, TaskSummary, Vehicle } from "./api-types";
+import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
+
+// What the views beside the list read (view-queries.ts): one task, the counts, a vehicle. Apart
+// from the list's reads (dashboard-api.ts), which every /tasks first load holds (issue 16).
+
+export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
+  const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);
+  return (await response.json()) as JsonAnswer<"/api/tasks/{id}">;
+}
+
+export async function fetchTaskSummary(query: URLSearchParams, signal?: AbortSignal): Promise<TaskSummary> {
+  const response = await dashboardFetch(`/api/tasks/summary?${query.toString()}`, signal);
+  return (await response.json()) as JsonAnswer<"/api/tasks/summary">;
+}
+
+export async function fetchVehicle(vehicleId: string, signal?: AbortSignal): Promise<Vehicle> {
+  const response = await dashboardFetch(`/api/vehicles/${encodeURIComponent(vehicleId)}`, signal);
+  return (await response.json()) as JsonAnswer<"/api/vehicles/{vehicle_id}">;
+}
