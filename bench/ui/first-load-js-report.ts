@@ -4,10 +4,17 @@
 import type { Browser } from "@playwright/test";
 import { cookieHeader, signIn, type Staff } from "./browser";
 import { waitForMirror } from "./filter-change";
-import { measureFirstLoadJs } from "./first-load-js";
+import { measureFirstLoadJs, type RouteJs } from "./first-load-js";
 
-/** Issue 16: what /tasks may make a browser load before its first screen, gzip -9. */
+/**
+ * Issue 16: what /tasks may make a browser load before its first screen, "gzipped". The issue names
+ * no level, and a browser receives the bytes `next start` sends (its own gzip, about 0.9 kB more
+ * than gzip -9 here), so the target is met only when both are under it: gzip -9 alone once read
+ * "met" while the bytes sent were 160.3 kB.
+ */
 const TASKS_TARGET_BYTES = 160_000;
+const underTarget = (route: RouteJs) =>
+  route.gzipBytes < TASKS_TARGET_BYTES && route.wireBytes < TASKS_TARGET_BYTES;
 /** The vehicle page renders its history on the server only once the mirror holds it. */
 const MIRROR_FILL_MS = 15 * 60_000;
 
@@ -40,7 +47,7 @@ export async function firstLoadJsReport(options: {
   const rows = [...signedIn.routes, all.routes[1]!].map((route) => {
     const target =
       route.route === "/tasks"
-        ? `< ${kb(TASKS_TARGET_BYTES)}: ${route.gzipBytes < TASKS_TARGET_BYTES ? "met" : "**not met**"}`
+        ? `< ${kb(TASKS_TARGET_BYTES)} (gzip -9 and as sent): ${underTarget(route) ? "met" : "**not met**"}`
         : "";
     const name = route.route === vehicle ? "/vehicles/[vehicle_id]" : route.route;
     return `| \`${name}\` | ${kb(route.gzipBytes)} | ${route.scripts} | ${kb(route.wireBytes)} | ${target} |`;
