@@ -1,0 +1,53 @@
+// A list only the task mirror answers, on a dashboard whose mirror is on but cannot answer (its
+// store cannot be opened, so every such request is 503 mirror_not_ready, as while a mirror fills):
+// the page offers to show what can be answered live, and that offer drops what waits for the
+// mirror. The offer's code loads only when it shows (table-status.tsx), so this is its check.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDashboardProcess } from "../../harness/dashboard-process";
+import { addStaffMember } from "../../harness/staff-cli";
+import { DEMO_STAFF } from "../global-setup";
+import { expect, test } from "../support/api-contract";
+import { signInAt } from "./own-stack";
+
+test("a list waiting for the mirror offers what can be answered live, and shows it", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-live-instead-"));
+  const staffFile = join(dir, "staff.json");
+  addStaffMember(staffFile, DEMO_STAFF);
+  // A file where the mirror's directory should be: the mirror fails to open and the dashboard
+  // answers everything else live (logged at start), a fault a restart with a good path mends.
+  const notADirectory = join(dir, "not-a-directory");
+  writeFileSync(notADirectory, "");
+  const dashboard = await startDashboardProcess({
+    env: {
+      VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
+      VTS_CLIENT_ID: "dashboard-e2e",
+      VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      STAFF_FILE: staffFile,
+      MIRROR: "on",
+      MIRROR_DATA_DIR: join(notADirectory, "mirror"),
+    },
+    logFile: join(dir, "dashboard.log"),
+  });
+  try {
+    await signInAt(page, dashboard.url);
+    // Sorted by MVA and two MVAs at once: both only the mirror answers.
+    await page.goto(`${dashboard.url}/tasks?mva=30000001,30000002&sort=mva&order=asc`);
+    const offer = page.getByTestId("live-instead");
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("row-count")).not.toHaveAttribute("data-loaded", /.*/);
+
+    await offer.click();
+    // The first MVA, Started order: the live path answers it.
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("mva") === "30000001" && !url.searchParams.has("sort"),
+    );
+    await expect(page.getByTestId("row-count")).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 30_000 });
+    await expect(offer).toBeHidden();
+  } finally {
+    await dashboard.stop();
+  }
+});
