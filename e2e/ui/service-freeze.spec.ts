@@ -1,6 +1,7 @@
 // A service that freezes (a stopped process: connections open, no answer) and comes back: a list
 // no cache holds says the service did not answer, keeps trying by itself with growing pauses, and
-// shows its rows once the service answers again, without anyone pressing Retry.
+// shows its rows once the service answers again, without anyone pressing Retry; a list the
+// dashboard has saved is shown from there, under the stale banner (whose code loads when it shows).
 import { expect, test } from "../support/api-contract";
 import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
@@ -63,6 +64,37 @@ test("a task opened while the service is frozen says what it waits for, then off
     const failed = page.getByTestId("task-detail-error");
     await expect(failed).toBeVisible({ timeout: 45_000 });
     await expect(failed.getByRole("button", { name: /retry/i })).toBeVisible();
+  } finally {
+    service.kill("SIGCONT");
+  }
+});
+
+test("a list loaded again while the service is frozen shows its saved rows under the stale banner", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  if (!stack) throw new Error("the stack did not start");
+  const { service } = stack;
+  await signInTo(page, stack);
+  // A custom range: Refresh then asks for the same list again, rather than one ending now.
+  const to = new Date();
+  const from = new Date(to.getTime() - 7 * 24 * 3_600_000);
+  const search = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+  await page.goto(`${stack.baseUrl}/tasks?${search.toString()}`);
+  const rowCount = page.getByTestId("row-count");
+  await expect(rowCount).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 60_000 });
+  await expect(page.getByTestId("stale-banner")).toHaveCount(0);
+  // Past the 30 s the dashboard serves a saved page as fresh: after it, the service is asked.
+  await page.waitForTimeout(31_000);
+
+  service.kill("SIGSTOP");
+  try {
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await expect(page.getByTestId("stale-banner")).toContainText(
+      "The task service is not answering; showing saved rows, data as of",
+      { timeout: 30_000 },
+    );
+    await expect(rowCount).toHaveAttribute("data-loaded", /^\d+$/);
   } finally {
     service.kill("SIGCONT");
   }
