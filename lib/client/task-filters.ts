@@ -196,12 +196,3 @@ export function windowProblem(window: TimeWindow, maxDays: number): string | und
   }
   return undefined;
 }
-
-/**
- * What only the task mirror can answer: a status, a list of two or more values, a sort other
- * than Started, a quick search. While the mirror is filling, these wait; the rest is answered live.
- */
-export function needsMirror(filters: TaskFilters): boolean {
-  if (filters.status || filters.q || filters.sort !== DEFAULT_SORT) return true;
-  return LIST_FILTERS.some((name) => (filters[name]?.length ?? 0) > 1);
-}

@@ -3,7 +3,6 @@ import { rangeAround } from "@/lib/client/related-range";
 import { describeFilters } from "@/lib/client/filter-words";
 import {
   DEFAULT_FILTERS,
-  needsMirror,
   parseTaskFilters,
   rangeWindow,
   windowProblem,
@@ -172,15 +171,6 @@ describe("task filters in the URL", () => {
       /at most 92 days; this one spans 151/,
     );
     expect(windowProblem({ from, to: from }, 92)).toBe('"From" must be before "To".');
-  });
-
-  it("knows what only the mirror can answer", () => {
-    expect(needsMirror(DEFAULT_FILTERS)).toBe(false);
-    expect(needsMirror({ ...DEFAULT_FILTERS, mva: ["1"], location_id: ["a"], order: "asc" })).toBe(false);
-    expect(needsMirror({ ...DEFAULT_FILTERS, status: ["completed"] })).toBe(true);
-    expect(needsMirror({ ...DEFAULT_FILTERS, location_id: ["a", "b"] })).toBe(true);
-    expect(needsMirror({ ...DEFAULT_FILTERS, q: "x" })).toBe(true);
-    expect(needsMirror({ ...DEFAULT_FILTERS, sort: "mva" })).toBe(true);
   });
 
   it("describes active filters in words", () => {
