@@ -2,35 +2,19 @@
 // store cannot be opened, so every such request is 503 mirror_not_ready, as while a mirror fills):
 // the page offers to show what can be answered live, and that offer drops what waits for the
 // mirror. The offer's code loads only when it shows (table-status.tsx), so this is its check.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startDashboardProcess } from "../../harness/dashboard-process";
-import { addStaffMember } from "../../harness/staff-cli";
-import { DEMO_STAFF } from "../global-setup";
 import { expect, test } from "../support/api-contract";
+import { startOwnDashboard } from "../support/own-dashboard";
 import { signInAt } from "./own-stack";
 
 test("a list waiting for the mirror offers what can be answered live, and shows it", async ({ page }) => {
-  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-live-instead-"));
-  const staffFile = join(dir, "staff.json");
-  addStaffMember(staffFile, DEMO_STAFF);
-  // A file where the mirror's directory should be: the mirror fails to open and the dashboard
-  // answers everything else live (logged at start), a fault a restart with a good path mends.
-  const notADirectory = join(dir, "not-a-directory");
-  writeFileSync(notADirectory, "");
-  const dashboard = await startDashboardProcess({
-    env: {
-      VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
-      VTS_CLIENT_ID: "dashboard-e2e",
-      VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
-      STAFF_FILE: staffFile,
-      MIRROR: "on",
-      MIRROR_DATA_DIR: join(notADirectory, "mirror"),
-    },
-    logFile: join(dir, "dashboard.log"),
+  const dashboard = await startOwnDashboard("live-instead", (dir) => {
+    // A file where the mirror's directory should be: the mirror fails to open and the dashboard
+    // answers everything else live (logged at start), a fault a restart with a good path mends.
+    const notADirectory = join(dir, "not-a-directory");
+    writeFileSync(notADirectory, "");
+    return { MIRROR: "on", MIRROR_DATA_DIR: join(notADirectory, "mirror") };
   });
   try {
     await signInAt(page, dashboard.url);

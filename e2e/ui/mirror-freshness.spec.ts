@@ -1,14 +1,8 @@
 // The header's word on the task mirror: "Synced … ago" (or how far a fill is) from /api/mirror,
 // its details disclosed by a button and closed with Esc; "Live" on a dashboard with MIRROR=off,
 // where /locations says its counts need the mirror.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startDashboardProcess } from "../../harness/dashboard-process";
-import { addStaffMember } from "../../harness/staff-cli";
-import { DEMO_STAFF } from "../global-setup";
 import { expect, test } from "../support/api-contract";
+import { startOwnDashboard } from "../support/own-dashboard";
 import { dashboardUrl, signedIn } from "../support/session";
 import { screenshotAndAxe, THEMES } from "./axe-check";
 import { signInAt } from "./planted-stack";
@@ -58,20 +52,7 @@ for (const theme of THEMES) {
 }
 
 test("with MIRROR=off the header says Live", async ({ page }) => {
-  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-mirror-off-"));
-  const staffFile = join(dir, "staff.json");
-  addStaffMember(staffFile, DEMO_STAFF);
-  const dashboard = await startDashboardProcess({
-    env: {
-      VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
-      VTS_CLIENT_ID: "dashboard-e2e",
-      VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
-      STAFF_FILE: staffFile,
-      MIRROR: "off",
-    },
-    logFile: join(dir, "dashboard.log"),
-  });
+  const dashboard = await startOwnDashboard("mirror-off", () => ({ MIRROR: "off" }));
   try {
     await signInAt(page, dashboard.url);
     const button = page.getByTestId("mirror-freshness").getByRole("button");

@@ -2,6 +2,7 @@
 // no cache holds says the service did not answer, keeps trying by itself with growing pauses, and
 // shows its rows once the service answers again, without anyone pressing Retry; a list the
 // dashboard has saved is shown from there, under the stale banner (whose code loads when it shows).
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
@@ -18,13 +19,18 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
+/** The stack, with `page` signed in to its dashboard. */
+async function signedIn(page: Page): Promise<OwnStack> {
+  if (!stack) throw new Error("the stack did not start");
+  await signInTo(page, stack);
+  return stack;
+}
+
 test("after the service was frozen and came back, an uncached list retries by itself and loads", async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  if (!stack) throw new Error("the stack did not start");
-  const { service } = stack;
-  await signInTo(page, stack);
+  const { service } = await signedIn(page);
   const rowCount = page.getByTestId("row-count");
   await expect(rowCount).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 60_000 });
 
@@ -50,13 +56,11 @@ test("a task opened while the service is frozen says what it waits for, then off
   page,
 }) => {
   test.setTimeout(120_000);
-  if (!stack) throw new Error("the stack did not start");
-  const { service } = stack;
-  await signInTo(page, stack);
+  const { service, baseUrl } = await signedIn(page);
   service.kill("SIGSTOP");
   try {
     // No list loaded it: the view has to ask, and the service does not answer.
-    await page.goto(`${stack.baseUrl}/tasks/never-loaded-1`);
+    await page.goto(`${baseUrl}/tasks/never-loaded-1`);
     const retrying = page.getByTestId("service-wait");
     await expect(retrying).toContainText("did not answer in time", { timeout: 30_000 });
     await expect(retrying).toContainText(/Retrying by itself in \d+ s/);
@@ -73,14 +77,12 @@ test("a list loaded again while the service is frozen shows its saved rows under
   page,
 }) => {
   test.setTimeout(120_000);
-  if (!stack) throw new Error("the stack did not start");
-  const { service } = stack;
-  await signInTo(page, stack);
+  const { service, baseUrl } = await signedIn(page);
   // A custom range: Refresh then asks for the same list again, rather than one ending now.
   const to = new Date();
   const from = new Date(to.getTime() - 7 * 24 * 3_600_000);
   const search = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
-  await page.goto(`${stack.baseUrl}/tasks?${search.toString()}`);
+  await page.goto(`${baseUrl}/tasks?${search.toString()}`);
   const rowCount = page.getByTestId("row-count");
   await expect(rowCount).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 60_000 });
   await expect(page.getByTestId("stale-banner")).toHaveCount(0);

@@ -8,18 +8,18 @@ import { isIdentifier } from "./identifier";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
 
-/** Whole calendar periods in the chosen zone, then spans that end now (their words: filter-words.ts). */
-export const RANGE_PRESET_IDS = [
+/** Whole calendar periods in the chosen zone (calendar-range.ts). */
+const CALENDAR_PERIOD_IDS = [
   "today",
   "yesterday",
   "this_week",
   "last_week",
   "this_month",
   "last_month",
-  "24h",
-  "7d",
-  "30d",
-] as const;
+] as const satisfies readonly CalendarPeriod[];
+
+/** The calendar periods, then spans that end now (their words: filter-words.ts). */
+export const RANGE_PRESET_IDS = [...CALENDAR_PERIOD_IDS, "24h", "7d", "30d"] as const;
 
 export type RangePreset = (typeof RANGE_PRESET_IDS)[number];
 export type TaskOrder = "asc" | "desc";
@@ -157,14 +157,7 @@ export interface TimeWindow {
   to: Date;
 }
 
-const CALENDAR_PERIODS: ReadonlySet<string> = new Set<CalendarPeriod>([
-  "today",
-  "yesterday",
-  "this_week",
-  "last_week",
-  "this_month",
-  "last_month",
-]);
+const CALENDAR_PERIODS: ReadonlySet<string> = new Set<CalendarPeriod>(CALENDAR_PERIOD_IDS);
 
 function isCalendarPeriod(range: TaskFilters["range"]): range is CalendarPeriod {
   return CALENDAR_PERIODS.has(range);

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDashboardProcess, type DashboardProcess } from "../../harness/dashboard-process";
+import { addStaffMember } from "../../harness/staff-cli";
+import { DEMO_STAFF } from "../global-setup";
+
+// A dashboard of a test's own on the suite's service, with the demo staff member, for settings the
+// shared dashboard must not have (MIRROR=off, a mirror that cannot open). `settings` gets the
+// test's own folder, for any file the settings name; the dashboard logs there too.
+
+export async function startOwnDashboard(
+  name: string,
+  settings: (dir: string) => Record<string, string>,
+): Promise<DashboardProcess> {
+  const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
+  const staffFile = join(dir, "staff.json");
+  addStaffMember(staffFile, DEMO_STAFF);
+  return startDashboardProcess({
+    env: {
+      VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
+      VTS_CLIENT_ID: "dashboard-e2e",
+      VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
+      AUTH_SECRET: randomBytes(33).toString("base64url"),
+      STAFF_FILE: staffFile,
+      ...settings(dir),
+    },
+    logFile: join(dir, "dashboard.log"),
+  });
+}
