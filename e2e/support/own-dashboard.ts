@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDashboardProcess, type DashboardProcess } from "../../harness/dashboard-process";
@@ -8,7 +8,8 @@ import { DEMO_STAFF } from "../global-setup";
 
 // A dashboard of a test's own on the suite's service, with the demo staff member, for settings the
 // shared dashboard must not have (MIRROR=off, a mirror that cannot open). `settings` gets the
-// test's own folder, for any file the settings name; the dashboard logs there too.
+// test's own folder, for any file the settings name; the dashboard logs there too, and the folder
+// goes when the dashboard exits.
 
 export async function startOwnDashboard(
   name: string,
@@ -17,7 +18,8 @@ export async function startOwnDashboard(
   const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  return startDashboardProcess({
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const dashboard = await startDashboardProcess({
     env: {
       VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
       VTS_CLIENT_ID: "dashboard-e2e",
@@ -27,5 +29,10 @@ export async function startOwnDashboard(
       ...settings(dir),
     },
     logFile: join(dir, "dashboard.log"),
+  }).catch((error: unknown) => {
+    removeDir();
+    throw error;
   });
+  void dashboard.exited.then(removeDir);
+  return dashboard;
 }

@@ -20,7 +20,7 @@ test.afterAll(async () => {
 });
 
 /** The stack, with `page` signed in to its dashboard. */
-async function signedIn(page: Page): Promise<OwnStack> {
+async function signedInToStack(page: Page): Promise<OwnStack> {
   if (!stack) throw new Error("the stack did not start");
   await signInTo(page, stack);
   return stack;
@@ -30,7 +30,7 @@ test("after the service was frozen and came back, an uncached list retries by it
   page,
 }) => {
   test.setTimeout(180_000);
-  const { service } = await signedIn(page);
+  const { service } = await signedInToStack(page);
   const rowCount = page.getByTestId("row-count");
   await expect(rowCount).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 60_000 });
 
@@ -56,7 +56,7 @@ test("a task opened while the service is frozen says what it waits for, then off
   page,
 }) => {
   test.setTimeout(120_000);
-  const { service, baseUrl } = await signedIn(page);
+  const { service, baseUrl } = await signedInToStack(page);
   service.kill("SIGSTOP");
   try {
     // No list loaded it: the view has to ask, and the service does not answer.
@@ -76,8 +76,8 @@ test("a task opened while the service is frozen says what it waits for, then off
 test("a list loaded again while the service is frozen shows its saved rows under the stale banner", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  const { service, baseUrl } = await signedIn(page);
+  test.setTimeout(180_000);
+  const { service, baseUrl } = await signedInToStack(page);
   // A custom range: Refresh then asks for the same list again, rather than one ending now.
   const to = new Date();
   const from = new Date(to.getTime() - 7 * 24 * 3_600_000);

@@ -36,7 +36,7 @@ export function LiveInstead({ state }: { state: TaskListState }) {
 }
 
 /** The filters without what only the mirror answers: the first value of each list, Started order. */
-export function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
+function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
   const first = (values: string[] | undefined) => (values ? values.slice(0, 1) : undefined);
   return {
     status: undefined,

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { TaskPage } from "@/lib/client/api-types";
 import { DashboardApiError } from "@/lib/client/dashboard-api";
 import { Notice } from "@/components/notice";
@@ -12,18 +12,28 @@ import { useInBrowser } from "@/lib/client/use-in-browser";
 
 // What the list waits for and why it failed show only when it does: their code (countdowns, the
 // budget's arithmetic, an error's words) loads after the page, not in /tasks's first load (issue 16).
+// So do the notices the server never renders (list-notices.tsx: a link's problems, the offer to drop
+// what waits for the mirror, the stale rows' banner): never hydrated, nothing of theirs can be
+// updated before their code is in.
+const loadErrorNotice = () => import("@/components/error-notice");
+const loadListNotices = () => import("./list-notices");
 const ListWait = lazy(() => import("./list-wait").then((module) => ({ default: module.ListWait })));
-const ErrorNotice = lazy(() =>
-  import("@/components/error-notice").then((module) => ({ default: module.ErrorNotice })),
-);
-// So do the notices the server never renders (list-notices.tsx): a link's problems, the offer to
-// drop what waits for the mirror, the stale rows' banner. Mounted only when shown, they are never
-// hydrated, so nothing of theirs can be updated before their code is in.
-const LinkProblems = lazy(() =>
-  import("./list-notices").then((module) => ({ default: module.LinkProblems })),
-);
-const LiveInstead = lazy(() => import("./list-notices").then((module) => ({ default: module.LiveInstead })));
-const StaleBanner = lazy(() => import("./list-notices").then((module) => ({ default: module.StaleBanner })));
+const ErrorNotice = lazy(() => loadErrorNotice().then((module) => ({ default: module.ErrorNotice })));
+const LinkProblems = lazy(() => loadListNotices().then((module) => ({ default: module.LinkProblems })));
+const LiveInstead = lazy(() => loadListNotices().then((module) => ({ default: module.LiveInstead })));
+const StaleBanner = lazy(() => loadListNotices().then((module) => ({ default: module.StaleBanner })));
+
+/**
+ * Fetches the conditional notices' code once the page is up, so one that shows later appears with
+ * the rows it is about rather than a chunk's round trip after them: it sits above the table, and
+ * would push the table down a moment later. (ListWait always renders, so its code comes anyway.)
+ */
+function usePreloadedNotices(): void {
+  useEffect(() => {
+    // If this fails, the notice that needs the code asks for it again when it shows.
+    Promise.all([loadErrorNotice(), loadListNotices()]).catch(() => {});
+  }, []);
+}
 
 export type TaskListQuery = UseInfiniteQueryResult<InfiniteData<TaskPage, string>>;
 
@@ -39,6 +49,7 @@ export function TableStatus({
   rowCount: number;
   budget: BudgetReading | undefined;
 }) {
+  usePreloadedNotices();
   const pages = list.data?.pages ?? [];
   const stalePage = pages.find((page) => page.stale);
   // Every page carries the count of its filters; the newest page has the newest.
