@@ -19,7 +19,7 @@ const CALENDAR_PERIOD_IDS = [
 ] as const satisfies readonly CalendarPeriod[];
 
 /** The calendar periods, then spans that end now (their words: filter-words.ts). */
-export const RANGE_PRESET_IDS = [...CALENDAR_PERIOD_IDS, "24h", "7d", "30d"] as const;
+const RANGE_PRESET_IDS = [...CALENDAR_PERIOD_IDS, "24h", "7d", "30d"] as const;
 
 export type RangePreset = (typeof RANGE_PRESET_IDS)[number];
 export type TaskOrder = "asc" | "desc";
