@@ -13,7 +13,7 @@ import type { TokenStore } from "./store";
  * A token with less than this left is not handed out any more: a request sent with it must still
  * find it valid at the service, after the budget's wait and the network's.
  */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
 /**
  * With less than this left, a background refresh starts while the token still serves: half a
  * minute ahead of the margin, so a deployment fetches a token about every 55 min.
@@ -23,9 +23,10 @@ export const EARLY_REFRESH_MS = 5.5 * 60_000;
 export const FORCED_RENEWAL_INTERVAL_MS = 30_000;
 /**
  * A refused token request (invalid_client, invalid_scope, ...) is answered from memory for this
- * long before the endpoint is asked again: the forced-renewal interval.
+ * long before the endpoint is asked again: as long as the forced-renewal interval, so a refused
+ * client is asked about no more often than a refused token is renewed.
  */
-export const REFUSAL_MEMORY_MS = FORCED_RENEWAL_INTERVAL_MS;
+export const REFUSAL_MEMORY_MS = 30_000;
 /**
  * While a token serves, this instance offers it to the store this often and adopts the stored one
  * if another instance's won: after a Redis outage all instances converge on one token.
