@@ -47,7 +47,12 @@ export async function serveDashboard(options: { port: number; hostname: string }
   log("info", `listening on http://${options.hostname}:${options.port}`);
   // The first health check starts the backend (lib/server/bff/backend-warm-up.ts says why there).
   const self = ["0.0.0.0", "::"].includes(options.hostname) ? "127.0.0.1" : options.hostname;
-  void fetch(`http://${self}:${options.port}/api/health`).catch(() => {});
+  // Only a head start: a check that fails here leaves the backend to start on the first request
+  // instead, and that request says what is wrong. The address holds no credentials.
+  void fetch(`http://${self}:${options.port}/api/health`).then(
+    () => undefined,
+    (error: unknown) => log("debug", `warm-up health check failed: ${messageOf(error)}`),
+  );
 }
 
 /**
@@ -61,15 +66,17 @@ async function closeBackend(deadlineMs: number): Promise<void> {
   const closed = held.__dashboardBackend.then((backend) => backend.close());
   const timeUp = new Promise<void>((resolve) => setTimeout(resolve, deadlineMs).unref());
   await Promise.race([closed, timeUp]).catch((error: unknown) => {
-    log("error", `backend did not close cleanly: ${error instanceof Error ? error.message : String(error)}`);
+    log("error", `backend did not close cleanly: ${messageOf(error)}`);
   });
 }
 
 const ms = (duration: number) => Math.round(duration);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process cannot
 // import (they are server-only modules, for Next's bundles).
-function log(level: "info" | "error", msg: string): void {
+function log(level: "debug" | "info" | "error", msg: string): void {
+  if (level === "debug" && !["debug", "trace"].includes(process.env.LOG_LEVEL ?? "")) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), service: "dashboard", msg });
   if (level === "error") console.error(line);
   else console.log(line);

@@ -42,6 +42,7 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
     async transaction(work) {
       // One client for the whole transaction: the pool would spread statements over connections.
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query("BEGIN");
         const result = await work({
@@ -54,10 +55,16 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
+        // The caller gets the transaction's own failure, which says what went wrong. A ROLLBACK
+        // that fails too leaves a connection that is broken or still inside the transaction:
+        // released as broken, the pool closes it instead of handing it to the next query.
+        broken = await client.query("ROLLBACK").then(
+          () => false,
+          () => true,
+        );
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     listen: (channel, feed) =>

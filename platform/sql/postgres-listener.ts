@@ -30,6 +30,9 @@ interface Probe {
   timer: NodeJS.Timeout | undefined;
 }
 
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error("listening failed", { cause: error });
+
 /** Every listener's probes reach every listener on the channel; none of them is a change. */
 export const isProbePayload = (payload: string) => payload.startsWith(PROBE_PREFIX);
 
@@ -67,7 +70,11 @@ export async function listenOnPostgres(
     current = undefined;
     endProbe();
     client.removeAllListeners("notification");
-    void client.end().catch(() => {});
+    // Its failure was reported (or it timed out a probe); a connection that will not even close
+    // cleanly says so too, once: the server drops the session with the socket either way.
+    void client
+      .end()
+      .catch((error: unknown) => report("could not close the lost listening connection", error));
     if (listening) {
       listening = false;
       feed.onListening(false);
@@ -75,11 +82,13 @@ export async function listenOnPostgres(
     if (closed) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
     failures += 1;
-    reconnectTimer = setTimeout(() => void connect().catch(() => {}), delay);
+    // connect() reports its own failure and schedules the next try (through lose).
+    reconnectTimer = setTimeout(() => void connect(), delay);
     reconnectTimer.unref();
   };
 
-  const connect = async () => {
+  /** Resolves with why the connection could not listen (reported already), or undefined. */
+  const connect = async (): Promise<Error | undefined> => {
     const client = new pg.Client({
       connectionString,
       // So an operator can tell it apart in pg_stat_activity (and a test can find it).
@@ -114,11 +123,12 @@ export async function listenOnPostgres(
     } catch (error) {
       if (client === current) report("could not listen", error);
       lose(client);
-      throw error;
+      return asError(error);
     }
     // Listening is reported once a probe made the round trip: LISTEN itself succeeds where nothing
     // is ever delivered.
     if (client === current) sendProbe(client);
+    return undefined;
   };
 
   const sendProbe = (client: pg.Client) => {
@@ -157,13 +167,13 @@ export async function listenOnPostgres(
   }, probeEveryMs);
   probe.unref();
 
-  try {
-    await connect();
-  } catch (error) {
+  // A failure to even build the client (a malformed URL) throws rather than resolves: both end here.
+  const failure = await connect().catch(asError);
+  if (failure !== undefined) {
     closed = true;
     clearInterval(probe);
     clearTimeout(reconnectTimer);
-    throw error;
+    throw failure;
   }
 
   return {
@@ -174,7 +184,10 @@ export async function listenOnPostgres(
       endProbe();
       const client = current;
       current = undefined;
-      await client?.end().catch(() => {});
+      // Closing is all that is left to do with it; a failure is worth a line, not a failed close.
+      await client
+        ?.end()
+        .catch((error: unknown) => report("could not close the listening connection", error));
     },
   };
 }

@@ -25,6 +25,11 @@ async function main(): Promise<void> {
       log.warn({ err: error.message }, "redis unavailable; rate limits are per instance"),
     onProgress: (message) => log.info(message),
     clientDirectoryLog: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    onKeyReloadError: (error) =>
+      log.debug(
+        { err: error instanceof Error ? error.message : String(error) },
+        "signing keys not reloaded; signing with those held",
+      ),
   });
   const app = await buildApp(context, { logLevel: config.logLevel, trustProxy: config.trustProxy });
 

@@ -37,6 +37,8 @@ export interface ContextOptions {
   onProgress?: (message: string) => void;
   /** Whether the client cache is in use, and why the connection it listens on failed. */
   clientDirectoryLog?: ClientDirectoryLog;
+  /** A periodic reload of the signing keys that failed; those held go on signing. */
+  onKeyReloadError?: (error: unknown) => void;
 }
 
 export async function openServiceContext(
@@ -49,7 +51,7 @@ export async function openServiceContext(
   try {
     if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
     else await refuseSandboxStore(store);
-    const keyRing = await KeyRing.open(store, config.signingKeyPem);
+    const keyRing = await KeyRing.open(store, config.signingKeyPem, options.onKeyReloadError);
     const cursorKey = await settingOrCreate(store, "cursor_hmac_key", () =>
       randomBytes(32).toString("base64url"),
     );

@@ -34,7 +34,9 @@ export class SignedOutFile {
   /** Saves one record; `live` (which holds it already) is what a rewrite keeps. */
   save(sessionId: string, untilMs: number, live: ReadonlyMap<string, number>): Promise<void> {
     const write = this.queue.then(() => this.write(sessionId, untilMs, live));
-    this.queue = write.catch(() => {});
+    // The caller is told of a failure through the promise returned; the next write only waits
+    // for this one to settle, whichever way.
+    this.queue = Promise.allSettled([write]);
     return write;
   }
 

@@ -81,8 +81,14 @@ export async function createBackend(
     },
     cacheKey: tokenCacheKey({ baseUrl: env.VTS_BASE_URL, clientId: env.VTS_CLIENT_ID, scope: env.VTS_SCOPE }),
     store: redis
-      ? new RedisTokenStore(redis, "dashboard:", { onError: logError("shared token") })
+      ? new RedisTokenStore(redis, "dashboard:", {
+          onError: logError("shared token"),
+          onOfferError: (error) =>
+            log.debug({ err: error }, "shared token not offered; keeping this instance's"),
+        })
       : new MemoryTokenStore(),
+    onConvergeError: (error) =>
+      log.debug({ err: error }, "service token not compared with the shared one; keeping this instance's"),
     onRefused: (refusal) => {
       // The closure runs on a request, after `metrics` below exists.
       metrics.countTokenRefusal(refusal.oauthError);
@@ -109,6 +115,7 @@ export async function createBackend(
   const mirror =
     options.mirror && env.MIRROR === "on"
       ? await startMirror(env, client, (error) => log.warn({ err: error }, "mirror sync failed; retrying"), {
+          debug: (message, error) => log.debug(error === undefined ? {} : { err: error }, message),
           info: (message) => log.info(message),
           warn: (message) => log.warn(message),
         }).catch((error: unknown) => {
@@ -129,6 +136,11 @@ export async function createBackend(
       freshMs: 5 * 60_000,
       staleMs: 24 * 3_600_000,
       refreshInBackground: true,
+      onBackgroundError: (error) =>
+        log.debug(
+          { err: error },
+          "locations not refreshed; serving those held until a request refreshes them",
+        ),
     }),
     taskPages: new FreshnessCache({
       maxEntries: 2_000,

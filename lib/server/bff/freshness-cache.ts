@@ -21,6 +21,8 @@ export interface FreshnessCacheOptions {
   staleMs: number;
   /** Serve a stale answer at once and refresh behind it (locations), or wait for the refresh. */
   refreshInBackground: boolean;
+  /** A background refresh that failed: the stale answer served on, and the next request tries again. */
+  onBackgroundError?: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -51,7 +53,9 @@ export class FreshnessCache<V extends object> {
     const refresh = (callerSignal?: AbortSignal) =>
       this.flights.run(key, async (flightSignal) => this.store(key, await load(flightSignal)), callerSignal);
     if (usable && this.options.refreshInBackground) {
-      refresh().catch(() => {});
+      // Its failure reaches no caller (the stale answer went out already); the entry stays stale,
+      // so the next request tries again.
+      refresh().catch((error: unknown) => this.options.onBackgroundError?.(error));
       return { ...usable, stale: true, hit: true };
     }
     try {

@@ -1,5 +1,6 @@
 import "server-only";
 import { DashboardError } from "../api/dashboard-error";
+import { dashboardLogger } from "../log/dashboard-logger";
 import type { MirrorSql } from "../mirror/read/mirror-sql";
 import type { DashboardBackend } from "./dashboard-backend";
 
@@ -22,8 +23,13 @@ export async function mirrorGate(
     return { source: "live" };
   }
   if (window !== "horizon") {
-    // People look here: the sync walks these windows first. A failed note costs only that.
-    mirror.noteViewed(new Date(window.from), new Date(window.to)).catch(() => {});
+    // People look here: the sync walks these windows first. A failed note costs only that (the
+    // windows come in their usual turn), so the request does not wait for it or fail with it.
+    mirror
+      .noteViewed(new Date(window.from), new Date(window.to))
+      .catch((error: unknown) =>
+        dashboardLogger().debug({ err: error }, "mirror: a view not noted; its windows sync in their turn"),
+      );
   }
   const coverage = await mirror.coverage(
     window === "horizon" ? "horizon" : { from: window.from, to: window.to },

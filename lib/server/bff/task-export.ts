@@ -4,6 +4,7 @@ import { csvHead, csvRow } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/csv/task-csv-columns";
 import type { TaskListParams } from "../api/task-list-params";
 import { asDashboardError } from "../api/upstream-failure";
+import { dashboardLogger } from "../log/dashboard-logger";
 import type { Task } from "../upstream/http/vts-schemas";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations, readTaskPage } from "./task-data";
@@ -46,7 +47,13 @@ export function csvStream(
     // The abort ends a page read under way; the generator then finishes, so it holds nothing.
     cancel(reason) {
       controller.abort(reason);
-      chunks.return(undefined).catch(() => {});
+      // No one reads the download any more: a failure while the generator winds down (the read
+      // the abort cut) has no one to go to, and the generator holds nothing after it either way.
+      chunks
+        .return(undefined)
+        .catch((error: unknown) =>
+          dashboardLogger().debug({ err: error }, "export cancelled; its end failed"),
+        );
     },
   });
 }

@@ -23,12 +23,18 @@ export class KeyRing {
   private constructor(
     private readonly store: Store,
     private readonly configured: SigningKey | undefined,
+    private readonly onReloadError: (error: unknown) => void,
   ) {}
 
-  static async open(store: Store, configuredPem: string | undefined): Promise<KeyRing> {
+  /** `onReloadError` hears of a periodic reload that failed (signing goes on with the keys held). */
+  static async open(
+    store: Store,
+    configuredPem: string | undefined,
+    onReloadError: (error: unknown) => void = () => {},
+  ): Promise<KeyRing> {
     const configured = configuredPem ? await importSigningKeyPem(configuredPem) : undefined;
     if (configured) await publishConfiguredKey(store, configured.kid, configured.publicJwk);
-    const ring = new KeyRing(store, configured);
+    const ring = new KeyRing(store, configured, onReloadError);
     await ring.reload();
     if (!ring.signer) {
       // Several instances may start at once: under a lock, only the first creates the key and the
@@ -51,7 +57,9 @@ export class KeyRing {
   }
 
   async signingKey(): Promise<SigningKey> {
-    if (Date.now() - this.loadedAt > RELOAD_INTERVAL_MS) await this.reload().catch(() => {});
+    // The keys held still sign validly: a store that cannot be read now must not fail a token
+    // request that needs no store otherwise. loadedAt stays old, so the next request tries again.
+    if (Date.now() - this.loadedAt > RELOAD_INTERVAL_MS) await this.reload().catch(this.onReloadError);
     return this.signer!;
   }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import pg from "pg";
+import { SILENT_SYNC_LOG, type SyncLog } from "./sync-log";
 
 // One syncer per deployment. On a shared PostgreSQL the leader holds a session advisory lock on a
 // connection of its own: when its process dies the server ends the session and frees the lock,
@@ -20,14 +21,18 @@ export const soleLeadership: Leadership = {
   release: () => Promise.resolve(),
 };
 
-export function advisoryLeadership(connectionString: string): Leadership {
+export function advisoryLeadership(connectionString: string, log: SyncLog = SILENT_SYNC_LOG): Leadership {
   let client: pg.Client | undefined;
   let held = false;
   const drop = async () => {
     const lost = client;
     client = undefined;
     held = false;
-    await lost?.end().catch(() => {});
+    // Dropped because it failed, or at a stop: the server frees the lock with the session either
+    // way, so a connection that will not even close cleanly costs nothing more.
+    await lost
+      ?.end()
+      .catch((error: unknown) => log.debug("mirror leadership: connection not closed cleanly", error));
   };
   return {
     async check() {
@@ -40,7 +45,10 @@ export function advisoryLeadership(connectionString: string): Leadership {
             keepAliveInitialDelayMillis: 10_000,
           });
           // A lost connection must not crash the dashboard; the next check notices and drops it.
-          fresh.on("error", () => void drop());
+          fresh.on("error", (error) => {
+            log.debug("mirror leadership: lock connection lost", error);
+            void drop();
+          });
           client = fresh;
           await fresh.connect();
           await fresh.query(
@@ -58,7 +66,10 @@ export function advisoryLeadership(connectionString: string): Leadership {
         ).rows;
         held = row?.locked === true;
         return held;
-      } catch {
+      } catch (error) {
+        // Not leading is the safe answer: the syncer waits and asks again, and a database that
+        // stays out of reach shows in every read of the mirror, which are logged louder.
+        log.debug("mirror leadership: lock not checked; not leading until the next check", error);
         await drop();
         return false;
       }

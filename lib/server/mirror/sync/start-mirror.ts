@@ -11,6 +11,7 @@ import { advisoryLeadership, soleLeadership } from "./leader";
 import { adoptSource } from "./mirror-source";
 import { DEFAULT_HEAT } from "./plan";
 import { mirrorStatus, type MirrorStatus } from "./status";
+import type { SyncLog } from "./sync-log";
 import { MirrorSyncer, type SyncSource } from "./syncer";
 
 // The mirror as the dashboard's backend holds it: the database every instance reads, and the
@@ -47,7 +48,7 @@ export async function startMirror(
   env: DashboardEnv,
   client: VtsClient,
   onError: (error: unknown) => void,
-  log?: CoverageCacheLog,
+  log?: SyncLog,
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
   const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR });
@@ -60,12 +61,13 @@ export async function startMirror(
   const syncer = new MirrorSyncer({
     db,
     source: syncSource(client),
-    leadership: databaseUrl ? advisoryLeadership(databaseUrl) : soleLeadership,
+    leadership: databaseUrl ? advisoryLeadership(databaseUrl, log) : soleLeadership,
     instance: `${hostname()}:${process.pid}`,
     daysBack: env.MIRROR_DAYS_BACK,
     daysAhead: env.MIRROR_DAYS_AHEAD,
     heat: { ...DEFAULT_HEAT, walkMs: env.VTS_MAX_WINDOW_DAYS * DAY_MS },
     onError,
+    log,
   });
   syncer.start();
   return mirrorOf(db, syncer, log);

@@ -8,8 +8,9 @@ import { applyLocations } from "./locations";
 import { applyWindow } from "./apply-window";
 import { horizonAt, type Horizon } from "./horizon";
 import type { Leadership } from "./leader";
-import { nextDueInMs, planNextWalk, type HeatSettings } from "./plan";
+import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type WindowState } from "./plan";
 import { pruneSyncCalls, recordLeader, recordSyncCall, recordSyncError } from "./sync-record";
+import { SILENT_SYNC_LOG, type SyncLog } from "./sync-log";
 import { walkWindows } from "./walk";
 import { ViewNotes } from "./view-notes";
 import { alignWindows, noteViewed, readWindows } from "./windows-table";
@@ -43,6 +44,7 @@ export interface SyncerOptions {
   retryMs?: number;
   clock?: Clock;
   onError?: (error: unknown) => void;
+  log?: SyncLog;
 }
 
 export class MirrorSyncer {
@@ -55,10 +57,12 @@ export class MirrorSyncer {
   private fillStartedAt: number | undefined;
   private leading = false;
   private readonly clock: Clock;
+  private readonly log: SyncLog;
   private readonly viewNotes = new ViewNotes();
 
   constructor(private readonly options: SyncerOptions) {
     this.clock = options.clock ?? systemClock;
+    this.log = options.log ?? SILENT_SYNC_LOG;
   }
 
   start(): void {
@@ -95,7 +99,11 @@ export class MirrorSyncer {
       } catch (error) {
         if (this.stopping.signal.aborted) break;
         this.options.onError?.(error);
-        await recordSyncError(this.options.db, describe(error)).catch(() => {});
+        // onError has reported the failure; only the status's copy of it is lost, most likely to
+        // the same database fault, and the next step's outcome is recorded anew.
+        await recordSyncError(this.options.db, describe(error)).catch((recordError: unknown) =>
+          this.log.debug("mirror sync: its last error not recorded for the status", recordError),
+        );
         // A budget that refused sync says when a slot may free: asking sooner only fails again.
         await this.pause(
           error instanceof BudgetExhaustedError ? Math.max(retryMs, error.retryAfterMs) : retryMs,
@@ -129,19 +137,32 @@ export class MirrorSyncer {
       const locationsDue = this.locationsAt + locationsEveryMs - now;
       return this.pause(Math.min(idleMs, nextDueInMs(windows, now, heat, this.fillStartedAt), locationsDue));
     }
-    const asOf = new Date(now);
-    await walkWindows(
-      { listTasks: (query) => this.spend(() => this.options.source.listTasks(query, this.stopping.signal)) },
-      walk,
-      async (window, tasks) => {
+    await this.walkAndApply(walk, new Date(now));
+  }
+
+  /**
+   * A window whose claim is lost ends the walk: the instance that took it walks the same due
+   * windows and is ahead, so this walk's later calls would buy answers its claims would refuse too.
+   * The next step plans from what the table holds then; the window counts as that walk's, not ours.
+   */
+  private async walkAndApply(walk: PlannedWalk, asOf: Date): Promise<void> {
+    const source = {
+      listTasks: (query: Parameters<SyncSource["listTasks"]>[0]) =>
+        this.spend(() => this.options.source.listTasks(query, this.stopping.signal)),
+    };
+    try {
+      await walkWindows(source, walk, async (window, tasks) => {
         // Aborted meanwhile: a stopping syncer hands over nothing more. Nor does one that lost
         // its leadership during the walk (its lock's connection dropped): another leads now.
         this.stopping.signal.throwIfAborted();
         if (!(await this.options.leadership.check()))
           throw new Error("mirror sync: leadership lost mid-walk");
-        await applyWindow(db, window, tasks, asOf);
-      },
-    );
+        if (!(await applyWindow(this.options.db, window, tasks, asOf))) throw new ClaimLost(window, asOf);
+      });
+    } catch (error) {
+      if (!(error instanceof ClaimLost)) throw error;
+      this.log.warn(error.message);
+    }
   }
 
   /** Counts, for the status, each call that reached the service (not one that never got a slot). */
@@ -155,7 +176,12 @@ export class MirrorSyncer {
       reached = error instanceof UpstreamError;
       throw error;
     } finally {
-      if (reached) await recordSyncCall(this.options.db).catch(() => {});
+      // A call the status does not count leaves its figure low until the hour passes; the sync
+      // itself is unharmed, and the database's fault shows in the step that needs it next.
+      if (reached)
+        await recordSyncCall(this.options.db).catch((error: unknown) =>
+          this.log.debug("mirror sync: a call not counted for the status", error),
+        );
     }
   }
 
@@ -166,19 +192,33 @@ export class MirrorSyncer {
       return;
     }
     const signal = AbortSignal.any([this.stopping.signal, this.wake.signal]);
-    await this.clock.sleep(Math.max(1, ms), signal).catch(() => {});
+    await this.clock.sleep(Math.max(1, ms), signal).catch((reason: unknown) => {
+      // A stop or a noted view ends the pause early, as meant; a clock failing otherwise is a fault.
+      if (!signal.aborted) throw reason;
+    });
   }
 }
 
+/** Settles with the call, or with the stop's reason first; the call's own outcome then goes unused. */
 function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  // The call has begun: its later rejection (it sees the same signal) must find a handler.
-  work.catch(() => {});
-  signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error("stopped"));
-    signal.addEventListener("abort", stop, { once: true });
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+    // Always attached, so a rejection after the stop (the call sees the same signal) is handled.
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
   });
+}
+
+/** A window whose apply found a newer walk's as_of, or no row (the horizon moved past it). */
+class ClaimLost extends Error {
+  constructor(window: Pick<WindowState, "startsAt" | "endsAt">, asOf: Date) {
+    const span = `${new Date(window.startsAt).toISOString()} to ${new Date(window.endsAt).toISOString()}`;
+    super(
+      `mirror sync: lost the claim on window ${span} (this walk's as_of ${asOf.toISOString()}): ` +
+        "another instance applied a newer walk of it or moved the horizon past it; this walk stops here",
+    );
+  }
 }
 
 function describe(error: unknown): string {

@@ -19,6 +19,14 @@ export const PRIORITIES: readonly UpstreamPriority[] = ["interactive", "prefetch
 /** The mirror's default share of the budget (MIRROR_BUDGET_SHARE). */
 export const DEFAULT_SYNC_SHARE = 0.5;
 
+/** Slots kept free below the limit, for window misalignment and network jitter. */
+const SAFETY_MARGIN = 2;
+
+/** Slots only interactive requests may use: 15% of the limit, at least 5. */
+function reserveFor(limit: number): number {
+  return Math.max(5, Math.ceil(limit * 0.15));
+}
+
 export interface BudgetLimits {
   /** The upstream's limit as last learned. */
   limit: number;
@@ -28,15 +36,10 @@ export interface BudgetLimits {
   maxInWindow: Record<UpstreamPriority, number>;
 }
 
-export function budgetLimits(
-  limit: number,
-  safetyMargin: number,
-  reserveOption?: number,
-  syncShare = DEFAULT_SYNC_SHARE,
-): BudgetLimits {
+export function budgetLimits(limit: number, syncShare = DEFAULT_SYNC_SHARE): BudgetLimits {
   // Never 0: a limit at or below the margin would otherwise stop all traffic for good.
-  const effective = Math.max(1, limit - safetyMargin);
-  const reserve = reserveOption ?? Math.max(5, Math.ceil(limit * 0.15));
+  const effective = Math.max(1, limit - SAFETY_MARGIN);
+  const reserve = reserveFor(limit);
   const prefetch = clamp(effective - reserve, 1, effective);
   // Export keeps at least one slot, usable only when the window is otherwise empty.
   const exportMax = clamp(effective - 2 * reserve, 1, prefetch);

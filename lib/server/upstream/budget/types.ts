@@ -9,16 +9,8 @@ import type { RequestWindow } from "./window/request-window";
 export interface UpstreamBudgetOptions {
   window: RequestWindow;
   clock?: Clock;
-  /** Limit assumed until the service reports X-RateLimit-Limit. */
-  initialLimit?: number;
-  /** Slots kept free below the limit, for window misalignment and network jitter. */
-  safetyMargin?: number;
-  /** Slots only interactive requests may use; default 15% of the limit, at least 5. */
-  reserveForInteractive?: number;
   /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
   syncShare?: number;
-  /** Pause after a 429 without a usable Retry-After. */
-  defaultRetryAfterMs?: number;
 }
 
 export interface AcquireOptions {

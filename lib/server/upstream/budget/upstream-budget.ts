@@ -20,14 +20,18 @@ import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./ty
 
 /** How long the first call of a cold budget may take before another caller probes instead. */
 const PROBE_TIMEOUT_MS = 5_000;
+/** The limit assumed until the service reports X-RateLimit-Limit (calls wait for that, one probing). */
+const ASSUMED_LIMIT = 60;
+/** Pause after a 429 without a usable Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 10_000;
 
 export class UpstreamBudget {
   private readonly window: RequestWindow;
   private readonly clock: Clock;
   private readonly queue = new BudgetQueue();
-  private limit: number;
-  /** False until the service has told us its limit (or the operator gave one). */
-  private limitKnown: boolean;
+  private limit = ASSUMED_LIMIT;
+  /** False until the service (or another instance, through the window) has told us its limit. */
+  private limitKnown = false;
   /** While the limit is unknown, calls go one at a time: the current probe's expiry. */
   private probeUntil = 0;
   private draining = false;
@@ -37,8 +41,6 @@ export class UpstreamBudget {
   constructor(private readonly options: UpstreamBudgetOptions) {
     this.window = options.window;
     this.clock = options.clock ?? systemClock;
-    this.limit = options.initialLimit ?? 60;
-    this.limitKnown = options.initialLimit !== undefined;
     this.timer = new BudgetWakeTimer(this.clock);
   }
 
@@ -66,7 +68,7 @@ export class UpstreamBudget {
       await this.window.raiseCountTo(this.limit - seen.remaining, seen.resetMs);
     }
     if (status === 429) {
-      const retryMs = seen.retryAfterMs ?? this.options.defaultRetryAfterMs ?? 10_000;
+      const retryMs = seen.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
       // At least 1 s even for "Retry-After: 0": a 429 always means "not now".
       await this.window.pause(Math.max(retryMs, seen.resetMs ?? 0, 1_000));
     }
@@ -89,8 +91,7 @@ export class UpstreamBudget {
   }
 
   private limits(): BudgetLimits {
-    const { safetyMargin = 2, reserveForInteractive, syncShare } = this.options;
-    return budgetLimits(this.limit, safetyMargin, reserveForInteractive, syncShare);
+    return budgetLimits(this.limit, this.options.syncShare);
   }
 
   /** Runs the scheduler unless it is already running; then it loops once more. */

@@ -15,14 +15,16 @@ export class BudgetWakeTimer {
     this.current = controller;
     // setTimeout overflows above 2^31-1 ms and would fire at once.
     const ms = Math.min(Math.max(1, Math.ceil(delayMs)), 2 ** 31 - 1);
-    this.clock.sleep(ms, controller.signal).then(
-      () => {
-        if (this.current !== controller) return;
-        this.current = undefined;
-        onWake();
-      },
-      () => {}, // cancelled
-    );
+    const wake = () => {
+      if (this.current !== controller) return;
+      this.current = undefined;
+      onWake();
+    };
+    // A rejection is the cancel this timer made (a newer wake-up replaced it): nothing to do. A
+    // clock failing otherwise still wakes the scheduler, which would rather look early than never.
+    this.clock.sleep(ms, controller.signal).then(wake, () => {
+      if (!controller.signal.aborted) wake();
+    });
   }
 
   cancel(): void {

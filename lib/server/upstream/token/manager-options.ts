@@ -5,8 +5,41 @@ import type { TokenRefusal } from "./refusal-memory";
 import type { TokenUnavailableReason } from "./errors";
 import type { TokenStore } from "./store";
 
-// The token manager's knobs with their defaults, its metrics view, and when a token counts as
-// stale or due for an early refresh.
+// The token manager's options and timings, its metrics view, and when a token counts as stale or
+// due for an early refresh. The timings are constants, not options: nothing in production varies
+// them, and tests move a clock rather than shorten them.
+
+/**
+ * A token with less than this left is not handed out any more: a request sent with it must still
+ * find it valid at the service, after the budget's wait and the network's.
+ */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+/**
+ * With less than this left, a background refresh starts while the token still serves: half a
+ * minute ahead of the margin, so a deployment fetches a token about every 55 min.
+ */
+export const EARLY_REFRESH_MS = 5.5 * 60_000;
+/** Forced renewals after a 401 happen at most once per this interval. */
+export const FORCED_RENEWAL_INTERVAL_MS = 30_000;
+/**
+ * A refused token request (invalid_client, invalid_scope, ...) is answered from memory for this
+ * long before the endpoint is asked again: as long as the forced-renewal interval, so a refused
+ * client is asked about no more often than a refused token is renewed.
+ */
+export const REFUSAL_MEMORY_MS = 30_000;
+/**
+ * While a token serves, this instance offers it to the store this often and adopts the stored one
+ * if another instance's won: after a Redis outage all instances converge on one token.
+ */
+export const CONVERGE_EVERY_MS = 5_000;
+/** How long a 429 without a usable Retry-After blocks the token endpoint. */
+export const DEFAULT_RETRY_AFTER_MS = 10_000;
+/** After a failed background refresh, the next one waits this long (the token still serves). */
+export const BACKGROUND_RETRY_MS = 30_000;
+/** The fetch lock lapses after this; it stays above the token endpoint's timeout. */
+export const LOCK_TTL_MS = 15_000;
+/** One whole attempt (waiting for another instance included) gives up after this. */
+export const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export interface TokenManagerOptions {
   /** One call to the token endpoint, e.g. fetchServiceToken with the configured client. */
@@ -15,41 +48,14 @@ export interface TokenManagerOptions {
   cacheKey: string;
   store: TokenStore;
   clock?: Clock;
-  /** A token with less than this left is not handed out any more. Default 5 min (spec part 5). */
-  refreshMarginMs?: number;
-  /**
-   * With less than this left, a background refresh starts while the token still serves. Default
-   * 5.5 min: half a minute ahead of the margin, so a deployment fetches a token about every 55 min.
-   */
-  earlyRefreshMs?: number;
-  /** Forced renewals after a 401 happen at most once per this interval. Default 30 s. */
-  forcedRenewalIntervalMs?: number;
-  /**
-   * A refused token request (invalid_client, invalid_scope, ...) is answered from memory for this
-   * long before the endpoint is asked again. Default 30 s, the forced-renewal interval.
-   */
-  refusalMemoryMs?: number;
   /** Told once per refusal the endpoint actually gave (not per answer from memory). */
   onRefused?: (refusal: TokenRefusal) => void;
   /**
-   * While a token serves, this instance offers it to the store this often and adopts the stored
-   * one if another instance's won: after a Redis outage all instances converge on one token.
-   * Default 5 s.
+   * Told when converging on the stored token failed: the token held serves on, and the next
+   * offer comes CONVERGE_EVERY_MS later. For a debug line: it can repeat every few seconds.
    */
-  convergeEveryMs?: number;
-  /** How long a 429 without a usable Retry-After blocks the token endpoint. Default 10 s. */
-  defaultRetryAfterMs?: number;
-  /** After a failed background refresh, the next one waits this long (the token still serves). Default 30 s. */
-  backgroundRetryMs?: number;
-  /** The fetch lock lapses after this; keep it above the token endpoint's timeout. Default 15 s. */
-  lockTtlMs?: number;
-  /** One whole attempt (waiting for another instance included) gives up after this. Default 30 s. */
-  attemptTimeoutMs?: number;
+  onConvergeError?: (error: unknown) => void;
 }
-
-export type TokenManagerSettings = Required<
-  Omit<TokenManagerOptions, "fetchToken" | "cacheKey" | "store" | "clock" | "onRefused">
->;
 
 export interface TokenManagerSnapshot {
   hasToken: boolean;
@@ -65,20 +71,6 @@ export interface TokenManagerSnapshot {
   lastError: { reason: TokenUnavailableReason; message: string; at: number } | undefined;
 }
 
-export function resolveSettings(options: TokenManagerOptions): TokenManagerSettings {
-  return {
-    refreshMarginMs: options.refreshMarginMs ?? 5 * 60_000,
-    earlyRefreshMs: options.earlyRefreshMs ?? 5.5 * 60_000,
-    forcedRenewalIntervalMs: options.forcedRenewalIntervalMs ?? 30_000,
-    refusalMemoryMs: options.refusalMemoryMs ?? 30_000,
-    convergeEveryMs: options.convergeEveryMs ?? 5_000,
-    defaultRetryAfterMs: options.defaultRetryAfterMs ?? 10_000,
-    backgroundRetryMs: options.backgroundRetryMs ?? 30_000,
-    lockTtlMs: options.lockTtlMs ?? 15_000,
-    attemptTimeoutMs: options.attemptTimeoutMs ?? 30_000,
-  };
-}
-
 /**
  * The manager's view of a token expiring at `expiresAt` (its own clock). `lifetimeMs` is known
  * for a token this instance fetched: one that lives shorter than the margins (not this service's
@@ -88,10 +80,9 @@ export function localToken(
   accessToken: string,
   expiresAt: number,
   lifetimeMs: number | undefined,
-  settings: TokenManagerSettings,
 ): LocalToken {
   const lifetime = lifetimeMs ?? Infinity;
-  const margin = Math.min(settings.refreshMarginMs, lifetime / 2);
-  const early = Math.max(margin, Math.min(settings.earlyRefreshMs, (lifetime * 3) / 4));
+  const margin = Math.min(REFRESH_MARGIN_MS, lifetime / 2);
+  const early = Math.max(margin, Math.min(EARLY_REFRESH_MS, (lifetime * 3) / 4));
   return { accessToken, expiresAt, staleAt: expiresAt - margin, refreshFrom: expiresAt - early };
 }

@@ -6,27 +6,31 @@ import { TokenUnavailableError } from "./errors";
 import { storedTokenToAdopt } from "./converge";
 import { TokenRefusalMemory } from "./refusal-memory";
 import {
+  ATTEMPT_TIMEOUT_MS,
+  BACKGROUND_RETRY_MS,
+  CONVERGE_EVERY_MS,
+  DEFAULT_RETRY_AFTER_MS,
+  FORCED_RENEWAL_INTERVAL_MS,
   localToken,
-  resolveSettings,
+  LOCK_TTL_MS,
+  REFUSAL_MEMORY_MS,
   type TokenManagerOptions,
-  type TokenManagerSettings,
   type TokenManagerSnapshot,
 } from "./manager-options";
 
 export type { TokenManagerOptions, TokenManagerSnapshot } from "./manager-options";
 
-// The one service token of the deployment (spec part 5: cache it and reuse it until about five
-// minutes before expiry; the token endpoint allows only 10 requests a minute per client).
+// The one service token of the deployment, cached and reused until about five minutes before
+// expiry: the token endpoint allows only 10 requests a minute per client, shared by every instance.
 // Expiry is received-at + expires_in on OUR clock, never the JWT's exp, which is the service's.
 // Concurrent callers share one attempt ("flight"); failures are not cached, except that a 429
 // blocks further attempts until its Retry-After has passed, and a refusal (invalid_client) is
-// answered from memory for refusalMemoryMs.
+// answered from memory for REFUSAL_MEMORY_MS.
 
 type Accept = (token: LocalToken) => boolean;
 
 export class TokenManager {
   private readonly clock: Clock;
-  private readonly settings: TokenManagerSettings;
   private readonly acquireDeps: AcquireDeps;
   private current: LocalToken | undefined;
   private flight: { promise: Promise<LocalToken>; forced: boolean } | undefined;
@@ -37,33 +41,32 @@ export class TokenManager {
   private lastError: TokenManagerSnapshot["lastError"];
   private readonly refusal: TokenRefusalMemory;
   private readonly onRefused: NonNullable<TokenManagerOptions["onRefused"]>;
+  private readonly onConvergeError: NonNullable<TokenManagerOptions["onConvergeError"]>;
   private convergeAt = -Infinity;
   private converging = false;
   /** The latest token /v1 answered 401 to. */
   private refusedToken: string | undefined;
 
   constructor(options: TokenManagerOptions) {
-    const settings = resolveSettings(options);
     this.clock = options.clock ?? systemClock;
-    this.settings = settings;
-    this.refusal = new TokenRefusalMemory(settings.refusalMemoryMs);
+    this.refusal = new TokenRefusalMemory(REFUSAL_MEMORY_MS);
     this.onRefused = options.onRefused ?? (() => {});
+    this.onConvergeError = options.onConvergeError ?? (() => {});
     this.acquireDeps = {
       store: options.store,
       key: options.cacheKey,
       clock: this.clock,
-      lockTtlMs: settings.lockTtlMs,
+      lockTtlMs: LOCK_TTL_MS,
       fetch: async (signal) => {
         this.fetches++;
         const fetched = await options.fetchToken(signal);
         return { accessToken: fetched.accessToken, expiresInMs: fetched.expiresInSeconds * 1000 };
       },
-      toLocal: (accessToken, expiresAt, lifetimeMs) =>
-        localToken(accessToken, expiresAt, lifetimeMs, settings),
+      toLocal: localToken,
     };
   }
 
-  /** A token with more than refreshMarginMs left; rejects with TokenUnavailableError or the signal's reason. */
+  /** A token with more than REFRESH_MARGIN_MS left; rejects with TokenUnavailableError or the signal's reason. */
   async getToken(signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
     const now = this.clock.now();
@@ -87,7 +90,7 @@ export class TokenManager {
   /**
    * Call when /v1 answered 401 to a request sent with `rejectedToken`; returns the token to retry
    * with. Contract for callers: retry the request at most once. If the returned token equals
-   * `rejectedToken` (a forced renewal within the last forcedRenewalIntervalMs produced the very
+   * `rejectedToken` (a forced renewal within the last FORCED_RENEWAL_INTERVAL_MS produced the very
    * token that was just refused), or the retry gets 401 again, the 401 is an error to report,
    * not a reason to call this again: a revoked client must not turn into a renewal loop.
    */
@@ -107,10 +110,10 @@ export class TokenManager {
     return (await abortable(flight, signal)).accessToken;
   }
 
-  /** True for a token that a forced renewal produced within the last forcedRenewalIntervalMs. */
+  /** True for a token that a forced renewal produced within the last FORCED_RENEWAL_INTERVAL_MS. */
   isFreshlyRenewed(token: string): boolean {
     const last = this.lastForced;
-    return last?.token === token && this.clock.now() - last.at < this.settings.forcedRenewalIntervalMs;
+    return last?.token === token && this.clock.now() - last.at < FORCED_RENEWAL_INTERVAL_MS;
   }
 
   /** For metrics and health checks; holds no token. */
@@ -138,22 +141,24 @@ export class TokenManager {
 
   private refreshInBackground(now: number): void {
     if (this.flight || now < this.blockedUntil || now < this.backgroundRetryAt) return;
-    // Its failure reaches no caller (the current token still serves); it only delays the next try.
+    // Its failure reaches no caller (the current token still serves) but the snapshot's lastError,
+    // which metrics and health show; here it only delays the next try.
     void this.startFlight(false, (token) => this.clock.now() < token.refreshFrom).catch(() => {
-      this.backgroundRetryAt = this.clock.now() + this.settings.backgroundRetryMs;
+      this.backgroundRetryAt = this.clock.now() + BACKGROUND_RETRY_MS;
     });
   }
 
   private convergeInBackground(current: LocalToken, now: number): void {
     if (this.flight || this.converging) return;
-    this.convergeAt = now + this.settings.convergeEveryMs;
+    this.convergeAt = now + CONVERGE_EVERY_MS;
     this.converging = true;
     void storedTokenToAdopt(this.acquireDeps, current, this.refusedToken)
       .then((adopted) => {
         // Only if nothing replaced the token meanwhile (a renewal is newer than what we read).
         if (adopted && this.current === current && !this.flight) this.current = adopted;
       })
-      .catch(() => {})
+      // The token held serves on; the next offer is CONVERGE_EVERY_MS away.
+      .catch(this.onConvergeError)
       .finally(() => {
         this.converging = false;
       });
@@ -168,10 +173,10 @@ export class TokenManager {
     }
     const refused = this.refusal.answer(now);
     if (refused) return Promise.reject(refused);
-    const promise = acquireTokenWithin(this.acquireDeps, accept, this.settings.attemptTimeoutMs).then(
+    const promise = acquireTokenWithin(this.acquireDeps, accept, ATTEMPT_TIMEOUT_MS).then(
       (token) => {
         this.current = token;
-        this.convergeAt = this.clock.now() + this.settings.convergeEveryMs;
+        this.convergeAt = this.clock.now() + CONVERGE_EVERY_MS;
         this.lastError = undefined;
         if (forced) this.lastForced = { token: token.accessToken, at: this.clock.now() };
         return token;
@@ -194,7 +199,7 @@ export class TokenManager {
     const now = this.clock.now();
     if (failure.reason === "rate_limited") {
       // Honour Retry-After for every caller until it passes: hammering would only extend the 429s.
-      const retryAfterMs = failure.retryAfterMs ?? this.settings.defaultRetryAfterMs;
+      const retryAfterMs = failure.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
       this.blockedUntil = now + retryAfterMs;
       failure = new TokenUnavailableError("rate_limited", failure.message, {
         retryAfterMs,

@@ -18,6 +18,12 @@ type Operation = "get" | "set" | "lock" | "unlock";
 export interface RedisTokenStoreOptions {
   /** Told about every Redis failure that was answered from memory instead. */
   onError?: (error: Error, operation: Operation) => void;
+  /**
+   * Told about each failed offer. Offers run every few seconds in the background, so this is for a
+   * debug line: a warning each time would flood the log for the length of an outage that onError
+   * reports already.
+   */
+  onOfferError?: (error: Error) => void;
   /** Used while Redis is unusable; also kept up to date on every write. */
   fallback?: TokenStore;
   /** A Redis command slower than this counts as failed. */
@@ -36,6 +42,7 @@ export class RedisTokenStore implements TokenStore {
   private readonly fallback: TokenStore;
   private readonly operationTimeoutMs: number;
   private readonly onError: NonNullable<RedisTokenStoreOptions["onError"]>;
+  private readonly onOfferError: NonNullable<RedisTokenStoreOptions["onOfferError"]>;
 
   constructor(
     private readonly redis: Redis,
@@ -45,6 +52,7 @@ export class RedisTokenStore implements TokenStore {
     this.fallback = options.fallback ?? new MemoryTokenStore();
     this.operationTimeoutMs = options.operationTimeoutMs ?? 1_000;
     this.onError = options.onError ?? (() => {});
+    this.onOfferError = options.onOfferError ?? (() => {});
   }
 
   async get(key: string): Promise<CachedToken | undefined> {
@@ -83,9 +91,9 @@ export class RedisTokenStore implements TokenStore {
       const [value, pttl] = Array.isArray(reply) ? (reply as unknown[]) : [];
       if (typeof value !== "string" || typeof pttl !== "number" || pttl <= 0) return undefined;
       return { accessToken: value, expiresInMs: pttl };
-    } catch {
-      // Offers run every few seconds in the background; reporting each would flood the log for
-      // the length of an outage that the budget and the other operations report already.
+    } catch (error) {
+      // Nothing to converge on while Redis cannot tell: this instance keeps its own token.
+      this.onOfferError(error instanceof Error ? error : new Error(String(error)));
       return undefined;
     }
   }

@@ -5,7 +5,8 @@ import { horizonAt } from "@/lib/server/mirror/sync/horizon";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
 import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
-import { MirrorSyncer, type SyncSource } from "@/lib/server/mirror/sync/syncer";
+import { MirrorSyncer, type SyncerOptions, type SyncSource } from "@/lib/server/mirror/sync/syncer";
+import { readWindows } from "@/lib/server/mirror/sync/windows-table";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
 import {
   dayKeepingClock,
@@ -20,7 +21,8 @@ import {
 
 // The mirror against the real service: a full sync holds exactly what the service answers, and
 // changes at the service (a status, a moved start, a removal) reach it when its window is walked
-// again; a walk that fails part way changes nothing of the window it was in.
+// again; a walk that fails part way changes nothing of the window it was in; of two syncers at
+// once, the one a newer walk overtook says so and leaves the window to it.
 
 let rig: SyncRig;
 let db: MirrorDb;
@@ -34,7 +36,7 @@ let db: MirrorDb;
 const clock = dayKeepingClock();
 const horizon = horizonAt(clock.now(), 180, 30);
 
-function syncer(source: SyncSource = syncSource(rig.backend.client)) {
+function syncer(source: SyncSource = syncSource(rig.backend.client), extra: Partial<SyncerOptions> = {}) {
   return new MirrorSyncer({
     db,
     source,
@@ -46,6 +48,7 @@ function syncer(source: SyncSource = syncSource(rig.backend.client)) {
     idleMs: 100,
     retryMs: 200,
     clock,
+    ...extra,
   });
 }
 
@@ -184,5 +187,61 @@ describe("an interrupted walk", () => {
       rows.filter((row) => row.starts_at.getTime() >= untouchedFrom);
     expect(later(windowsAfter)).toEqual(later(windowsBefore as { starts_at: Date }[]));
     expect((await mirrorStatus(db)).last_error?.message).toBe("The service answered 503.");
+  });
+});
+
+describe("two syncers at once", () => {
+  it("the overtaken one logs its lost claim with the window, stops its walk, and records no error", async () => {
+    const real = syncSource(rig.backend.client);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held: { from: number; at: number } | undefined;
+    let pages = 0;
+    // Its first page waits until a newer walk has applied the window it starts in.
+    const overtakenSource: SyncSource = {
+      listLocations: (signal) => real.listLocations(signal),
+      async listTasks(query, signal) {
+        if (!held) {
+          held = { from: Date.parse(query.from), at: clock.now() };
+          await gate;
+        }
+        pages += 1;
+        return real.listTasks(query, signal);
+      },
+    };
+    const warnings: { message: string; pages: number }[] = [];
+    const errors: unknown[] = [];
+    const log = {
+      debug: () => {},
+      info: () => {},
+      warn: (message: string) => warnings.push({ message, pages }),
+    };
+    const lastError = (await mirrorStatus(db)).last_error;
+    const overtaken = syncer(overtakenSource, { log, onError: (error) => errors.push(error) });
+    const newer = syncer();
+    overtaken.start();
+    try {
+      await eventually(async () => held !== undefined, 20_000);
+      const claimedAfter = held!.at;
+      newer.start();
+      await eventually(async () => {
+        const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+        return (window?.asOf ?? 0) > claimedAfter;
+      }, 20_000);
+      await newer.stop();
+      release();
+      await eventually(async () => warnings.length > 0, 20_000);
+    } finally {
+      release();
+      await overtaken.stop();
+      await newer.stop();
+    }
+    expect(warnings[0]!.message).toContain(`lost the claim on window ${iso(held!.from)}`);
+    // The first page passes the window's end, so its apply is the first: the walk went no further.
+    expect(warnings[0]!.pages).toBe(1);
+    expect(errors).toEqual([]);
+    expect((await mirrorStatus(db)).last_error).toEqual(lastError);
+    const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+    expect(window!.asOf).toBeGreaterThan(held!.at);
   });
 });

@@ -3,6 +3,7 @@ import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
+import { teachLimit } from "./known-limit";
 
 const MINUTE = 60_000;
 
@@ -10,7 +11,7 @@ const MINUTE = 60_000;
 async function fullBudget() {
   const clock = new FakeClock();
   const start = clock.now();
-  const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock, initialLimit: 10 });
+  const budget = await teachLimit(new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }), 10);
   for (let i = 0; i < 8; i++) {
     await budget.acquire("interactive", { deadlineMs: clock.now() });
     await clock.advance(1_000);
@@ -107,7 +108,7 @@ describe("upstream budget deadlines and aborts", () => {
       calls += 1;
       return tryAcquire(max);
     };
-    const budget = new UpstreamBudget({ window, clock, initialLimit: 10 });
+    const budget = await teachLimit(new UpstreamBudget({ window, clock }), 10);
     const all = Array.from({ length: 12 }, () =>
       track(budget.acquire("interactive", { deadlineMs: clock.now() + 2 * MINUTE })),
     );

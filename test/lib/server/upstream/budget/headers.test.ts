@@ -3,10 +3,14 @@ import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
+import { teachLimit } from "./known-limit";
 
-function setup(initialLimit = 60) {
+async function setup(limit = 60) {
   const clock = new FakeClock();
-  const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock, initialLimit });
+  const budget = await teachLimit(
+    new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }),
+    limit,
+  );
   const acquire = (deadlineInMs = 120_000) =>
     budget.acquire("interactive", { deadlineMs: clock.now() + deadlineInMs });
   return { clock, budget, acquire, start: clock.now() };
@@ -22,7 +26,7 @@ const rateHeaders = (limit: number, remaining: number, reset: number, extra: Rec
 
 describe("upstream budget learning from response headers", () => {
   it("learns the limit from X-RateLimit-Limit", async () => {
-    const { clock, budget, acquire } = setup();
+    const { clock, budget, acquire } = await setup();
     await acquire();
     await budget.recordResponse(200, rateHeaders(10, 9, 60));
     expect(await budget.snapshot()).toMatchObject({
@@ -38,7 +42,7 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("raises the count when Remaining says fewer calls are left; phantoms leave at the reset", async () => {
-    const { clock, budget, acquire, start } = setup();
+    const { clock, budget, acquire, start } = await setup();
     await acquire();
     await acquire();
     // Someone else on our client_id has been busy: the service counted 40 this window.
@@ -54,7 +58,7 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("pauses everyone for Retry-After seconds on a 429", async () => {
-    const { clock, budget, acquire, start } = setup();
+    const { clock, budget, acquire, start } = await setup();
     await budget.recordResponse(429, rateHeaders(60, 0, 5, { "Retry-After": "7" }));
     expect(await budget.snapshot()).toMatchObject({ pausedForMs: 7_000, remaining: 0 });
 
@@ -70,7 +74,7 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("pauses until an HTTP-date Retry-After", async () => {
-    const { clock, budget, acquire, start } = setup();
+    const { clock, budget, acquire, start } = await setup();
     const until = new Date(start + 12_000).toUTCString();
     await budget.recordResponse(429, new Headers({ "Retry-After": until }));
     expect((await budget.snapshot()).pausedForMs).toBe(12_000);
@@ -82,11 +86,11 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("pauses 10 s for a 429 without Retry-After, and at least until the reported reset", async () => {
-    const bare = setup();
+    const bare = await setup();
     await bare.budget.recordResponse(429, new Headers());
     expect((await bare.budget.snapshot()).pausedForMs).toBe(10_000);
 
-    const withReset = setup();
+    const withReset = await setup();
     await withReset.budget.recordResponse(
       429,
       new Headers({ "Retry-After": "2", "X-RateLimit-Reset": "25" }),
@@ -95,14 +99,14 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("never shortens a pause", async () => {
-    const { budget } = setup();
+    const { budget } = await setup();
     await budget.recordResponse(429, new Headers({ "Retry-After": "30" }));
     await budget.recordResponse(429, new Headers({ "Retry-After": "5" }));
     expect((await budget.snapshot()).pausedForMs).toBe(30_000);
   });
 
   it("ignores missing and malformed headers", async () => {
-    const { budget, acquire } = setup();
+    const { budget, acquire } = await setup();
     await acquire();
     await budget.recordResponse(200, new Headers());
     for (const garbage of ["", "abc", "-5", "1e3", "12.5", "0x10", "99999999999999"]) {
@@ -117,13 +121,13 @@ describe("upstream budget learning from response headers", () => {
   });
 
   it("does not take a limit of 0 as the limit", async () => {
-    const { budget } = setup();
+    const { budget } = await setup();
     await budget.recordResponse(200, new Headers({ "X-RateLimit-Limit": "0" }));
     expect((await budget.snapshot()).limit).toBe(60);
   });
 
   it("ignores garbage Retry-After on a 429 by using the default pause", async () => {
-    const { budget } = setup();
+    const { budget } = await setup();
     await budget.recordResponse(429, new Headers({ "Retry-After": "soon" }));
     expect((await budget.snapshot()).pausedForMs).toBe(10_000);
   });

@@ -3,13 +3,14 @@ import { budgetLimits, type BudgetPriority } from "@/lib/server/upstream/budget/
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
+import { teachLimit } from "./known-limit";
 
 const MINUTE = 60_000;
 
-function setup(initialLimit: number, reserveForInteractive?: number) {
+async function setup(limit: number) {
   const clock = new FakeClock();
   const window = new MemoryRequestWindow(clock);
-  const budget = new UpstreamBudget({ window, clock, initialLimit, reserveForInteractive });
+  const budget = await teachLimit(new UpstreamBudget({ window, clock }), limit);
   const order: string[] = [];
   const acquire = (priority: BudgetPriority, name: string) =>
     void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
@@ -18,24 +19,25 @@ function setup(initialLimit: number, reserveForInteractive?: number) {
 
 describe("budget thresholds", () => {
   it("reserves 15% of the limit (at least 5) for interactive requests", () => {
-    expect(budgetLimits(60, 2).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40, sync: 29 });
-    expect(budgetLimits(20, 2).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8, sync: 3 });
+    expect(budgetLimits(60).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40, sync: 29 });
+    expect(budgetLimits(20).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8, sync: 3 });
     // Small limits: export keeps one slot (usable only in an otherwise empty window).
-    expect(budgetLimits(10, 2).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1, sync: 0 });
+    expect(budgetLimits(10).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1, sync: 0 });
     // A limit at or below the margin still lets one call through rather than none, ever.
-    expect(budgetLimits(2, 2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1, sync: 0 });
-    expect(budgetLimits(60, 2, 20).maxInWindow).toEqual({
-      interactive: 58,
-      prefetch: 38,
-      export: 18,
-      sync: 0,
+    expect(budgetLimits(2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1, sync: 0 });
+    // Above 33 the reserve is 15% of the limit, rounded up: 20 of 130.
+    expect(budgetLimits(130).maxInWindow).toEqual({
+      interactive: 128,
+      prefetch: 108,
+      export: 88,
+      sync: 64,
     });
   });
 });
 
 describe("upstream budget priorities", () => {
   it("serves waiting interactive requests before prefetch and export, FIFO within each", async () => {
-    const { clock, window, order, acquire } = setup(10); // interactive 8, prefetch 3, export 1
+    const { clock, window, order, acquire } = await setup(10); // interactive 8, prefetch 3, export 1
     await window.raiseCountTo(8); // full until one minute from now
     acquire("export", "e1");
     acquire("prefetch", "p1");
@@ -57,7 +59,7 @@ describe("upstream budget priorities", () => {
   });
 
   it("keeps the reserve for interactive requests: prefetch waits while interactive gets it", async () => {
-    const { clock, budget, order, acquire } = setup(20); // interactive 18, prefetch 13, export 8
+    const { clock, budget, order, acquire } = await setup(20); // interactive 18, prefetch 13, export 8
     for (let i = 1; i <= 13; i++) acquire("prefetch", `p${i}`);
     await clock.advance(0);
     expect(order).toHaveLength(13);
@@ -76,7 +78,7 @@ describe("upstream budget priorities", () => {
   });
 
   it("lets an interactive request overtake a prefetch that is already waiting", async () => {
-    const { clock, window, order, acquire } = setup(20);
+    const { clock, window, order, acquire } = await setup(20);
     await window.raiseCountTo(13);
     acquire("prefetch", "p1");
     await clock.advance(1_000);

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import { connectSharedRedis } from "@/lib/server/bff/shared-redis";
 import { RedisRequestWindow } from "@/lib/server/upstream/budget/window/redis";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
+import { teachLimit } from "./known-limit";
 
 // Two dashboard instances = two budgets on two Redis connections sharing one key.
 
@@ -27,11 +28,10 @@ function connect(options: RedisOptions = {}): Redis {
 async function instance(key: string, clock: Clock = systemClock) {
   const client = connect();
   await ready(client); // commands fail fast until connected, which would count as an outage
-  return new UpstreamBudget({
-    window: new RedisRequestWindow(client, key, { clock }),
-    clock,
-    initialLimit: 10,
-  });
+  return teachLimit(
+    new UpstreamBudget({ window: new RedisRequestWindow(client, key, { clock }), clock }),
+    10,
+  );
 }
 
 function ready(client: Redis): Promise<void> {
@@ -111,7 +111,7 @@ describe("upstream budget shared through Redis", () => {
       onError: (error) => errors.push(error),
     });
     try {
-      const budget = new UpstreamBudget({ window, initialLimit: 10 });
+      const budget = await teachLimit(new UpstreamBudget({ window }), 10);
       const started = Date.now();
       const outcomes = await Promise.allSettled(
         Array.from({ length: 10 }, () => budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 })),
@@ -130,7 +130,7 @@ describe("upstream budget shared through Redis", () => {
     const key = `budget-test:${randomUUID()}`;
     const client = connect({ lazyConnect: true });
     const window = new RedisRequestWindow(client, key);
-    const budget = new UpstreamBudget({ window, initialLimit: 10 });
+    const budget = await teachLimit(new UpstreamBudget({ window }), 10);
     await budget.acquire("interactive", { deadlineMs: Date.now() }); // not connected: fallback
     expect(window.isDegraded).toBe(true);
     await ready(client);
@@ -151,7 +151,7 @@ describe("upstream budget shared through Redis", () => {
       const client = connect();
       await ready(client);
       const window = new RedisRequestWindow(client, key);
-      const budget = new UpstreamBudget({ window, initialLimit: 10 });
+      const budget = await teachLimit(new UpstreamBudget({ window }), 10);
       for (let i = 0; i < 3; i++) await budget.acquire("interactive", { deadlineMs: Date.now() });
       const ended = new Promise((resolve) => client.once("end", resolve));
       client.disconnect();

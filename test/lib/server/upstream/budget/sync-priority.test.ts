@@ -4,16 +4,17 @@ import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
+import { teachLimit } from "./known-limit";
 
 // The mirror's sync spends the budget people leave idle, and never in their way: at most its share
 // of any minute, after every other waiter, and never so much that a person's request must wait.
 
 const MINUTE = 60_000;
 
-function setup(syncShare?: number) {
+async function setup(syncShare?: number) {
   const clock = new FakeClock();
   const window = new MemoryRequestWindow(clock);
-  const budget = new UpstreamBudget({ window, clock, initialLimit: 60, syncShare });
+  const budget = await teachLimit(new UpstreamBudget({ window, clock, syncShare }), 60);
   const order: string[] = [];
   const acquire = (priority: UpstreamPriority, name: string) =>
     void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
@@ -23,25 +24,25 @@ function setup(syncShare?: number) {
 describe("the sync priority's threshold", () => {
   it("is the budget share of the effective limit, inside export's room less the reserve", () => {
     // 60 - 2 = 58 effective, reserve 9, export 40: sync at half may hold 29.
-    expect(budgetLimits(60, 2, undefined, 0.5).maxInWindow).toEqual({
+    expect(budgetLimits(60, 0.5).maxInWindow).toEqual({
       interactive: 58,
       prefetch: 49,
       export: 40,
       sync: 29,
     });
     // All the budget asked for: still a reserve's worth under export's threshold.
-    expect(budgetLimits(60, 2, undefined, 1).maxInWindow.sync).toBe(31);
-    expect(budgetLimits(60, 2, undefined, 0.1).maxInWindow.sync).toBe(5);
+    expect(budgetLimits(60, 1).maxInWindow.sync).toBe(31);
+    expect(budgetLimits(60, 0.1).maxInWindow.sync).toBe(5);
     // Small limits leave sync nothing: every slot it took would be one a person waits for.
-    expect(budgetLimits(20, 2, undefined, 0.5).maxInWindow.sync).toBe(3);
-    expect(budgetLimits(10, 2, undefined, 0.5).maxInWindow.sync).toBe(0);
-    expect(budgetLimits(3, 2, undefined, 0.5).maxInWindow.sync).toBe(0);
+    expect(budgetLimits(20, 0.5).maxInWindow.sync).toBe(3);
+    expect(budgetLimits(10, 0.5).maxInWindow.sync).toBe(0);
+    expect(budgetLimits(3, 0.5).maxInWindow.sync).toBe(0);
   });
 });
 
 describe("sync in the upstream budget", () => {
   it("takes idle budget up to its share of a minute, and no more", async () => {
-    const { clock, order, acquire } = setup(0.5);
+    const { clock, order, acquire } = await setup(0.5);
     for (let i = 1; i <= 35; i++) acquire("sync", `s${i}`);
     await clock.advance(1);
     expect(order).toHaveLength(29);
@@ -50,7 +51,7 @@ describe("sync in the upstream budget", () => {
   });
 
   it("never makes a person wait: a person's request is granted beside a full sync share", async () => {
-    const { clock, budget, order, acquire } = setup(0.5);
+    const { clock, budget, order, acquire } = await setup(0.5);
     for (let i = 1; i <= 40; i++) acquire("sync", `s${i}`);
     await clock.advance(1);
     // 29 held by sync: export's threshold (40) still has room for a reserve's worth of people.
@@ -63,7 +64,7 @@ describe("sync in the upstream budget", () => {
   });
 
   it("gives way to every other waiter, even one that came later", async () => {
-    const { clock, window, order, acquire } = setup(0.5);
+    const { clock, window, order, acquire } = await setup(0.5);
     await window.raiseCountTo(58);
     acquire("sync", "s1");
     acquire("export", "e1");
@@ -77,7 +78,7 @@ describe("sync in the upstream budget", () => {
 
   it("is refused at once, not queued, where the limit is too small to share", async () => {
     const clock = new FakeClock();
-    const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock, initialLimit: 3 });
+    const budget = await teachLimit(new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }), 3);
     const sync = budget.acquire("sync", { deadlineMs: clock.now() + 10 * MINUTE });
     await expect(sync).rejects.toBeInstanceOf(BudgetExhaustedError);
     // The one slot of the minute is still there for a person.
@@ -85,7 +86,7 @@ describe("sync in the upstream budget", () => {
   });
 
   it("takes nothing from a minute in which people already used its share", async () => {
-    const { clock, order, acquire } = setup(0.5);
+    const { clock, order, acquire } = await setup(0.5);
     for (let i = 1; i <= 29; i++) acquire("interactive", `i${i}`);
     await clock.advance(0);
     acquire("sync", "s1");

@@ -4,12 +4,16 @@ import type { BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
+import { teachLimit } from "./known-limit";
 
 const MINUTE = 60_000;
 
-function setup(initialLimit: number) {
+async function setup(limit: number) {
   const clock = new FakeClock();
-  const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock, initialLimit });
+  const budget = await teachLimit(
+    new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }),
+    limit,
+  );
   const grants: { at: number; priority: BudgetPriority }[] = [];
   const start = clock.now();
   const acquire = (priority: BudgetPriority, deadlineInMs = 10 * MINUTE) =>
@@ -43,7 +47,7 @@ function random(seed: number): () => number {
 
 describe("upstream budget at window edges", () => {
   it("frees a slot exactly when the oldest grant is 60 s old, not a millisecond sooner", async () => {
-    const { clock, start, grants, acquire } = setup(10); // effective 8
+    const { clock, start, grants, acquire } = await setup(10); // effective 8
     void acquire("interactive");
     await clock.advanceTo(start + 59_999);
     for (let i = 0; i < 9; i++) void acquire("interactive");
@@ -60,7 +64,7 @@ describe("upstream budget at window edges", () => {
   });
 
   it("does not allow a double burst across a fixed-window boundary", async () => {
-    const { clock, start, grants, acquire } = setup(10);
+    const { clock, start, grants, acquire } = await setup(10);
     // 8 just before a (hypothetical) service window boundary, 8 more just after it.
     await clock.advanceTo(start + 59_900);
     for (let i = 0; i < 8; i++) void acquire("interactive");
@@ -76,7 +80,7 @@ describe("upstream budget at window edges", () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`never exceeds limit - margin in any 60-s interval under random bursts (seed ${seed})`, async () => {
       const next = random(seed);
-      const { clock, start, grants, budget } = setup(20); // effective 18, prefetch 13, export 8
+      const { clock, start, grants, budget } = await setup(20); // effective 18, prefetch 13, export 8
       const priorities: BudgetPriority[] = ["interactive", "prefetch", "export"];
       // 400 arrivals over 5 minutes, half of them crowded around the minute edges.
       const arrivals = Array.from({ length: 400 }, () => ({

@@ -19,7 +19,6 @@ function instances(count: number, cacheKeys: string[] = ["shared"]) {
         cacheKey: cacheKeys[index % cacheKeys.length] ?? "shared",
         store,
         clock,
-        lockTtlMs: 15_000,
       }),
   );
   return { clock, endpoint, store, managers };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { settle } from "../fake-clock";
+import { settle, track } from "../fake-clock";
 import { MINUTE, setup } from "./fake-endpoint";
 import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
+import {
+  ATTEMPT_TIMEOUT_MS,
+  BACKGROUND_RETRY_MS,
+  EARLY_REFRESH_MS,
+} from "@/lib/server/upstream/token/manager-options";
 import { TokenUnavailableError } from "@/lib/server/upstream/token/errors";
 import type { TokenRefusal } from "@/lib/server/upstream/token/refusal-memory";
 
@@ -9,19 +14,26 @@ const HOUR = 60 * MINUTE;
 
 describe("TokenManager: caching", () => {
   it("reuses the token until five minutes before expiry, counted from receipt", async () => {
-    // Early refresh at the margin turns background refreshes off for this test.
-    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 5 * MINUTE });
+    const { clock, endpoint, manager } = setup();
     expect(await manager.getToken()).toBe("token-1");
+    // The early refresh the next call starts is held at the endpoint: only the margin decides.
+    const release = endpoint.holdNext();
     await clock.advance(HOUR - 5 * MINUTE - 1);
     expect(await manager.getToken()).toBe("token-1");
-    expect(endpoint.calls).toBe(1);
+    await settle();
+    expect(endpoint.calls).toBe(2);
     await clock.advance(1);
-    expect(await manager.getToken()).toBe("token-2");
+    const atMargin = manager.getToken();
+    const outcome = track(atMargin);
+    await settle();
+    expect(outcome.state).toBe("pending");
+    release();
+    expect(await atMargin).toBe("token-2");
     expect(endpoint.calls).toBe(2);
   });
 
   it("counts the lifetime from when the token arrived, not from when it was asked for", async () => {
-    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 5 * MINUTE });
+    const { clock, endpoint, manager } = setup();
     const release = endpoint.holdNext();
     const first = manager.getToken();
     await clock.advance(20_000); // a slow token endpoint
@@ -32,9 +44,9 @@ describe("TokenManager: caching", () => {
   });
 
   it("refreshes in the background ahead of the margin, serving the old token meanwhile", async () => {
-    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 10 * MINUTE });
+    const { clock, endpoint, manager } = setup();
     expect(await manager.getToken()).toBe("token-1");
-    await clock.advance(HOUR - 10 * MINUTE);
+    await clock.advance(HOUR - EARLY_REFRESH_MS);
     const release = endpoint.holdNext();
     expect(await manager.getToken()).toBe("token-1");
     await settle();
@@ -63,16 +75,24 @@ describe("TokenManager: caching", () => {
   });
 
   it("keeps serving the old token when the background refresh fails, and retries later", async () => {
-    const { clock, endpoint, manager } = setup({ backgroundRetryMs: 30_000, earlyRefreshMs: 10 * MINUTE });
+    const { clock, endpoint, manager } = setup();
+    // An 8-minute token: its early refresh comes 5.5 min before expiry, its margin at half its
+    // life (4 min), which leaves room for a background retry before the margin. (An hour's token
+    // reaches the margin just as the retry falls due, and then the caller waits for a new one.)
+    endpoint.lifetimeSeconds = 8 * 60;
     await manager.getToken();
-    await clock.advance(HOUR - 10 * MINUTE);
+    await clock.advance(8 * MINUTE - EARLY_REFRESH_MS);
     endpoint.failures.push(new TokenEndpointError("unavailable", "down"));
     expect(await manager.getToken()).toBe("token-1");
     await settle();
     expect(manager.snapshot().lastError?.reason).toBe("unavailable");
     expect(await manager.getToken()).toBe("token-1");
     expect(endpoint.calls).toBe(2);
-    await clock.advance(30_000);
+    await clock.advance(BACKGROUND_RETRY_MS - 1);
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(endpoint.calls).toBe(2);
+    await clock.advance(1);
     expect(await manager.getToken()).toBe("token-1");
     await settle();
     expect(endpoint.calls).toBe(3);
@@ -161,10 +181,10 @@ describe("TokenManager: failures", () => {
   });
 
   it("gives up on a hung token endpoint at the deadline, aborting the request", async () => {
-    const { clock, endpoint, manager } = setup({ attemptTimeoutMs: 30_000 });
+    const { clock, endpoint, manager } = setup();
     endpoint.holdNext(); // never released
     const waiting = manager.getToken().catch((e: unknown) => e);
-    await clock.advance(30_000);
+    await clock.advance(ATTEMPT_TIMEOUT_MS);
     const error = (await waiting) as TokenUnavailableError;
     expect(error.reason).toBe("timeout");
     expect(endpoint.signals[0]?.aborted).toBe(true);

@@ -19,8 +19,10 @@ function scriptedTokenEndpoint(answers: (() => Response)[]) {
 
 const tooMany = (headers: Record<string, string>) => () =>
   Response.json({ error: "rate_limited", error_description: "slow down" }, { status: 429, headers });
-const issued = (token: string) => () =>
-  Response.json({ access_token: token, token_type: "Bearer", expires_in: 3600, scope: "tasks:read" });
+const issued =
+  (token: string, expiresIn = 3600) =>
+  () =>
+    Response.json({ access_token: token, token_type: "Bearer", expires_in: expiresIn, scope: "tasks:read" });
 
 async function rejection(promise: Promise<unknown>): Promise<TokenUnavailableError> {
   const error = await promise.then(
@@ -92,27 +94,26 @@ describe("TokenManager: 429 from the token endpoint", () => {
   });
 
   it("keeps serving a still valid token while blocked, without trying a background refresh", async () => {
+    // A 440-s token: its early refresh starts 330 s before expiry and its margin is half its life,
+    // 220 s, so the block below (60 s) ends while it still serves, and outlasts the 30 s after
+    // which a failed background refresh would be retried were it not blocked.
     const endpoint = scriptedTokenEndpoint([
-      issued("first"),
-      tooMany({ "retry-after": "120" }),
+      issued("first", 440),
+      tooMany({ "retry-after": "60" }),
       issued("second"),
     ]);
-    const { clock, manager } = setup({
-      fetchToken: endpoint.fetchToken,
-      backgroundRetryMs: 1_000,
-      earlyRefreshMs: 10 * 60_000,
-    });
+    const { clock, manager } = setup({ fetchToken: endpoint.fetchToken });
     expect(await manager.getToken()).toBe("first");
-    await clock.advance(50 * 60_000); // into the early-refresh window
+    await clock.advance(110_000); // into the early-refresh window
     expect(await manager.getToken()).toBe("first"); // starts the refresh that gets the 429
     await clock.advance(1_000);
-    expect(manager.snapshot().blockedForMs).toBe(119_000);
+    expect(manager.snapshot().blockedForMs).toBe(59_000);
     for (let i = 0; i < 5; i++) {
       expect(await manager.getToken()).toBe("first");
       await clock.advance(10_000);
     }
     expect(endpoint.calls()).toBe(2);
-    await clock.advance(70_000);
+    await clock.advance(9_000);
     expect(await manager.getToken()).toBe("first"); // block over: refresh again
     await clock.advance(0);
     expect(await manager.getToken()).toBe("second");

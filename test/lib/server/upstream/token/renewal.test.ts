@@ -46,7 +46,7 @@ describe("TokenManager.renewAfterUnauthorized", () => {
   });
 
   it("shares a refresh already under way when it brings a different token", async () => {
-    const { clock, endpoint, manager } = setup({ earlyRefreshMs: 5 * 60_000 });
+    const { clock, endpoint, manager } = setup();
     const first = await manager.getToken();
     await clock.advance(55 * 60_000);
     const release = endpoint.holdNext();
