@@ -1,6 +1,5 @@
 import { zoneParts } from "./zone-parts";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@/contract/query/day";
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {

@@ -2,7 +2,8 @@
 // days). Past tasks start at the second (and millisecond) a technician began; future tasks are
 // appointments on quarter hours, so several of them share a start time.
 
-import { DAY_MS, MINUTE_MS, type LocalDayOffsets } from "./local-time";
+import { DAY_MS } from "../../../contract/query/day";
+import { MINUTE_MS, type LocalDayOffsets } from "./local-time";
 import type { Rng } from "../../../platform/prng";
 
 export const PAST_DAYS = 180;
