@@ -70,7 +70,7 @@ describe("mirror list parameters", () => {
       `${WINDOW}&sort=odometer`,
       '"sort" must be one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.',
     ],
-    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc"'],
+    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc".'],
     [`${WINDOW}&vehicle_id=${fifty},V50`, '"vehicle_id" takes at most 50 values.'],
     [
       `${WINDOW}&location_id=loc_a,,loc_b`,
@@ -91,14 +91,14 @@ describe("mirror list parameters", () => {
     [`${WINDOW}&q=`, '"q" must be 1-100 characters.'],
     [`${WINDOW}&q=${"ü".repeat(101)}`, '"q" must be 1-100 characters.'],
     [`${WINDOW}&q=a%0Ab`, '"q" must not contain control characters.'],
-    [`${WINDOW}&limit=501`, '"limit" must be a whole number from 1 to 500'],
+    [`${WINDOW}&limit=501`, '"limit" must be a whole number from 1 to 500.'],
     [`${WINDOW}&cursor=abc.def`, "The cursor is invalid or belongs to other filters."],
     [`${WINDOW}&tz=UTC`, 'Unknown parameter "tz".'],
     [`${WINDOW}&q=a&q=b`, 'Parameter "q" is repeated.'],
     ["to=2026-05-08T00:00:00Z", '"from" is required.'],
     [
       "from=2026-05-01&to=2026-05-08T00:00:00Z",
-      '"from" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z',
+      '"from" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z.',
     ],
     ["from=2026-01-01T00:00:00Z&to=2026-05-08T00:00:00Z", "The window may span at most 92 days."],
   ])("refuses %s", (query, message) => {
