@@ -15,8 +15,8 @@ import {
 
 export type { TokenManagerOptions, TokenManagerSnapshot } from "./manager-options";
 
-// The one service token of the deployment (spec part 5: cache it and reuse it until about five
-// minutes before expiry; the token endpoint allows only 10 requests a minute per client).
+// The one service token of the deployment, cached and reused until about five minutes before
+// expiry, because the token endpoint allows only 10 requests a minute per client.
 // Expiry is received-at + expires_in on OUR clock, never the JWT's exp, which is the service's.
 // Concurrent callers share one attempt ("flight"); failures are not cached, except that a 429
 // blocks further attempts until its Retry-After has passed, and a refusal (invalid_client) is
