@@ -1,6 +1,6 @@
 // How many tasks one page may hold (`limit`), and how many it holds when the caller does not say.
 // A value outside the range is refused, not clamped.
-export const MIN_LIMIT = 1;
+const MIN_LIMIT = 1;
 export const MAX_LIMIT = 500;
 export const DEFAULT_LIMIT = 100;
 

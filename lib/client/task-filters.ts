@@ -74,7 +74,7 @@ export function instant(value: string | null): string | undefined {
 }
 
 /** A list parameter's usable values: trimmed, distinct, of the API's shape, at most 50. */
-export function parseList(name: ListFilter, text: string | null): string[] | undefined {
+function parseList(name: ListFilter, text: string | null): string[] | undefined {
   if (text === null) return undefined;
   const values = splitListParam(text)
     .map((value) => value.trim())
@@ -84,7 +84,7 @@ export function parseList(name: ListFilter, text: string | null): string[] | und
 }
 
 /** The link's search text, trimmed and cut to the API's length, or undefined when the API would refuse it. */
-export function parseQ(text: string | null): string | undefined {
+function parseQ(text: string | null): string | undefined {
   const q = Array.from(text?.trim() ?? "")
     .slice(0, MAX_Q_CHARACTERS)
     .join("");
