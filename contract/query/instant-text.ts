@@ -1,6 +1,7 @@
-// The contract's grammar for the time window's instants (decisions.md): ISO 8601 with Z or a numeric
-// offset, every field range-checked. Pure, so the dashboard checks a window exactly as the service
-// will, before it spends any of its upstream budget on a request the service would refuse.
+// The contract's grammar for the time window's instants: ISO 8601 with Z or a numeric offset (the
+// service never guesses a zone), every field range-checked. Pure, so the dashboard checks a window
+// exactly as the service will, before it spends any of its upstream budget on a request the
+// service would refuse.
 
 // An unencoded "+" in a query string arrives as a space, so a space is accepted where the offset sign goes.
 const INSTANT =

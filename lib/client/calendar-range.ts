@@ -1,10 +1,9 @@
 import { zoneMidnight } from "@/lib/time/zone-midnight";
 import { zoneParts } from "@/lib/time/zone-parts";
+import { DAY_MS } from "@/contract/query/day";
 
 // Calendar days, weeks and months in an IANA zone: "yesterday" in Denver starts at Denver's
 // midnight, whatever zone the browser is in. Weeks start on Monday (ISO 8601).
-
-const DAY_MS = 86_400_000;
 
 export interface CalendarDate {
   year: number;

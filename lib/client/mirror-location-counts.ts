@@ -1,6 +1,7 @@
 import { zoneParts } from "@/lib/time/zone-parts";
 import { zoneMidnight } from "@/lib/time/zone-midnight";
 import type { TaskSummary } from "./api-types";
+import { DAY_MS } from "@/contract/query/day";
 
 // /locations' counts (tasks today, in the last 7 days, in progress now) from as few summary
 // requests as the counts allow. "Today" is each location's own day, so locations are grouped by
@@ -8,7 +9,6 @@ import type { TaskSummary } from "./api-types";
 // a zone of several needs two (today, and the 7 days), both read per location from by_location.
 // In progress is one request for every location at once.
 
-const DAY_MS = 86_400_000;
 /** Ids per list parameter, as the API allows. */
 const MAX_LIST = 50;
 /** How far back a task still in progress is looked for: older ones are forgotten bookings. */

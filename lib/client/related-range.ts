@@ -1,9 +1,9 @@
 import type { TaskFilters, TimeWindow } from "./task-filters";
+import { DAY_MS } from "@/contract/query/day";
 
 // The range of a task's "other tasks for this vehicle / MVA" links (task-detail.tsx), apart from
 // the list's filters so the tasks page does not load it.
 
-const DAY_MS = 86_400_000;
 const RELATED_SPAN_DAYS = 30;
 
 /**

@@ -1,9 +1,8 @@
 import { zoneMidnight } from "@/lib/time/zone-midnight";
+import { DAY_MS } from "@/contract/query/day";
 
 // A calendar day in an IANA zone as the instants it spans, cut to the window the summary counted,
 // so the table filtered to a day shows exactly the tasks of that day's bar.
-
-const DAY_MS = 86_400_000;
 
 /** The first instant of local midnight of `day` ("2026-11-20") in `timeZone`. */
 export function midnightIn(day: string, timeZone: string): Date {

@@ -4,9 +4,17 @@
 // absolute instants. Parameter names and list syntax are the dashboard API's own.
 
 import { calendarPeriod, type CalendarPeriod } from "./calendar-range";
-import { isIdentifier } from "./identifier";
+import { DAY_MS } from "@/contract/query/day";
+import {
+  isFilterValue,
+  MAX_LIST_VALUES,
+  MAX_Q_CHARACTERS,
+  searchTextProblem,
+} from "@/contract/query/filter-values";
+import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
+import { windowFault } from "@/contract/query/time-window";
 
 /** Whole calendar periods in the chosen zone (calendar-range.ts). */
 const CALENDAR_PERIOD_IDS = [
@@ -23,22 +31,7 @@ const RANGE_PRESET_IDS = [...CALENDAR_PERIOD_IDS, "24h", "7d", "30d"] as const;
 
 export type RangePreset = (typeof RANGE_PRESET_IDS)[number];
 export type TaskOrder = "asc" | "desc";
-export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey };
-
-/** Filters whose values are identifiers: a link's value of another shape is not used. */
-export const IDENTIFIER_FILTERS: ReadonlySet<ListFilter> = new Set([
-  "status",
-  "location_id",
-  "mva",
-  "vehicle_id",
-]);
-/** The API takes at most this many values in one list. */
-export const MAX_LIST_VALUES = 50;
-/** The API's limit on `q`, in characters. */
-export const MAX_Q_CHARACTERS = 100;
-const MAX_TASK_TYPE_CHARACTERS = 128;
-// eslint-disable-next-line no-control-regex -- the API refuses control characters; so does the link.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export { LIST_FILTERS, MAX_LIST_VALUES, SORT_KEYS, type ListFilter, type SortKey };
 
 export interface TaskFilters {
   range: RangePreset | "custom";
@@ -65,8 +58,6 @@ export const DEFAULT_FILTERS: TaskFilters = {
   sort: DEFAULT_SORT,
   order: DEFAULT_ORDER,
 };
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export function isPreset(value: string | null): value is RangePreset {
   return value !== null && (RANGE_PRESET_IDS as readonly string[]).includes(value);
@@ -76,36 +67,28 @@ export function isSortKey(value: string | null): value is SortKey {
   return value !== null && (SORT_KEYS as readonly string[]).includes(value);
 }
 
+/** The link's instant as the API would read it, or undefined when the API would refuse it. */
 export function instant(value: string | null): string | undefined {
-  if (!value) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
-}
-
-/** Whether the API would take `value` in list `name`. */
-export function isListValue(name: ListFilter, value: string): boolean {
-  if (IDENTIFIER_FILTERS.has(name)) return isIdentifier(value);
-  return (
-    value.trim().length > 0 &&
-    Array.from(value).length <= MAX_TASK_TYPE_CHARACTERS &&
-    !CONTROL_CHARACTERS.test(value)
-  );
+  const time = value ? parseInstantText(value) : undefined;
+  return time === undefined ? undefined : new Date(time).toISOString();
 }
 
 /** A list parameter's usable values: trimmed, distinct, of the API's shape, at most 50. */
-export function parseList(name: ListFilter, text: string | null): string[] | undefined {
+function parseList(name: ListFilter, text: string | null): string[] | undefined {
   if (text === null) return undefined;
   const values = splitListParam(text)
     .map((value) => value.trim())
-    .filter((value) => value && isListValue(name, value));
+    .filter((value) => value && isFilterValue(name, value));
   const distinct = [...new Set(values)].slice(0, MAX_LIST_VALUES);
   return distinct.length > 0 ? distinct : undefined;
 }
 
-export function parseQ(text: string | null): string | undefined {
-  const q = text?.trim();
-  if (!q || CONTROL_CHARACTERS.test(q)) return undefined;
-  return Array.from(q).slice(0, MAX_Q_CHARACTERS).join("");
+/** The link's search text, trimmed and cut to the API's length, or undefined when the API would refuse it. */
+function parseQ(text: string | null): string | undefined {
+  const q = Array.from(text?.trim() ?? "")
+    .slice(0, MAX_Q_CHARACTERS)
+    .join("");
+  return searchTextProblem(q) ? undefined : q;
 }
 
 export function parseTaskFilters(params: URLSearchParams): TaskFilters {
@@ -182,10 +165,11 @@ export function rangeWindow(filters: TaskFilters, now: Date, timeZone: string): 
 
 /** Why the service would refuse this window, in words for staff; undefined when it is fine. */
 export function windowProblem(window: TimeWindow, maxDays: number): string | undefined {
-  const span = window.to.getTime() - window.from.getTime();
-  if (!(span > 0)) return '"From" must be before "To".';
-  if (span > maxDays * DAY_MS) {
-    return `The window may span at most ${maxDays} days; this one spans ${Math.ceil(span / DAY_MS)} days.`;
+  const fault = windowFault(window.from.getTime(), window.to.getTime(), maxDays);
+  if (fault === "not_before") return '"From" must be before "To".';
+  if (fault === "too_long") {
+    const days = Math.ceil((window.to.getTime() - window.from.getTime()) / DAY_MS);
+    return `The window may span at most ${maxDays} days; this one spans ${days} days.`;
   }
   return undefined;
 }

@@ -1,11 +1,10 @@
 import type { Task } from "./api-types";
 import type { Vehicle } from "./api-types";
+import { DAY_MS } from "@/contract/query/day";
 
 // What a person reads off a vehicle's history (GET /api/vehicles/{vehicle_id}): its odometer
 // readings with the task that took each, what looks wrong in them, and when each kind of work
 // was last done. Pure: the page and its tests share it.
-
-const DAY_MS = 86_400_000;
 
 /** One odometer reading and the task that took it. */
 export interface OdometerReading {

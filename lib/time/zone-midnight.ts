@@ -1,6 +1,9 @@
 import { zoneParts } from "./zone-parts";
+import { DAY_MS } from "@/contract/query/day";
 
-const DAY_MS = 86_400_000;
+// Midnight in a zone by hand, from Intl's offsets, rather than with a zone library: the table pages
+// already load zone-parts.ts for formatting, and a library's date class on top of it costs every
+// first load more than the pages' script budget has left.
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {

@@ -2,7 +2,7 @@ import "server-only";
 import { decodeQueryPairs } from "@/contract/query/query-pairs";
 import { DashboardError } from "./dashboard-error";
 
-// The dashboard API reads its query as the service reads its own (decisions.md): malformed
+// The dashboard API reads its query as the service reads its own: malformed
 // percent-encoding, unknown names and repeated names are refused, so a typo never silently
 // widens a filter and a request the service would refuse never spends the shared budget.
 

@@ -1,54 +1,20 @@
 import "server-only";
-import { z } from "zod";
-import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
-import { parseInstantText } from "@/contract/query/instant-text";
-import { DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT } from "@/contract/query/page-limit";
-import { TASK_TYPE_PATTERN } from "@/contract/query/task-type";
+import { filterValueRule, isFilterValue } from "@/contract/query/filter-values";
+import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
+import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
+import { readWindow } from "@/contract/query/time-window";
 import type { TaskPageQuery } from "../upstream/http/vts-client";
 import { DashboardError } from "./dashboard-error";
 import { readQueryParams } from "./query-params";
 
-// GET /api/tasks takes the service's parameter names and rules (decisions.md), checked here so a
+// GET /api/tasks takes the service's parameter names and rules (contract/query/), checked here so a
 // bad request never spends upstream budget. The cursor is the dashboard's own.
 
-const DAY_MS = 86_400_000;
-const FILTER_NAMES = ["from", "to", "location_id", "mva", "vehicle_id", "task_type", "order"];
+const FILTERS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
+const FILTER_NAMES = ["from", "to", ...FILTERS, "order"];
 const PAGING_NAMES = ["limit", "cursor"];
-const LIMIT_RULE = `"limit" must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}`;
-
-// The service's own grammar for instants, so every window it would refuse is refused here first.
-const instant = (name: string) =>
-  z.string().transform((text, context) => {
-    const instantMs = parseInstantText(text);
-    if (instantMs !== undefined) return new Date(instantMs);
-    context.addIssue({
-      code: "custom",
-      message: `"${name}" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z`,
-    });
-    return z.NEVER;
-  });
-const identifier = (name: string) =>
-  z
-    .string()
-    .regex(IDENTIFIER_PATTERN, `"${name}" must be 1-128 letters, digits, ".", "_", ":" or "-"`)
-    .optional();
-
-const schema = z.object({
-  from: instant("from"),
-  to: instant("to"),
-  location_id: identifier("location_id"),
-  mva: identifier("mva"),
-  vehicle_id: identifier("vehicle_id"),
-  task_type: z.string().regex(TASK_TYPE_PATTERN, '"task_type" must be 1-128 characters').optional(),
-  order: z.enum(["asc", "desc"], { message: '"order" must be "asc" or "desc"' }).default("asc"),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, LIMIT_RULE)
-    .transform(Number)
-    .refine((limit) => limit >= MIN_LIMIT && limit <= MAX_LIMIT, LIMIT_RULE)
-    .default(DEFAULT_LIMIT),
-  cursor: z.string().min(1, '"cursor" must not be empty').max(4096).optional(),
-});
+/** Longer than any cursor this dashboard writes; a longer one is not worth reading. */
+const MAX_CURSOR_LENGTH = 4096;
 
 export interface TaskListParams {
   /** The upstream query, minus paging: what caches and cursors are keyed on. */
@@ -60,18 +26,38 @@ export interface TaskListParams {
 /** `paging: false` for the export, which takes every matching task: a cursor or limit is a mistake. */
 export function parseTaskListParams(url: URL, maxWindowDays: number, { paging = true } = {}): TaskListParams {
   const raw = readQueryParams(url, paging ? [...FILTER_NAMES, ...PAGING_NAMES] : FILTER_NAMES);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? "");
-    const message =
-      issue?.code === "invalid_type" ? `"${field}" is required.` : (issue?.message ?? "Invalid request.");
-    throw new DashboardError("invalid_request", message);
+  const window = readWindow(raw.from, raw.to, maxWindowDays);
+  if (!window.ok) throw refusal(window.message);
+  const filters: Omit<TaskPageQuery, "cursor" | "from" | "to" | "order"> = {};
+  for (const name of FILTERS) {
+    const value = raw[name];
+    if (value !== undefined && !isFilterValue(name, value)) {
+      throw refusal(`"${name}" must be ${filterValueRule(name)}.`);
+    }
+    if (value !== undefined) filters[name] = value;
   }
-  const { from, to, limit, cursor, ...filters } = parsed.data;
-  if (from >= to) throw new DashboardError("invalid_request", '"from" must be before "to".');
-  if (to.getTime() - from.getTime() > maxWindowDays * DAY_MS) {
-    throw new DashboardError("invalid_request", `The window may span at most ${maxWindowDays} days.`);
-  }
-  return { filters: { ...filters, from: from.toISOString(), to: to.toISOString() }, limit, cursor };
+  const order = readOrder(raw.order);
+  if (order === undefined) throw refusal(ORDER_MESSAGE);
+  const limit = readLimit(raw.limit);
+  if (limit === undefined) throw refusal(LIMIT_MESSAGE);
+  return {
+    filters: {
+      ...filters,
+      order,
+      from: new Date(window.from).toISOString(),
+      to: new Date(window.to).toISOString(),
+    },
+    limit,
+    cursor: readCursor(raw.cursor),
+  };
 }
+
+function readCursor(text: string | undefined): string | undefined {
+  if (text === "") throw refusal('"cursor" must not be empty.');
+  if (text !== undefined && text.length > MAX_CURSOR_LENGTH) {
+    throw refusal(`"cursor" must be at most ${MAX_CURSOR_LENGTH} characters.`);
+  }
+  return text;
+}
+
+const refusal = (message: string) => new DashboardError("invalid_request", message);

@@ -1,4 +1,5 @@
 import "server-only";
+import { abortable } from "../upstream/abortable";
 
 // Identical concurrent loads become one. The load is cancelled only when every caller waiting
 // for it has gone, so a departed caller never spends budget for nobody, nor cancels for others.
@@ -25,23 +26,16 @@ export class SharedFlights<V> {
 
   private wait(flight: Flight<V>, signal: AbortSignal | undefined): Promise<V> {
     flight.waiters++;
-    if (!signal) return flight.promise;
-    if (signal.aborted) return this.leave(flight, signal);
-    return new Promise<V>((resolve, reject) => {
-      const onAbort = () => void this.leave(flight, signal).catch(reject);
-      signal.addEventListener("abort", onAbort, { once: true });
-      void flight.promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-    });
+    return abortable(flight.promise, signal, () => this.leave(flight, signal?.reason));
   }
 
-  private async leave(flight: Flight<V>, signal: AbortSignal): Promise<never> {
+  private leave(flight: Flight<V>, reason: unknown): void {
     flight.waiters--;
     if (flight.waiters === 0) {
       // Nobody waits for the load any more, so the rejection the abort brings is no one's to handle
       // (a caller gone before the load began never attached a handler).
       flight.promise.catch(() => undefined);
-      flight.controller.abort(signal.reason);
+      flight.controller.abort(reason);
     }
-    throw signal.reason;
   }
 }

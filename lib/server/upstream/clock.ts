@@ -1,4 +1,5 @@
 import "server-only";
+import { abortable } from "./abortable";
 
 // Time as the backend-for-frontend sees it. Injected so token and budget logic can be tested
 // with a fake clock across window edges and expiry without waiting.
@@ -12,17 +13,9 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason as Error);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason as Error);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-    }),
+  sleep: (ms, signal) => {
+    let timer: NodeJS.Timeout | undefined;
+    const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    return abortable(elapsed, signal, () => clearTimeout(timer));
+  },
 };

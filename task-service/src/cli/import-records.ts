@@ -2,7 +2,7 @@
 // so an export of the API can be imported back.
 import { z } from "zod";
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
-import { TASK_TYPE_PATTERN } from "../../../contract/query/task-type";
+import { isTaskType, TASK_TYPE_RULE } from "../../../contract/query/task-type";
 import type { LocationRecord, TaskRecord } from "../domain/records";
 
 const identifier = z
@@ -36,7 +36,7 @@ export const taskLine = z
       .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "17 characters without I, O or Q")
       .nullable()
       .default(null),
-    task_type: z.string().regex(TASK_TYPE_PATTERN, "1-128 characters without control characters"),
+    task_type: z.string().refine(isTaskType, TASK_TYPE_RULE),
     status: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "lowercase snake_case"),
     location_id: identifier.optional(),
     location: z.object({ id: identifier }).optional(),

@@ -1,6 +1,7 @@
 // Reads the raw query string ourselves: the framework's parser merges repeated parameters,
 // and the contract rejects repeats and unknown names (a typo must not silently widen a filter).
 import { invalidRequest } from "./api-error";
+import { replaceControlCharacters } from "../../../contract/query/control-characters";
 import { decodeQueryPairs } from "../../../contract/query/query-pairs";
 
 export function parseQueryString(url: string, allowed: readonly string[]): Map<string, string> {
@@ -26,7 +27,6 @@ export function parseQueryString(url: string, allowed: readonly string[]): Map<s
 
 /** Echoing client input into a message must not echo control characters or unbounded text. */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+  const clean = replaceControlCharacters(text, "?");
   return clean.length > 64 ? `${clean.slice(0, 64)}…` : clean;
 }

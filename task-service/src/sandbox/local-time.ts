@@ -1,9 +1,9 @@
 // Converts wall-clock times in an IANA time zone to UTC instants. Intl is the only source of zone
 // rules in Node, and it is slow, so the generator reads offsets from a per-day cache instead.
+import { DAY_MS } from "../../../contract/query/day";
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -4,7 +4,8 @@
 
 import { CATALOG, type CatalogLocation } from "./location-catalog";
 import { buildFleet, fleetSize, type Vehicle } from "./fleet";
-import { DAY_MS, LocalDayOffsets } from "./local-time";
+import { DAY_MS } from "../../../contract/query/day";
+import { LocalDayOffsets } from "./local-time";
 import { at, hash32, seedKey } from "../../../platform/prng";
 import { BATCH_SIZE, IN_PROGRESS_INDEX, planShowcase, type Showcase } from "./showcase";
 import { createTaskIdEncoder } from "./task-ids";

@@ -2,7 +2,7 @@
 // calls per large sandbox), so it only does arithmetic and cached look-ups.
 
 import type { TaskRecord } from "../domain/records";
-import { DAY_MS } from "./local-time";
+import { DAY_MS } from "../../../contract/query/day";
 import { at, type Rng } from "../../../platform/prng";
 import type { SandboxPlan } from "./sandbox-plan";
 import { BATCH_SIZE, CANCELLED_INDEX, COMPLETED_INDEX, IN_PROGRESS_INDEX, PINNED_COUNT } from "./showcase";

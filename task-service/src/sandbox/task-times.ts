@@ -2,7 +2,8 @@
 // days). Past tasks start at the second (and millisecond) a technician began; future tasks are
 // appointments on quarter hours, so several of them share a start time.
 
-import { DAY_MS, MINUTE_MS, type LocalDayOffsets } from "./local-time";
+import { DAY_MS } from "../../../contract/query/day";
+import { MINUTE_MS, type LocalDayOffsets } from "./local-time";
 import type { Rng } from "../../../platform/prng";
 
 export const PAST_DAYS = 180;
@@ -48,8 +49,8 @@ function dayFraction(rng: Rng): number {
  * (close to) evenly covered: the callers reject a time outside the range, and the two edge days
  * together hold one day's worth of accepted times. A day is drawn, not an instant, so the anchor
  * only matters through the days it falls on: two sandboxes generated minutes apart the same day
- * agree on every task but the rare draw between the two anchors (decisions.md: the data is
- * deterministic for a seed and size).
+ * agree on every task but the rare draw between the two anchors, so the data stays deterministic
+ * for a seed and size.
  */
 function drawLocalDay(rng: Rng, zone: LocalDayOffsets, from: number, to: number, skew: number): number {
   const first = zone.localDayOf(from);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DAY_MS } from "../../../contract/query/day";
 import {
-  DAY_MS,
   LocalDayOffsets,
   isValidTimeZone,
   noonOffsetMs,

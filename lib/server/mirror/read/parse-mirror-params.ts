@@ -1,4 +1,7 @@
 import "server-only";
+import { filterValueRule, isFilterValue } from "@/contract/query/filter-values";
+import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
+import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
 import type { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
 import { readQueryParams } from "@/lib/server/api/query-params";
 import { decodeKeyset } from "./keyset-cursor";
@@ -6,10 +9,9 @@ import { SORT_KEYS, type MirrorSummaryQuery, type MirrorTaskQuery, type SortKey 
 import { FILTER_PARAMS, parseFilters } from "./parse-filters";
 import { invalid, parsed, type Parsed } from "./parse-result";
 import { parseZone } from "./parse-zone";
-import { LIST_VALUE_RULES } from "./value-rules";
 
-// The dashboard API's mirror parameters, checked whole before any query runs. Names and rules are
-// issue 14's; unknown or repeated names are refused as on every /api route.
+// The dashboard API's mirror parameters, checked whole before any query runs, by the contract's rules
+// (contract/query/); unknown or repeated names are refused as on every /api route.
 
 const ORDER_PARAMS = ["sort", "order"] as const;
 const PAGING_PARAMS = ["limit", "cursor"] as const;
@@ -48,8 +50,8 @@ function readOrdering(raw: Record<string, string>, options: ParseOptions): Mirro
   const filters = parseFilters(raw, options.maxWindowDays);
   const sort = raw.sort ?? "started_at";
   if (!isSortKey(sort)) throw invalid(`"sort" must be one of ${SORT_KEYS.join(", ")}.`);
-  const order = raw.order ?? "asc";
-  if (order !== "asc" && order !== "desc") throw invalid('"order" must be "asc" or "desc"');
+  const order = readOrder(raw.order);
+  if (order === undefined) throw invalid(ORDER_MESSAGE);
   return { filters, sort, order };
 }
 
@@ -58,17 +60,16 @@ function isSortKey(text: string): text is SortKey {
 }
 
 function parseLimit(text: string | undefined): number {
-  if (text === undefined) return 100;
-  const limit = /^\d{1,3}$/.test(text) ? Number(text) : 0;
-  if (limit < 1 || limit > 500) throw invalid('"limit" must be a whole number from 1 to 500');
+  const limit = readLimit(text);
+  if (limit === undefined) throw invalid(LIMIT_MESSAGE);
   return limit;
 }
 
 /** The {vehicle_id} of /api/vehicles/{vehicle_id}, by the rule of the vehicle_id filter. */
 export function parseVehicleId(text: string): Parsed<string> {
   return parsed(() => {
-    const { pattern, rule } = LIST_VALUE_RULES.vehicle_id;
-    if (!pattern.test(text)) throw invalid(`The vehicle id must be ${rule}.`);
+    if (!isFilterValue("vehicle_id", text))
+      throw invalid(`The vehicle id must be ${filterValueRule("vehicle_id")}.`);
     return text;
   });
 }

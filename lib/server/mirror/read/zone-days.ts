@@ -1,7 +1,6 @@
 // The calendar days of [from, to) in a zone, first to last, as YYYY-MM-DD: the summary's by_day
 // lists every one of them, a day without tasks as zero, so a chart has no holes.
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@/contract/query/day";
 
 export function zoneDays(fromMs: number, toMs: number, zone: string): string[] {
   const format = new Intl.DateTimeFormat("en-CA", {

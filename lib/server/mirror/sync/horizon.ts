@@ -1,11 +1,10 @@
 import "server-only";
+import { DAY_MS } from "@/contract/query/day";
 
 // The span the mirror holds, [now - days back, now + days ahead), widened to whole UTC days and
 // cut into one window per day. A day is small enough that a person's view (a day, a week, a
 // quarter) maps onto a few windows with their own freshness; walks span many windows at once, so
 // the size of a window costs no upstream calls (plan.ts).
-
-export const DAY_MS = 86_400_000;
 
 export interface Horizon {
   /** Inclusive, ms. */

@@ -6,7 +6,7 @@ import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../rea
 import type { Coverage } from "../read/coverage-of-windows";
 import type { MirrorDb } from "../store/mirror-db";
 import { openMirrorDb } from "../store/open-mirror";
-import { DAY_MS } from "./horizon";
+import { DAY_MS } from "@/contract/query/day";
 import { advisoryLeadership, soleLeadership } from "./leader";
 import { adoptSource } from "./mirror-source";
 import { DEFAULT_HEAT } from "./plan";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
-import { windowStarts, DAY_MS, type Horizon } from "./horizon";
+import { DAY_MS } from "@/contract/query/day";
+import { windowStarts, type Horizon } from "./horizon";
 import type { WindowState } from "./plan";
 
 // The mirror_windows rows: kept equal to the horizon's days as time moves (new days ahead added,

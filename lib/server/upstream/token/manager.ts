@@ -1,6 +1,6 @@
 import "server-only";
 import { systemClock, type Clock } from "../clock";
-import { abortable } from "./abortable";
+import { abortable } from "../abortable";
 import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./acquire";
 import { TokenUnavailableError } from "./errors";
 import { storedTokenToAdopt } from "./converge";

@@ -1,12 +1,13 @@
-// Validates GET /v1/tasks parameters into a page query. Rules are in shared/spec/decisions.md.
-import { IDENTIFIER_PATTERN } from "../../../../contract/query/identifier";
-import { DEFAULT_LIMIT, MAX_LIMIT, MIN_LIMIT } from "../../../../contract/query/page-limit";
-import { TASK_TYPE_PATTERN } from "../../../../contract/query/task-type";
+// Validates GET /v1/tasks parameters into a page query, by the contract's rules (contract/query/),
+// which the dashboard applies too before it spends a request.
+import { filterValueRule, isFilterValue } from "../../../../contract/query/filter-values";
+import { LIMIT_MESSAGE, readLimit } from "../../../../contract/query/page-limit";
+import { ORDER_MESSAGE, readOrder } from "../../../../contract/query/order";
+import { readWindow } from "../../../../contract/query/time-window";
 import { invalidRequest } from "../../http/api-error";
-import { parseInstant } from "../../http/instant";
 import { parseQueryString } from "../../http/query-string";
 import type { CursorCodec } from "../../pagination/cursor-codec";
-import type { SortOrder, TaskFilters, TaskPageQuery } from "../../repositories/task-page-sql";
+import type { TaskFilters, TaskPageQuery } from "../../repositories/task-page-sql";
 
 const PARAMETERS = [
   "from",
@@ -19,8 +20,8 @@ const PARAMETERS = [
   "cursor",
   "order",
 ];
-const IDENTIFIER_FILTERS = ["location_id", "mva", "vehicle_id"] as const;
-const DAY_MS = 86_400_000;
+/** The filters in the order a cursor's binding lists them. */
+const FILTERS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
 
 export interface TaskListRequest {
   query: TaskPageQuery;
@@ -35,57 +36,24 @@ export function parseTaskListQuery(
   cursors: CursorCodec,
 ): TaskListRequest {
   const params = parseQueryString(url, PARAMETERS);
-  const required = (name: string) => {
-    const value = params.get(name);
-    if (value === undefined) throw invalidRequest(`"${name}" is required.`);
-    return value;
-  };
-  const from = parseInstant("from", required("from"));
-  const to = parseInstant("to", required("to"));
-  if (from >= to) throw invalidRequest(`"from" must be before "to".`);
-  if (to - from > maxWindowDays * DAY_MS) {
-    throw invalidRequest(`The window from "from" to "to" may span at most ${maxWindowDays} days.`);
-  }
-
+  const window = readWindow(params.get("from"), params.get("to"), maxWindowDays);
+  if (!window.ok) throw invalidRequest(window.message);
   const filters: TaskFilters = {};
-  for (const name of IDENTIFIER_FILTERS) {
+  for (const name of FILTERS) {
     const value = params.get(name);
-    if (value !== undefined && !IDENTIFIER_PATTERN.test(value)) {
-      throw invalidRequest(`"${name}" must be 1-128 characters of letters, digits, ".", "_", ":" or "-".`);
+    if (value !== undefined && !isFilterValue(name, value)) {
+      throw invalidRequest(`"${name}" must be ${filterValueRule(name)}.`);
     }
     filters[name] = value;
   }
-  const taskType = params.get("task_type");
-  if (taskType !== undefined && !TASK_TYPE_PATTERN.test(taskType)) {
-    throw invalidRequest(`"task_type" must be 1-128 characters without control characters.`);
-  }
-  filters.task_type = taskType;
-
-  const limit = parseLimit(params.get("limit"));
-  const order = parseOrder(params.get("order"));
-  const window = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
-  const binding = JSON.stringify([
-    window.from,
-    window.to,
-    order,
-    ...IDENTIFIER_FILTERS.map((f) => filters[f]),
-    taskType,
-  ]);
+  const limit = readLimit(params.get("limit"));
+  if (limit === undefined) throw invalidRequest(LIMIT_MESSAGE);
+  const order = readOrder(params.get("order"));
+  if (order === undefined) throw invalidRequest(ORDER_MESSAGE);
+  const from = new Date(window.from).toISOString();
+  const to = new Date(window.to).toISOString();
+  const binding = JSON.stringify([from, to, order, ...FILTERS.map((name) => filters[name])]);
   const cursor = params.get("cursor");
   const after = cursor === undefined ? undefined : cursors.decode(cursor, binding);
-  return { query: { ...window, filters, order, after, fetch: limit + 1 }, limit, binding };
-}
-
-function parseLimit(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_LIMIT;
-  const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(limit >= MIN_LIMIT && limit <= MAX_LIMIT)) {
-    throw invalidRequest(`"limit" must be a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}.`);
-  }
-  return limit;
-}
-
-function parseOrder(text: string | undefined): SortOrder {
-  if (text === undefined || text === "asc" || text === "desc") return text ?? "asc";
-  throw invalidRequest(`"order" must be "asc" or "desc".`);
+  return { query: { from, to, filters, order, after, fetch: limit + 1 }, limit, binding };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseTaskFilters } from "@/lib/client/task-filters";
 import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
 import {
@@ -70,7 +71,7 @@ describe("mirror list parameters", () => {
       `${WINDOW}&sort=odometer`,
       '"sort" must be one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.',
     ],
-    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc"'],
+    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc".'],
     [`${WINDOW}&vehicle_id=${fifty},V50`, '"vehicle_id" takes at most 50 values.'],
     [
       `${WINDOW}&location_id=loc_a,,loc_b`,
@@ -91,14 +92,14 @@ describe("mirror list parameters", () => {
     [`${WINDOW}&q=`, '"q" must be 1-100 characters.'],
     [`${WINDOW}&q=${"ü".repeat(101)}`, '"q" must be 1-100 characters.'],
     [`${WINDOW}&q=a%0Ab`, '"q" must not contain control characters.'],
-    [`${WINDOW}&limit=501`, '"limit" must be a whole number from 1 to 500'],
+    [`${WINDOW}&limit=501`, '"limit" must be a whole number from 1 to 500.'],
     [`${WINDOW}&cursor=abc.def`, "The cursor is invalid or belongs to other filters."],
     [`${WINDOW}&tz=UTC`, 'Unknown parameter "tz".'],
     [`${WINDOW}&q=a&q=b`, 'Parameter "q" is repeated.'],
     ["to=2026-05-08T00:00:00Z", '"from" is required.'],
     [
       "from=2026-05-01&to=2026-05-08T00:00:00Z",
-      '"from" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z',
+      '"from" must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-05-01T00:00:00Z.',
     ],
     ["from=2026-01-01T00:00:00Z&to=2026-05-08T00:00:00Z", "The window may span at most 92 days."],
   ])("refuses %s", (query, message) => {
@@ -132,6 +133,32 @@ describe("mirror list parameters", () => {
         }
         expect([name, value, tasks(query).ok]).toEqual([name, value, single]);
       }
+    }
+  });
+
+  it("is what the page keeps of a link: a value, an instant or a search text the API refuses is dropped", () => {
+    // (The page trims a value first, so one of spaces only is not among these: the page drops it.)
+    const values = ["loc_a", "x".repeat(129), "a b", "tire rotation", "a\tb", "🚗".repeat(65), "ü"];
+    for (const name of ["status", "location_id", "mva", "vehicle_id", "task_type"] as const) {
+      for (const value of values) {
+        const query = `${WINDOW}&${name}=${encodeURIComponent(value)}`;
+        const kept = parseTaskFilters(new URLSearchParams(query))[name] !== undefined;
+        expect([name, value, kept]).toEqual([name, value, tasks(query).ok]);
+      }
+    }
+    for (const from of [
+      "2026-05-01T00:00:00Z",
+      "2026-05-01",
+      "2026-05-01T00:00:00",
+      "2026-02-30T00:00:00Z",
+    ]) {
+      const query = `from=${from}&to=2026-05-08T00:00:00Z`;
+      const kept = parseTaskFilters(new URLSearchParams(query)).range === "custom";
+      expect([from, kept]).toEqual([from, tasks(query).ok]);
+    }
+    for (const q of ["50% _off", "a\nb", "🚗".repeat(100)]) {
+      const query = `${WINDOW}&q=${encodeURIComponent(q)}`;
+      expect([q, parseTaskFilters(new URLSearchParams(query)).q === q]).toEqual([q, tasks(query).ok]);
     }
   });
 

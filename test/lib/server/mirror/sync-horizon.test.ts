@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
 import { applyWindow } from "@/lib/server/mirror/sync/apply-window";
-import { DAY_MS, horizonAt } from "@/lib/server/mirror/sync/horizon";
+import { DAY_MS } from "@/contract/query/day";
+import { horizonAt } from "@/lib/server/mirror/sync/horizon";
 import { alignWindows, noteViewed, readWindows } from "@/lib/server/mirror/sync/windows-table";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 

@@ -4,7 +4,7 @@ import { startTestService, fixtureSecret, type TestService } from "@/task-servic
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
 import type { MirrorExecutor } from "@/lib/server/mirror/store/mirror-db";
-import { DAY_MS } from "@/lib/server/mirror/sync/horizon";
+import { DAY_MS } from "@/contract/query/day";
 import { DEFAULT_HEAT, type HeatSettings } from "@/lib/server/mirror/sync/plan";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
