@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import type { DayRow } from "@/lib/client/summary-rows";
-import { statusLabel } from "@/lib/client/task-labels";
+import { statusLabel } from "@/lib/task-format/task-labels";
 import type { DayChartProps } from "./day-table";
 import { statusColor } from "./status-colors";
 import { useColorScheme } from "./use-color-scheme";
