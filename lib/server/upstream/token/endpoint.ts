@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseRetryAfter } from "../http/retry-after";
 import { TokenEndpointError } from "./endpoint-error";
 
-export { TokenEndpointError, type TokenEndpointErrorKind } from "./endpoint-error";
+export { TokenEndpointError } from "./endpoint-error";
 
 // One client-credentials grant against POST {baseUrl}/oauth/token (RFC 6749 4.4, spec 4.1 and
 // 7.1). Every failure becomes a TokenEndpointError; only the caller's own abort is rethrown as is.
