@@ -1,12 +1,15 @@
 // Type-aware linting for every TypeScript file in the repository.
 import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-// Issue 13's boundaries: the dashboard reads the service only through contract/, the service never
-// reads the dashboard, and contract/ and platform/ read neither program. An import may name a
-// root folder by the `@/` alias or by climbing there with "../", so the rule is given once per
-// depth below the fenced folder: only a climb that reaches the repository root names a root
-// folder (inside task-service/src, "../app" is the service's own app.ts).
+// The boundaries that keep the two programs apart: the dashboard reads the service only through
+// contract/, the service never reads the dashboard, and contract/ and platform/ read neither
+// program. An import may name a root folder by the `@/` alias or by climbing there with "../", so
+// the rule is given once per depth below the fenced folder: only a climb that reaches the
+// repository root names a root folder (inside task-service/src, "../app" is the service's own
+// app.ts).
 const SOURCE = "{ts,tsx,mts,cts,js,mjs}";
 const MAX_NESTING = 12;
 const DASHBOARD = ["app", "components", "lib", "scripts", "proxy"];
@@ -53,6 +56,10 @@ const boundaries = [
   ),
 ];
 
+// The browser's code: React's rules of hooks and compiler checks, and Next's rules for pages.
+const REACT_CODE = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"];
+const DASHBOARD_CODE = [...REACT_CODE, "proxy.ts"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,6 +70,8 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "playwright-report/",
+      // Planted violations (a cycle, dead code) that the lint tests check on purpose.
+      "test/fixtures/",
     ],
   },
   js.configs.recommended,
@@ -84,5 +93,7 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,
   },
+  { ...reactHooks.configs.flat.recommended, files: REACT_CODE },
+  { ...nextPlugin.configs["core-web-vitals"], files: DASHBOARD_CODE },
   ...boundaries,
 );

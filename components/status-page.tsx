@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 // What stands in for a page that cannot be shown (not found, not valid, failed): what happened in
@@ -19,20 +20,20 @@ export function StatusPage({
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 p-6" data-testid="status-page">
       {brand && (
-        <a href="/tasks" className="font-semibold">
+        <Link href="/tasks" className="font-semibold">
           Fleet Task Dashboard
-        </a>
+        </Link>
       )}
       <h1 className="text-xl font-semibold">{title}</h1>
       <div className="flex flex-col gap-2">{children}</div>
       <nav aria-label="Ways on" className="flex flex-wrap items-center gap-4 text-sm">
         {action}
-        <a className="underline underline-offset-2" href="/tasks">
+        <Link className="underline underline-offset-2" href="/tasks">
           Go to the tasks
-        </a>
-        <a className="underline underline-offset-2" href="/locations">
+        </Link>
+        <Link className="underline underline-offset-2" href="/locations">
           Go to the locations
-        </a>
+        </Link>
       </nav>
     </main>
   );

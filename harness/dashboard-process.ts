@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dashboardServerArgs } from "../scripts/dashboard-command";
+import { dashboardServerArgs } from "./dashboard-command";
 import type { RunningChild } from "./child-process";
 import { freePort } from "./free-port";
 import { startHealthyChild } from "./healthy-child";

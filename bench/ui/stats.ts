@@ -12,6 +12,3 @@ export const median = (values: readonly number[]): number => percentile(values, 
 
 export const max = (values: readonly number[]): number =>
   values.length === 0 ? Number.NaN : Math.max(...values);
-
-export const min = (values: readonly number[]): number =>
-  values.length === 0 ? Number.NaN : Math.min(...values);

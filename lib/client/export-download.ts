@@ -1,4 +1,4 @@
-import { UTC_COLUMN_LABEL } from "@/lib/csv/task-csv-columns";
+import { UTC_COLUMN_LABEL } from "@/lib/task-format/task-csv-columns";
 import { csvRowCounter } from "./csv-row-counter";
 import { dashboardFetch } from "./dashboard-api";
 import { saveFile } from "./save-file";

@@ -1,6 +1,6 @@
 import type { Location, TaskSummary } from "./api-types";
 import { locationsByName } from "./location-order";
-import { KNOWN_STATUSES, statusLabel, taskTypeLabel } from "./task-labels";
+import { KNOWN_STATUSES, statusLabel, taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // The values the status, location and task type filters offer: from the mirror's counts of the
 // window (each with its count) when it can count, else what is known without it (the documented

@@ -1,6 +1,6 @@
 import type { TaskSummary } from "./api-types";
 import { orderStatuses } from "./summary-status-order";
-import { statusLabel, taskTypeLabel } from "./task-labels";
+import { statusLabel, taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // The summary's answer as the plain rows each chart draws and each table alternative lists.
 

@@ -1,4 +1,4 @@
-import { KNOWN_STATUSES } from "./task-labels";
+import { KNOWN_STATUSES } from "@/lib/task-format/task-labels";
 
 /**
  * Known statuses in their life's order, then any new ones by name, so a chart's colours and

@@ -1,5 +1,5 @@
 import { browserTimeZone } from "./browser-zone";
-import { COLUMN_IDS, isColumnId, type ColumnId } from "./task-columns";
+import { COLUMN_IDS, isColumnId, type ColumnId } from "@/lib/task-format/task-columns";
 
 // How the table looks, as opposed to what it shows: the zone times are shown in, the visible
 // columns in their order and the widths a person dragged them to. Kept in the URL (shareable) and remembered in this browser for the

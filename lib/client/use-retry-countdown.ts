@@ -27,6 +27,9 @@ export function useRetryWait(
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
+    // The wait is counted from the moment this failure is committed, read once here and not at
+    // each render; the countdown renders from it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read at commit, not in render
     setRetryAt(waitMs === undefined ? undefined : Date.now() + waitMs);
   }, [waitMs, failureCount]);
 

@@ -77,12 +77,13 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
     if (window) adoptWindow(filters, calendarZone(parseTableView(current, remembered).zone), window);
   });
   // A view change shows at once; the URL (the source of truth) catches up a moment later.
-  const [pendingView, setPendingView] = useState<TableView | undefined>(undefined);
+  // It belongs to the URL it was made on: once the URL moves on, the URL's own view is shown.
+  const [pending, setPending] = useState<{ search: string; view: TableView } | undefined>(undefined);
+  const pendingView = pending?.search === search ? pending.view : undefined;
   // Two changes in quick succession (typing in two fields) must build on each other, not on the
   // URL as it was before the first one landed.
   const latestSearch = useRef<string | undefined>(undefined);
   useEffect(() => {
-    setPendingView(undefined);
     latestSearch.current = undefined;
   }, [search]);
 
@@ -112,6 +113,7 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
       query: listParams(filters, window),
     };
     // pinVersion is not read here: a new one means stableWindow has a new pin for these filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pin lives outside React; pinVersion says it moved
   }, [search, remembered, maxWindowDays, pinVersion, served]);
 
   const latestParams = useCallback(() => new URLSearchParams(latestSearch.current ?? search), [search]);
@@ -177,11 +179,11 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
     (change: Partial<TableView>) => {
       const current = latestParams();
       const view = { ...parseTableView(current, remembered), ...pendingView, ...change };
-      setPendingView(view);
+      setPending({ search, view });
       rememberView(view);
       navigate(withTableView(current, view), "replace");
     },
-    [navigate, latestParams, remembered, pendingView],
+    [navigate, latestParams, remembered, pendingView, search],
   );
 
   return {

@@ -1,7 +1,7 @@
 import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
-import { taskCsv, type CsvZones } from "@/lib/csv/task-csv-columns";
+import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
 import type { Task } from "./api-types";
-import type { ColumnId } from "./task-columns";
+import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 
 // "Export visible rows": what the table holds now, in its row order, with its visible columns

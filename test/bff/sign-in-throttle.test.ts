@@ -10,7 +10,7 @@ import {
   FAILURES_PER_ADDRESS,
   SignInThrottle,
 } from "@/lib/server/auth/sign-in-throttle";
-import { connectSharedRedis } from "@/lib/server/bff/shared-redis";
+import { connectSharedRedis } from "@/lib/server/shared-redis";
 import { TcpProxy } from "./support/tcp-proxy";
 
 const connections: Redis[] = [];

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import { connectSharedRedis } from "../bff/shared-redis";
+import { connectSharedRedis } from "../shared-redis";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log/dashboard-logger";
 import { reportAtMostEvery } from "./report-at-most";

@@ -8,7 +8,7 @@ import { MemoryRequestWindow } from "../upstream/budget/window/memory";
 import { RedisRequestWindow } from "../upstream/budget/window/redis";
 import { RedisTokenStore } from "../upstream/token/redis-store";
 import { MemoryTokenStore } from "../upstream/token/store";
-import { connectSharedRedis } from "./shared-redis";
+import { connectSharedRedis } from "../shared-redis";
 import { TokenManager } from "../upstream/token/manager";
 import { fetchServiceToken } from "../upstream/token/endpoint";
 import { tokenCacheKey } from "../upstream/token/store";

@@ -1,6 +1,6 @@
 import "server-only";
 import { csvFileName, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
-import { liveUrl, needsMirror } from "../api/mirror-need";
+import { liveUrl, needsMirror } from "./mirror-need";
 import { parseTaskListParams } from "../api/task-list-params";
 import { parseMirrorExportParams } from "../mirror/read/parse-mirror-params";
 import type { DashboardBackend } from "./dashboard-backend";

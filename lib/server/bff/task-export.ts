@@ -1,7 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
-import { taskCsv } from "@/lib/csv/task-csv-columns";
+import { taskCsv } from "@/lib/task-format/task-csv-columns";
 import type { TaskListParams } from "../api/task-list-params";
 import { asDashboardError } from "../api/upstream-failure";
 import { dashboardLogger } from "../log/dashboard-logger";

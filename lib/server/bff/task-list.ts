@@ -1,7 +1,7 @@
 import "server-only";
 import { DashboardError } from "../api/dashboard-error";
 import { freshnessHeaders } from "../api/freshness-headers";
-import { liveUrl, needsMirror } from "../api/mirror-need";
+import { liveUrl, needsMirror } from "./mirror-need";
 import { readQueryParams } from "../api/query-params";
 import { requestPriority } from "../api/request-priority";
 import { jsonAroundRows } from "../api/rows-json";

@@ -1,15 +1,6 @@
 // Prometheus metrics, one registry per app so several apps in one process (tests) stay apart.
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-export type TokenOutcome =
-  | "issued"
-  | "invalid_request"
-  | "unsupported_grant_type"
-  | "invalid_client"
-  | "invalid_scope"
-  | "rate_limited"
-  | "error";
-
 export class ServiceMetrics {
   readonly registry = new Registry();
   readonly requests = new Counter({

@@ -6,7 +6,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { dirname } from "node:path";
-import { OPENAPI_PATH } from "../routes/public-routes";
+import { OPENAPI_PATH } from "../openapi-path";
 
 export const API_REFERENCE_PREFIX = "/docs";
 

@@ -45,15 +45,9 @@ export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.st
  */
 export const TASK_JSON_COLUMN = "t.wire_json";
 
-/** What a page selects: its tasks' prepared JSON (the route), or their columns (taskOfRow's input). */
-export type TaskPageShape = "json" | "columns";
-
 const FILTER_COLUMNS = ["location_id", "mva", "vehicle_id", "task_type"] as const;
 
-export function taskPageSql(
-  query: TaskPageQuery,
-  shape: TaskPageShape = "json",
-): { text: string; params: unknown[] } {
+export function taskPageSql(query: TaskPageQuery): { text: string; params: unknown[] } {
   const params: unknown[] = [query.from, query.to];
   const where = ["t.started_at >= $1::timestamptz", "t.started_at < $2::timestamptz"];
   for (const column of FILTER_COLUMNS) {
@@ -69,12 +63,7 @@ export function taskPageSql(
     where.push(`(t.started_at, t.id) ${comparison} ($${params.length - 1}::timestamptz, $${params.length})`);
   }
   params.push(query.fetch);
-  // ORDER BY names t.started_at: the bare name would be the formatted text column.
-  const source =
-    shape === "json"
-      ? `${TASK_JSON_COLUMN} FROM tasks t`
-      : `${TASK_COLUMNS} FROM tasks t JOIN locations l ON l.id = t.location_id`;
-  const text = `SELECT ${source}
+  const text = `SELECT ${TASK_JSON_COLUMN} FROM tasks t
     WHERE ${where.join(" AND ")}
     ORDER BY t.started_at ${direction}, t.id ${direction}
     LIMIT $${params.length}`;

@@ -11,14 +11,8 @@ export type { Task };
  * (http/task-page-bytes.ts). Array mode, so pg builds no object per row.
  */
 export async function findTaskPageJson(db: SqlExecutor, query: TaskPageQuery): Promise<string[]> {
-  const { text, params } = taskPageSql(query, "json");
+  const { text, params } = taskPageSql(query);
   return (await db.queryValues<readonly [string]>(text, params, { prepared: true })).map((row) => row[0]);
-}
-
-/** The same page built from the columns through taskOfRow: what the stored JSON must equal. */
-export async function findTaskPage(db: SqlExecutor, query: TaskPageQuery): Promise<Task[]> {
-  const { text, params } = taskPageSql(query, "columns");
-  return (await db.query<TaskRow>(text, params)).map(taskOfRow);
 }
 
 export async function findTask(db: SqlExecutor, id: string): Promise<Task | undefined> {
@@ -68,9 +62,4 @@ export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[])
        wire_json = EXCLUDED.wire_json, updated_at = now()`,
     taskColumnArrays(tasks),
   );
-}
-
-export async function countTasks(db: SqlExecutor): Promise<number> {
-  const rows = await db.query<{ count: number | string }>("SELECT count(*) AS count FROM tasks");
-  return Number(rows[0]?.count ?? 0);
 }

@@ -1,13 +1,11 @@
 // What is served without a token: the contract, health, keys and metrics.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { KeyRing } from "../auth/key-ring";
 import { ApiError } from "../http/api-error";
 import type { ServiceMetrics } from "../observability/service-metrics";
+import { OPENAPI_PATH } from "../openapi-path";
 import type { Store } from "../store/store";
-
-export const OPENAPI_PATH = join(import.meta.dirname, "../../../contract/service/openapi.yaml");
 
 export async function publicRoutes(
   app: FastifyInstance,

@@ -8,7 +8,7 @@ import { createPlan, type SandboxOptions, type SandboxPlan } from "./sandbox-pla
 import { buildTask } from "./task-builder";
 import { TypeSpacing } from "./type-spacing";
 
-export { MAX_TASK_COUNT, type SandboxOptions } from "./sandbox-plan";
+export { type SandboxOptions } from "./sandbox-plan";
 
 /** The branch catalogue: the same records on every call, ordered by id. */
 export function sandboxLocations(): LocationRecord[] {

@@ -3,18 +3,14 @@
 // after an upgrade of a database that already holds tasks, after inserts, re-imports and plain SQL
 // updates, and after a location's rename.
 import { describe, expect, inject, it } from "vitest";
+import { taskOfRow, type TaskRow } from "../../../contract/service/task-row";
 import { applyMigrations } from "../../../platform/sql/migrate";
 import { openSqlDb } from "../../../platform/sql/open-sql-db";
 import { createDatabase } from "../../../harness/local-postgres";
 import type { LocationRecord, TaskRecord } from "../../src/domain/records";
 import { upsertLocations } from "../../src/repositories/locations-repository";
-import type { TaskPageQuery } from "../../src/repositories/task-page-sql";
-import {
-  findTaskPage,
-  findTaskPageJson,
-  taskColumnArrays,
-  upsertTasks,
-} from "../../src/repositories/tasks-repository";
+import { TASK_COLUMNS, type TaskPageQuery } from "../../src/repositories/task-page-sql";
+import { findTaskPageJson, taskColumnArrays, upsertTasks } from "../../src/repositories/tasks-repository";
 import { storeDirLock } from "../../src/store/data-dir-lock";
 import { migrate } from "../../src/store/migrate";
 import { migrations } from "../../src/store/migrations";
@@ -78,11 +74,17 @@ async function insertWithoutJson(store: Store, rows: readonly TaskRecord[]): Pro
   );
 }
 
-/** The stored JSON of every task beside what taskOfRow + JSON.stringify write for its columns. */
+/**
+ * The stored JSON of every task beside what taskOfRow + JSON.stringify write for its columns, read
+ * as findTask reads one task (GET /v1/tasks/{id}), in the page's order.
+ */
 async function storedAndExpected(store: Store): Promise<{ stored: string[]; expected: string[] }> {
   const stored = await findTaskPageJson(store, everything);
-  const expected = (await findTaskPage(store, everything)).map((task) => JSON.stringify(task));
-  return { stored, expected };
+  const rows = await store.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM tasks t JOIN locations l ON l.id = t.location_id
+     ORDER BY t.started_at, t.id`,
+  );
+  return { stored, expected: rows.map((row) => JSON.stringify(taskOfRow(row))) };
 }
 
 const stores = [

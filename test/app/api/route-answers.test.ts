@@ -15,7 +15,7 @@ import * as tasks from "@/app/api/tasks/route";
 import * as summary from "@/app/api/tasks/summary/route";
 import * as vehicle from "@/app/api/vehicles/[vehicle_id]/route";
 import { dashboardContract } from "@/contract/conformance/documents";
-import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../lib/server/auth/session-cookie";
+import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../lib/support/session-cookie";
 
 type Handler = (request: Request, route: { params: Promise<object> }) => Promise<Response> | Response;
 type RouteModule = Record<string, unknown>;

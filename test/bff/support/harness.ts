@@ -164,8 +164,6 @@ export { DashboardError };
 // ---------------------------------------------------------------------------------------------
 // The service's /metrics
 
-export { scrape, total, type Sample } from "./prometheus";
-
 /** The counters an operator watches, summed the way a dashboard panel would. */
 export async function serviceCounters(baseUrl: string, clientId: string = CLIENTS.full.id) {
   const samples = await scrape(baseUrl);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayZone, parseTableView, withTableView } from "@/lib/client/table-view";
-import { COLUMN_IDS } from "@/lib/client/task-columns";
+import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 
 describe("table view in the URL", () => {
   it("prefers the URL, then what this browser remembered, then the defaults", () => {

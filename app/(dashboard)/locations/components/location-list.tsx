@@ -1,12 +1,14 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { locationsByName } from "@/lib/client/location-order";
 import { locationMatches } from "@/lib/client/location-search";
 import { formatInZone } from "@/lib/client/time-format";
+import { useInBrowser } from "@/lib/client/use-in-browser";
+import { useNow } from "@/lib/client/use-now";
 import { CountsNote } from "./counts-note";
 import { useLocationCounts } from "./use-location-counts";
 
@@ -31,7 +33,11 @@ const COUNT_COLUMNS = [
 export function LocationList() {
   const locations = useQuery(locationsQuery);
   const [search, setSearch] = useState("");
-  const now = useNow(30_000);
+  // Undefined while the server renders and the browser hydrates: the server's zone and moment are not
+  // the reader's.
+  const inBrowser = useInBrowser();
+  const nowMs = useNow(true, 30_000);
+  const now = inBrowser ? new Date(nowMs) : undefined;
   const counts = useLocationCounts(locations.data);
   const shown = useMemo(
     () => locationsByName(locations.data ?? []).filter((location) => locationMatches(location, search)),
@@ -142,15 +148,4 @@ export function LocationList() {
       {shown.length === 0 && <p>No location matches “{search}”.</p>}
     </>
   );
-}
-
-/** The current time, ticking; undefined during server rendering so both renders agree. */
-function useNow(everyMs: number): Date | undefined {
-  const [now, setNow] = useState<Date | undefined>(undefined);
-  useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

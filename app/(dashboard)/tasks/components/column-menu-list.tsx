@@ -1,7 +1,7 @@
 "use client";
 import type { RefObject } from "react";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
-import { COLUMN_IDS, COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
+import { COLUMN_IDS, COLUMN_LABELS, type ColumnId } from "@/lib/task-format/task-columns";
 
 // The open column menu (column-menu.tsx). Hidden columns keep their place at the end of the list,
 // so showing one again puts it back where a person expects. It closes like a menu: Esc (focus goes

@@ -1,6 +1,6 @@
 "use client";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import type { ColumnId } from "@/lib/client/task-columns";
+import type { ColumnId } from "@/lib/task-format/task-columns";
 
 // Show, hide and reorder columns. The list itself (column-menu-list.tsx) is loaded the first time
 // the menu opens, not with the tasks page.

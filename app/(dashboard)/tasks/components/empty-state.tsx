@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { taskTypesLike } from "@/lib/client/seen-task-types";
-import { KNOWN_TASK_TYPES } from "@/lib/client/task-labels";
+import { KNOWN_TASK_TYPES } from "@/lib/task-format/task-labels";
 import { describeFilters } from "@/lib/client/filter-words";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";

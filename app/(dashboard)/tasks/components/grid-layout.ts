@@ -1,4 +1,4 @@
-import type { ColumnId } from "@/lib/client/task-columns";
+import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { ColumnWidths } from "@/lib/client/table-view";
 
 // The grid's column widths, apart from how cells are drawn (task-columns.tsx): the frame shown

@@ -1,6 +1,6 @@
 "use client";
-import { startedHeader } from "@/lib/csv/started-header";
-import { COLUMN_LABELS } from "@/lib/client/task-columns";
+import { startedHeader } from "@/lib/task-format/started-header";
+import { COLUMN_LABELS } from "@/lib/task-format/task-columns";
 import { startedZoneName } from "@/lib/client/table-view";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 

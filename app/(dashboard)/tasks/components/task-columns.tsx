@@ -2,8 +2,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Task } from "@/lib/client/api-types";
-import { taskTypeLabel } from "@/lib/client/task-labels";
-import { columnValue, type ColumnId } from "@/lib/client/task-columns";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
+import { columnValue, type ColumnId } from "@/lib/task-format/task-columns";
 import { formatInZone, formatWithOffset } from "@/lib/client/time-format";
 import { StatusBadge } from "./status-badge";
 

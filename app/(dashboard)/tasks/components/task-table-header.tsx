@@ -9,9 +9,9 @@ import {
 } from "@tanstack/react-table";
 import { useMemo, type KeyboardEvent, type PointerEvent } from "react";
 import { flushSync } from "react-dom";
-import { startedHeader } from "@/lib/csv/task-csv-columns";
+import { startedHeader } from "@/lib/task-format/started-header";
 import type { Task } from "@/lib/client/api-types";
-import { COLUMN_LABELS, type ColumnId } from "@/lib/client/task-columns";
+import { COLUMN_LABELS, type ColumnId } from "@/lib/task-format/task-columns";
 import { isSortKey, type SortKey } from "@/lib/client/task-filters";
 import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from "@/lib/client/table-view";
 import { useInBrowser } from "@/lib/client/use-in-browser";

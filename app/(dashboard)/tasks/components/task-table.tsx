@@ -109,6 +109,7 @@ export function TaskTable({
     [visible, widths],
   );
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer changes in place as rows scroll; this component is left uncompiled on purpose
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -1,6 +1,6 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { lazy, useMemo, useRef } from "react";
+import { lazy, useMemo, useState } from "react";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
@@ -26,8 +26,8 @@ const ExportControls = lazy(() =>
 );
 
 // The filters, the view controls and the summary's toggle likewise: the server renders them, and
-// their code (fields, pickers, menus) comes a moment after the page's; together they kept /tasks
-// over its 160 kB first-load budget. The list's own request does not wait for them.
+// their code (fields, pickers, menus) comes a moment after the page's: in the page's own bundle it
+// would push /tasks past its first-load budget. The list's own request does not wait for them.
 const loadControls = loadOnce(() => import("./tasks-controls"));
 const TaskFilterBar = lazy(() => loadControls().then((module) => ({ default: module.TaskFilterBar })));
 const TableToolbar = lazy(() => loadControls().then((module) => ({ default: module.TableToolbar })));
@@ -48,7 +48,8 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
   const state = useTaskListState(maxWindowDays, served);
   const locations = useQuery(locationsQuery);
   const budget = useQuery(budgetQuery);
-  const priority = useRef<PagePriority>({ current: "interactive" }).current;
+  // One holder per mounted page, written by the table as it scrolls and read as each page is asked for.
+  const [priority] = useState<PagePriority>(() => ({ current: "interactive" }));
   const list = useInfiniteQuery({ ...taskListQuery(state.query, priority), enabled: !state.problem });
   const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);
   const mirror = useMirrorReadiness(list.data?.pages[0]?.source, list.error ?? list.failureReason);

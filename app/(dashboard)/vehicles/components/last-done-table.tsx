@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { LastDone } from "@/lib/client/vehicle-history";
-import { taskTypeLabel } from "@/lib/client/task-labels";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { TaskTime } from "./task-time";
 
 // "When was its last oil change?": the last completed task of each type, with how long and how

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type uPlot from "uplot";
 import type { OdometerReading } from "@/lib/client/vehicle-history";
-import { taskTypeLabel } from "@/lib/client/task-labels";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { TaskTime } from "./task-time";
 import { whenIdle, whenIdleInView } from "./when-idle-in-view";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { odometerDrops, type OdometerReading } from "@/lib/client/vehicle-history";
-import { taskTypeLabel } from "@/lib/client/task-labels";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { OdometerChart } from "./odometer-chart";
 import { TaskTime } from "./task-time";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Task } from "@/lib/client/api-types";
 import { StatusBadge } from "../../tasks/components/status-badge";
-import { taskTypeLabel } from "@/lib/client/task-labels";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { TaskTime } from "./task-time";
 
 // Every task of the vehicle over the mirror's horizon, newest first; each opens its detail.

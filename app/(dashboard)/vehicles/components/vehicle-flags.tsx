@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { OdometerDrop, RepeatedTask } from "@/lib/client/vehicle-history";
-import { taskTypeLabel } from "@/lib/client/task-labels";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { TaskTime } from "./task-time";
 
 // What a person should look at: readings below an earlier one, and work done twice in a day.

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { parseRetryAfter } from "../http/retry-after";
 import { TokenEndpointError } from "./endpoint-error";
 
-export { TokenEndpointError, type TokenEndpointErrorKind } from "./endpoint-error";
+export { TokenEndpointError } from "./endpoint-error";
 
-// One client-credentials grant against POST {baseUrl}/oauth/token (RFC 6749 4.4, spec 4.1 and
-// 7.1). Every failure becomes a TokenEndpointError; only the caller's own abort is rethrown as is.
+// One client-credentials grant against POST {baseUrl}/oauth/token (RFC 6749 4.4, as the service's
+// contract describes it). Every failure becomes a TokenEndpointError; only the caller's own abort is rethrown as is.
 // Messages never carry the client secret or a token.
 
 export interface ServiceToken {
@@ -30,7 +30,7 @@ export interface FetchServiceTokenOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-// Unknown fields are stripped, not refused: the service may add fields within /v1 (spec part 9).
+// Unknown fields are stripped, not refused: the service's contract lets it add fields within /v1.
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().regex(/^bearer$/i),

@@ -8,7 +8,7 @@ import {
   SESSION_COOKIE as NAME,
   sessionCookieValue,
   stubDashboardEnv,
-} from "./session-cookie";
+} from "../../support/session-cookie";
 
 const SECRET = "api-session-test-secret-".padEnd(40, "x");
 const STAFF = ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"];

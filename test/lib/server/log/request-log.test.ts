@@ -5,7 +5,7 @@ import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
 import { routePattern } from "@/lib/server/log/request-log";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
-import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../auth/session-cookie";
+import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
 import { capturingLogger } from "./capture";
 
 // dashboardRoute with a real session cookie (signed with the test's AUTH_SECRET) and a capturing

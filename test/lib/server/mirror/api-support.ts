@@ -13,7 +13,7 @@ import { mirrorOf, syncSource, type Mirror } from "@/lib/server/mirror/sync/star
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
 import { alignWindows } from "@/lib/server/mirror/sync/windows-table";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
-import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../auth/session-cookie";
+import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
 import { dayKeepingClock, eventually, TEST_HEAT } from "./sync-support";
 
 const AUTH_SECRET = "mirror-api-test-secret-".padEnd(40, "x");

@@ -1,8 +1,8 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type uPlot from "uplot";
 import type { DayRow } from "@/lib/client/summary-rows";
-import { statusLabel } from "@/lib/client/task-labels";
+import { statusLabel } from "@/lib/task-format/task-labels";
 import type { DayChartProps } from "./day-table";
 import { statusColor } from "./status-colors";
 import { useColorScheme } from "./use-color-scheme";
@@ -21,8 +21,7 @@ export function DayCanvas({ rows, statuses, onPickDay }: DayChartProps) {
   const [hovered, setHovered] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   // The chart is built once per data and theme; a new click handler must not rebuild it.
-  const pickDay = useRef(onPickDay);
-  pickDay.current = onPickDay;
+  const pickDay = useEffectEvent((day: string) => onPickDay(day));
 
   useEffect(() => {
     const element = host.current;
@@ -43,7 +42,7 @@ export function DayCanvas({ rows, statuses, onPickDay }: DayChartProps) {
         over.addEventListener("click", () => {
           const index = chart?.cursor.idx;
           const row = index == null ? undefined : rows[index];
-          if (row) pickDay.current(row.day);
+          if (row) pickDay(row.day);
         });
         resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: HEIGHT }));
         resize.observe(element);

@@ -1,5 +1,5 @@
 import type { DayRow } from "@/lib/client/summary-rows";
-import { statusLabel } from "@/lib/client/task-labels";
+import { statusLabel } from "@/lib/task-format/task-labels";
 import { ChartFigure } from "./chart-figure";
 import { DayCanvas } from "./day-canvas";
 import { DayTable } from "./day-table";

@@ -1,5 +1,5 @@
 import type { DayRow } from "@/lib/client/summary-rows";
-import { statusLabel } from "@/lib/client/task-labels";
+import { statusLabel } from "@/lib/task-format/task-labels";
 import { PickButton } from "./pick-button";
 
 /** What the per-day chart and its table both draw from. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "@/harness/free-port";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
-import { connectSharedRedis } from "@/lib/server/bff/shared-redis";
+import { connectSharedRedis } from "@/lib/server/shared-redis";
 import { RedisRequestWindow } from "@/lib/server/upstream/budget/window/redis";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { teachLimit } from "./known-limit";

@@ -1,7 +1,9 @@
-import type { Task } from "@/lib/client/api-types";
-import { COLUMN_IDS, COLUMN_LABELS, type CellValue, type ColumnId } from "@/lib/client/task-columns";
+import type { components } from "@/contract/dashboard/api-types";
+import { COLUMN_IDS, COLUMN_LABELS, type CellValue, type ColumnId } from "./task-columns";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { startedHeader } from "./started-header";
+
+type Task = components["schemas"]["Task"];
 
 // The one list of CSV columns: "export all matching" (the server) writes all of it, "export visible
 // rows" (the browser) the table's visible columns. Both use its names and its order, whatever
@@ -27,8 +29,6 @@ interface CsvColumn {
 }
 
 export const UTC_COLUMN_LABEL = "Started (UTC)";
-
-export { startedHeader };
 
 const label = (column: Exclude<ColumnId, "started_at" | "location">): CsvColumn => ({
   column,

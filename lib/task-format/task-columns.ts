@@ -1,7 +1,9 @@
-import type { Task } from "./api-types";
+import type { components } from "@/contract/dashboard/api-types";
+
+type Task = components["schemas"]["Task"];
 
 // The table's columns as data: their ids, labels and the text of a cell. The table renders them,
-// and both exports write them through one list (lib/csv/task-csv-columns.ts), so a column reads
+// and both exports write them through one list (task-csv-columns.ts), so a column reads
 // the same on screen and in either file.
 
 export const COLUMN_IDS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusLabel, taskTypeLabel } from "@/lib/client/task-labels";
+import { statusLabel, taskTypeLabel } from "@/lib/task-format/task-labels";
 
 describe("readable task types and statuses", () => {
   it("names known codes for people", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startedHeader, taskCsv, type CsvZones } from "@/lib/csv/task-csv-columns";
+import { startedHeader } from "@/lib/task-format/started-header";
+import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
 import { sampleTask } from "../support/sample-task";
 
 const task = sampleTask();
