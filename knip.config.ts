@@ -42,9 +42,6 @@ const config: KnipConfig = {
   project: ["**/*.{ts,tsx,mts,mjs,css}"],
   // Planted violations that test/lint-rules.test.ts checks on purpose.
   ignore: ["test/fixtures/**"],
-  // Installed for work not merged yet; and import-x, whose file-level no-cycle misses the cycles
-  // between folders that scripts/check-folder-cycles.ts finds, until package.json drops it.
-  ignoreDependencies: ["@date-fns/tz", "fast-check", "eslint-plugin-import-x"],
   // The system's own tools, which .ci/run installs.
   ignoreBinaries: ["runuser", "redis-server", "redis-cli", "ss"],
   // Turbopack's alias names a package of React's that TanStack Store depends on, not one of ours.
