@@ -56,6 +56,40 @@ const boundaries = [
   ),
 ];
 
+// Each module of the dashboard's server is entered through its index.ts: what it keeps inside can
+// move without the rest of the app noticing. A module's own files reach each other freely; from
+// anywhere else a path below another module's folder is refused. A separate rule id from the
+// boundaries above, because a later config's options for the same rule replace the earlier ones.
+const SERVER_MODULES = ["api", "auth", "bff", "log", "mirror", "upstream"];
+
+function frontDoors(files, modules, relative) {
+  const names = modules.join("|");
+  const message = "Import a lib/server module through its front door (lib/server/<module>/index.ts).";
+  const patterns = [`^@/lib/server/(${names})/`, relative(names)].map((regex) => ({ regex, message }));
+  return { files, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } };
+}
+
+const frontDoorRules = [
+  frontDoors(
+    [
+      `{app,components,scripts}/**/*.${SOURCE}`,
+      `lib/*.${SOURCE}`,
+      `lib/!(server)/**/*.${SOURCE}`,
+      "proxy.ts",
+    ],
+    SERVER_MODULES,
+    (names) => `^(\\.\\.?/)+(lib/)?server/(${names})/`,
+  ),
+  frontDoors([`lib/server/*.${SOURCE}`], SERVER_MODULES, (names) => `^\\./(${names})/`),
+  ...SERVER_MODULES.map((module) =>
+    frontDoors(
+      [`lib/server/${module}/**/*.${SOURCE}`],
+      SERVER_MODULES.filter((other) => other !== module),
+      (names) => `^(\\.\\./)+(${names})/`,
+    ),
+  ),
+];
+
 // The browser's code: React's rules of hooks and compiler checks, and Next's rules for pages.
 const REACT_CODE = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"];
 const DASHBOARD_CODE = [...REACT_CODE, "proxy.ts"];
@@ -96,4 +130,5 @@ export default tseslint.config(
   { ...reactHooks.configs.flat.recommended, files: REACT_CODE },
   { ...nextPlugin.configs["core-web-vitals"], files: DASHBOARD_CODE },
   ...boundaries,
+  ...frontDoorRules,
 );

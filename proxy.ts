@@ -1,8 +1,8 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { isUnderApi, pathArea } from "@/lib/api-path";
 import { decodedOrUndefined } from "@/lib/path-segment";
-import { DashboardError, dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
-import { auth } from "@/lib/server/auth/auth";
+import { DashboardError, dashboardErrorResponse } from "@/lib/server/api";
+import { auth } from "@/lib/server/auth";
 
 // Runs before every page: a fresh CSP nonce per request, and the session gate (a sign-in redirect).
 // The data API's routes check the session themselves (see config.matcher).

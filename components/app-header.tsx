@@ -1,4 +1,4 @@
-import { auth, signOut } from "@/lib/server/auth/auth";
+import { auth, signOut } from "@/lib/server/auth";
 import { AppBrand } from "./app-brand";
 import { BudgetMeter } from "./budget-meter";
 import { MirrorFreshnessSlot } from "./mirror-freshness-slot";

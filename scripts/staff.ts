@@ -6,7 +6,7 @@ import {
   removeStaffMember,
   setStaffDisabled,
   upsertStaffMember,
-} from "../lib/server/auth/staff-directory";
+} from "../lib/server/auth";
 
 const USAGE = `Usage: npm run staff -- <command>
   add EMAIL [--name "Full Name"]   then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)

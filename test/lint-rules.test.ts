@@ -1,7 +1,8 @@
 // Each rule `npm run lint` adds fails on a planted violation: React's rules of hooks and Next's
 // rules as eslint.config.mjs applies them to the dashboard's code (snippets linted as if they sat
-// at the given paths), and the check that no two folders import each other (on the planted folders
-// of test/fixtures/folder-cycle). Knip's run is a child process: test/lint-knip.test.ts.
+// at the given paths), the fence around each lib/server module, and the check that no two folders
+// import each other (on the planted folders of test/fixtures/folder-cycle). Knip's run is a child
+// process: test/lint-knip.test.ts.
 import { join, resolve } from "node:path";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
@@ -79,5 +80,30 @@ describe("no two folders import each other", () => {
 
   it("finds none in a graph without a loop", () => {
     expect(folderCycles(edges.filter((edge) => edge.from !== "beta"))).toEqual([]);
+  });
+});
+
+describe("a lib/server module is entered through its front door", () => {
+  const FRONT_DOOR = "@typescript-eslint/no-restricted-imports";
+
+  it.each([
+    ["app/api/planted/route.ts", 'import { answerTaskList } from "@/lib/server/bff/task-list";'],
+    ["components/planted.tsx", 'import { auth } from "@/lib/server/auth/auth";'],
+    ["lib/client/planted.ts", 'import { plan } from "../server/mirror/sync/plan";'],
+    ["scripts/planted.ts", 'import { readStaff } from "../lib/server/auth/staff-directory";'],
+    ["proxy.ts", 'import { auth } from "./lib/server/auth/auth";'],
+    ["lib/server/planted.ts", 'import { dashboardLogger } from "./log/dashboard-logger";'],
+    ["lib/server/bff/planted.ts", 'import { plan } from "../mirror/sync/plan";'],
+    ["lib/server/mirror/read/planted.ts", 'import { DashboardError } from "../../api/dashboard-error";'],
+  ])("refuses a reach inside from %s", async (path, source) => {
+    expect(await ruleIds(path, source)).toContain(FRONT_DOOR);
+  });
+
+  it.each([
+    ["app/api/planted/route.ts", 'import { answerTaskList } from "@/lib/server/bff";'],
+    ["lib/server/bff/planted.ts", 'import { readMirrorTaskPage } from "../mirror";'],
+    ["lib/server/mirror/read/planted.ts", 'import { plan } from "../sync/plan";'],
+  ])("lets %s through the front door or within its own module", async (path, source) => {
+    expect(await ruleIds(path, source)).not.toContain(FRONT_DOOR);
   });
 });

@@ -6,11 +6,11 @@ import { taskPageOf } from "@/lib/client/dashboard-api";
 import { serverWindow, type ServedList } from "@/lib/client/served-window";
 import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
 import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
-import { apiSessionEmail } from "@/lib/server/auth/api-session";
-import { dashboardBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { mirroredLocations } from "@/lib/server/bff/mirror-singles";
-import { answerTaskList } from "@/lib/server/bff/task-list";
-import { dashboardLogger } from "@/lib/server/log/dashboard-logger";
+import { apiSessionEmail } from "@/lib/server/auth";
+import { dashboardBackend, type DashboardBackend } from "@/lib/server/bff";
+import { mirroredLocations } from "@/lib/server/bff";
+import { answerTaskList } from "@/lib/server/bff";
+import { dashboardLogger } from "@/lib/server/log";
 
 // The first page of /tasks, read while the server renders the page, so its rows are in the HTML
 // and the browser's query cache starts with them (no /api/tasks request after hydration). The

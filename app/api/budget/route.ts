@@ -1,7 +1,7 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { readQueryParams } from "@/lib/server/api/query-params";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { readQueryParams } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
 
 // What the budget meter shows: calls left in the window, the queue, and when a slot frees.
 export const GET = dashboardRoute(async ({ request }) => {

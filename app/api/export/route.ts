@@ -1,7 +1,7 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { answerExport } from "@/lib/server/bff/export-answer";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { answerExport } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request }) =>
   answerExport(await dashboardBackend(), new URL(request.url)),

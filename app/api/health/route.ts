@@ -1,5 +1,5 @@
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { warmUpBackend } from "@/lib/server/bff/backend-warm-up";
+import { otherMethods } from "@/lib/server/api";
+import { warmUpBackend } from "@/lib/server/bff";
 
 // Liveness for load balancers; open without a session and says nothing about the upstream's secrets.
 export function GET() {

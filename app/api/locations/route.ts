@@ -1,11 +1,11 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { readQueryParams } from "@/lib/server/api/query-params";
-import { freshnessHeaders } from "@/lib/server/api/freshness-headers";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { mirrorFreshness } from "@/lib/server/bff/mirror-gate";
-import { mirroredLocations } from "@/lib/server/bff/mirror-singles";
-import { readLocations } from "@/lib/server/bff/task-data";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { readQueryParams } from "@/lib/server/api";
+import { freshnessHeaders } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { mirrorFreshness } from "@/lib/server/bff";
+import { mirroredLocations } from "@/lib/server/bff";
+import { readLocations } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request, signal }) => {
   readQueryParams(new URL(request.url), []);

@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { DashboardError, dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { DashboardError, dashboardErrorResponse } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
 
 // Prometheus scrape endpoint, protected by its own bearer token (not a staff session).
 export async function GET(request: Request): Promise<Response> {

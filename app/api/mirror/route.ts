@@ -1,7 +1,7 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { answerMirrorStatus } from "@/lib/server/bff/mirror-reads";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { answerMirrorStatus } from "@/lib/server/bff";
 
 // The task mirror's state for operators and the UI: read from its database, no upstream call.
 export const GET = dashboardRoute(async ({ request }) =>

@@ -1,8 +1,8 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { withServerTiming } from "@/lib/server/bff/request-timing";
-import { answerTaskList } from "@/lib/server/bff/task-list";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { withServerTiming } from "@/lib/server/bff";
+import { answerTaskList } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(({ request, signal }) =>
   withServerTiming(async () => answerTaskList(await dashboardBackend(), request, signal)),

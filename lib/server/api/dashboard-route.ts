@@ -1,7 +1,7 @@
 import "server-only";
-import { apiSessionEmail } from "../auth/api-session";
-import { dashboardLogger } from "../log/dashboard-logger";
-import { logRequest, routePattern, type RequestLogLine } from "../log/request-log";
+import { apiSessionEmail } from "../auth";
+import { dashboardLogger } from "../log";
+import { logRequest, routePattern, type RequestLogLine } from "../log";
 import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { UpstreamError } from "../upstream/http/upstream-error";
+import { UpstreamError } from "../upstream";
 import { asDashboardError } from "./upstream-failure";
 
 // How old the rows are, and why they are not fresh, for the UI's "data as of 14:03" banner: a

@@ -3,7 +3,7 @@ import { filterValueRule, isFilterValue } from "@/contract/query/filter-values";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
 import { readWindow } from "@/contract/query/time-window";
-import type { TaskPageQuery } from "../upstream/http/vts-client";
+import type { TaskPageQuery } from "../upstream";
 import { DashboardError } from "./dashboard-error";
 import { readQueryParams } from "./query-params";
 

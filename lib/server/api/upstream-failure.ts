@@ -1,7 +1,7 @@
 import "server-only";
-import { BudgetExhaustedError } from "../upstream/budget/errors";
-import { TokenUnavailableError } from "../upstream/token/errors";
-import { UpstreamError } from "../upstream/http/upstream-error";
+import { BudgetExhaustedError } from "../upstream";
+import { TokenUnavailableError } from "../upstream";
+import { UpstreamError } from "../upstream";
 import { DashboardError } from "./dashboard-error";
 
 // What staff see when the service cannot answer. A raw upstream 429 never reaches a browser: an

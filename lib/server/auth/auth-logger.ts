@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextAuthConfig } from "next-auth";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./report-at-most";
 
 const REFUSED_SSO = new Set(["AccessDenied", "OAuthCallbackError"]);

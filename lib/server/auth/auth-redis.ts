@@ -2,7 +2,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { connectSharedRedis } from "../shared-redis";
 import { dashboardEnv } from "../env";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./report-at-most";
 
 // The Redis connection sign-in state is shared through (failure counts, signed-out sessions):

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { authLogger } from "./auth-logger";
 import { clientAddress } from "./client-address";
 import { PASSWORD_PROVIDER_ID, SSO_PROVIDER_ID } from "./provider-ids";

@@ -1,6 +1,6 @@
 import "server-only";
 import { dashboardEnv } from "../env";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { SSO_PROVIDER_ID } from "./provider-ids";
 import { reportAtMostEvery } from "./report-at-most";
 import { sessionRevocations } from "./session-revocation";

@@ -2,7 +2,7 @@ import "server-only";
 import { dirname, join } from "node:path";
 import type { Redis } from "ioredis";
 import { dashboardEnv } from "../env";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { authRedis, sharedStoreReporter } from "./auth-redis";
 import { reportAtMostEvery } from "./report-at-most";
 import { SignedOutFile } from "./signed-out-file";

@@ -1,5 +1,5 @@
 import "server-only";
-import { dashboardLogger } from "../log/dashboard-logger";
+import { dashboardLogger } from "../log";
 import { dashboardBackend } from "./dashboard-backend";
 
 // The backend (token, budget, the task mirror's sync) starts at the first health check, which the

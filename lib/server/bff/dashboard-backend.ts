@@ -1,25 +1,25 @@
 import "server-only";
-import { DashboardCursorCodec } from "../api/dashboard-cursor";
+import { DashboardCursorCodec } from "../api";
 import { dashboardEnv, type DashboardEnv } from "../env";
-import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log/dashboard-logger";
-import { systemClock } from "../upstream/clock";
-import { GRANT_HOLD_MS } from "../upstream/budget/window/request-window";
-import { MemoryRequestWindow } from "../upstream/budget/window/memory";
-import { RedisRequestWindow } from "../upstream/budget/window/redis";
-import { RedisTokenStore } from "../upstream/token/redis-store";
-import { MemoryTokenStore } from "../upstream/token/store";
+import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log";
+import { systemClock } from "../upstream";
+import { GRANT_HOLD_MS } from "../upstream";
+import { MemoryRequestWindow } from "../upstream";
+import { RedisRequestWindow } from "../upstream";
+import { RedisTokenStore } from "../upstream";
+import { MemoryTokenStore } from "../upstream";
 import { connectSharedRedis } from "../shared-redis";
-import { TokenManager } from "../upstream/token/manager";
-import { fetchServiceToken } from "../upstream/token/endpoint";
-import { tokenCacheKey } from "../upstream/token/store";
-import { UpstreamBudget } from "../upstream/budget/upstream-budget";
-import { VtsClient } from "../upstream/http/vts-client";
-import type { Location, Task } from "../upstream/http/vts-schemas";
-import type { UpstreamPage } from "../api/page-slicer";
+import { TokenManager } from "../upstream";
+import { fetchServiceToken } from "../upstream";
+import { tokenCacheKey } from "../upstream";
+import { UpstreamBudget } from "../upstream";
+import { VtsClient } from "../upstream";
+import type { Location, Task } from "../upstream";
+import type { UpstreamPage } from "../api";
 import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";
-import { startMirror, type Mirror } from "../mirror/sync/start-mirror";
+import { startMirror, type Mirror } from "../mirror";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and

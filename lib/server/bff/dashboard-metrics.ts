@@ -1,7 +1,7 @@
 import "server-only";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { TokenManager } from "../upstream/token/manager";
-import type { UpstreamBudget } from "../upstream/budget/upstream-budget";
+import type { TokenManager } from "../upstream";
+import type { UpstreamBudget } from "../upstream";
 
 // Prometheus metrics of the dashboard server, scraped at /api/metrics with METRICS_TOKEN.
 

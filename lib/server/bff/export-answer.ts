@@ -1,8 +1,8 @@
 import "server-only";
 import { csvFileName, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
 import { liveUrl, needsMirror } from "./mirror-need";
-import { parseTaskListParams } from "../api/task-list-params";
-import { parseMirrorExportParams } from "../mirror/read/parse-mirror-params";
+import { parseTaskListParams } from "../api";
+import { parseMirrorExportParams } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorExportStream } from "./mirror-export";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";

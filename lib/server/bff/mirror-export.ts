@@ -1,8 +1,8 @@
 import "server-only";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
-import type { MirrorSql } from "../mirror/read/mirror-sql";
-import type { MirrorExportQuery } from "../mirror/read/parse-mirror-params";
-import { mirrorExportBatches } from "../mirror/read/read-export-batches";
+import type { MirrorSql } from "../mirror";
+import type { MirrorExportQuery } from "../mirror";
+import { mirrorExportBatches } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations } from "./task-data";
 import { csvStream, exportCsv } from "./task-export";

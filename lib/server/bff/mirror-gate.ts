@@ -1,7 +1,7 @@
 import "server-only";
-import { DashboardError } from "../api/dashboard-error";
-import { dashboardLogger } from "../log/dashboard-logger";
-import type { MirrorSql } from "../mirror/read/mirror-sql";
+import { DashboardError } from "../api";
+import { dashboardLogger } from "../log";
+import type { MirrorSql } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 
 // Decides who answers a request: the mirror when it holds every window of the request, else the

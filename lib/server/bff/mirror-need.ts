@@ -1,6 +1,6 @@
 import "server-only";
 import { splitListParam } from "@/contract/query/list-param";
-import { LIST_FILTERS } from "../mirror/read/mirror-task-query";
+import { LIST_FILTERS } from "../mirror";
 
 // Which requests only the mirror can answer: the service has no status filter, no lists, no other
 // sort and no search, so such a request is never sent to it (it would be answered wrongly).

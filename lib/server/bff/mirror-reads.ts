@@ -1,10 +1,10 @@
 import "server-only";
-import { DashboardError } from "../api/dashboard-error";
-import { readQueryParams } from "../api/query-params";
-import { parseMirrorSummaryParams, parseVehicleId } from "../mirror/read/parse-mirror-params";
-import { readMirrorSummary } from "../mirror/read/read-summary";
-import { readMirrorVehicle } from "../mirror/read/read-vehicle";
-import { mirrorStatus } from "../mirror/sync/status";
+import { DashboardError } from "../api";
+import { readQueryParams } from "../api";
+import { parseMirrorSummaryParams, parseVehicleId } from "../mirror";
+import { readMirrorSummary } from "../mirror";
+import { readMirrorVehicle } from "../mirror";
+import { mirrorStatus } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 

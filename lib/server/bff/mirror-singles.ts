@@ -1,6 +1,6 @@
 import "server-only";
-import { TASK_COLUMNS, taskOfRow, type TaskRow } from "../mirror/read/task-row";
-import type { Location, Task } from "../upstream/http/vts-schemas";
+import { TASK_COLUMNS, taskOfRow, type TaskRow } from "../mirror";
+import type { Location, Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 
 // A task's detail and the locations list from the mirror, when it holds them: people open task

@@ -1,5 +1,5 @@
 import "server-only";
-import { abortable } from "../upstream/abortable";
+import { abortable } from "../upstream";
 
 // Identical concurrent loads become one. The load is cancelled only when every caller waiting
 // for it has gone, so a departed caller never spends budget for nobody, nor cancels for others.

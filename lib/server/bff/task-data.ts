@@ -1,14 +1,14 @@
 import "server-only";
-import type { BudgetPriority } from "../upstream/budget/thresholds";
-import type { TaskPageQuery } from "../upstream/http/vts-client";
-import { BUDGET_WAIT_MS } from "../api/request-priority";
+import type { BudgetPriority } from "../upstream";
+import type { TaskPageQuery } from "../upstream";
+import { BUDGET_WAIT_MS } from "../api";
 import type { DashboardBackend } from "./dashboard-backend";
-import { slicePage, type SlicedPage } from "../api/page-slicer";
-import type { TaskListParams } from "../api/task-list-params";
-import type { Task } from "../upstream/http/vts-schemas";
+import { slicePage, type SlicedPage } from "../api";
+import type { TaskListParams } from "../api";
+import type { Task } from "../upstream";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";
-import { staleReason } from "../api/freshness-headers";
+import { staleReason } from "../api";
 
 // Cached reads of the service for the route handlers: coalesced, counted, timed, and with their age.
 

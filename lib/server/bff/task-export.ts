@@ -2,10 +2,10 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
-import type { TaskListParams } from "../api/task-list-params";
-import { asDashboardError } from "../api/upstream-failure";
-import { dashboardLogger } from "../log/dashboard-logger";
-import type { Task } from "../upstream/http/vts-schemas";
+import type { TaskListParams } from "../api";
+import { asDashboardError } from "../api";
+import { dashboardLogger } from "../log";
+import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations, readTaskPage } from "./task-data";
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { DashboardError } from "@/lib/server/api/dashboard-error";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { answerVehicle } from "@/lib/server/bff/mirror-reads";
-import { mirroredLocations } from "@/lib/server/bff/mirror-singles";
+import { DashboardError } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { answerVehicle } from "@/lib/server/bff";
+import { mirroredLocations } from "@/lib/server/bff";
 import type { Vehicle } from "@/lib/client/api-types";
 
 export type VehicleLookup =

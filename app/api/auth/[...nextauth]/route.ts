@@ -1,3 +1,3 @@
-import { handlers } from "@/lib/server/auth/auth";
+import { handlers } from "@/lib/server/auth";
 
 export const { GET, POST } = handlers;

@@ -1,13 +1,13 @@
-import { DashboardError } from "@/lib/server/api/dashboard-error";
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { freshnessHeaders } from "@/lib/server/api/freshness-headers";
-import { readQueryParams } from "@/lib/server/api/query-params";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { withServerTiming } from "@/lib/server/bff/request-timing";
-import { mirrorFreshness } from "@/lib/server/bff/mirror-gate";
-import { mirroredTask } from "@/lib/server/bff/mirror-singles";
-import { readTask } from "@/lib/server/bff/task-data";
+import { DashboardError } from "@/lib/server/api";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { freshnessHeaders } from "@/lib/server/api";
+import { readQueryParams } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { withServerTiming } from "@/lib/server/bff";
+import { mirrorFreshness } from "@/lib/server/bff";
+import { mirroredTask } from "@/lib/server/bff";
+import { readTask } from "@/lib/server/bff";
 import { isTaskId } from "@/lib/task-id";
 
 export const GET = dashboardRoute<{ id: string }>(({ request, params, signal }) =>

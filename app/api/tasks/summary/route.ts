@@ -1,8 +1,8 @@
-import { dashboardRoute } from "@/lib/server/api/dashboard-route";
-import { otherMethods } from "@/lib/server/api/other-methods";
-import { dashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { answerSummary } from "@/lib/server/bff/mirror-reads";
-import { withServerTiming } from "@/lib/server/bff/request-timing";
+import { dashboardRoute } from "@/lib/server/api";
+import { otherMethods } from "@/lib/server/api";
+import { dashboardBackend } from "@/lib/server/bff";
+import { answerSummary } from "@/lib/server/bff";
+import { withServerTiming } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(({ request }) =>
   withServerTiming(async () => answerSummary(await dashboardBackend(), new URL(request.url))),

@@ -1,6 +1,6 @@
 import "server-only";
-import type { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
-import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import type { DashboardCursorCodec } from "@/lib/server/api";
+import type { Task } from "@/lib/server/upstream";
 import type { Keyset, MirrorTaskQuery, SortKey } from "./mirror-task-query";
 import { invalid } from "./parse-result";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import type { Task } from "@/lib/server/upstream";
 import { filterSql } from "./filter-sql";
 import type { MirrorSql } from "./mirror-sql";
 import type { MirrorExportQuery } from "./parse-mirror-params";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
-import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import type { DashboardCursorCodec } from "@/lib/server/api";
+import type { Task } from "@/lib/server/upstream";
 import { encodeKeyset, keysetOf } from "./keyset-cursor";
 import type { MirrorSql } from "./mirror-sql";
 import type { MirrorTaskQuery } from "./mirror-task-query";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import type { Task } from "@/lib/server/upstream";
 import type { MirrorSql } from "./mirror-sql";
 import { TASK_COLUMNS, taskOfRow, type TaskRow } from "./task-row";
 

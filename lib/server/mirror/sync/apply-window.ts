@@ -1,6 +1,6 @@
 import "server-only";
 import type { MirrorDb } from "../store/mirror-db";
-import type { Task } from "../../upstream/http/vts-schemas";
+import type { Task } from "../../upstream";
 import type { WindowState } from "./plan";
 import { taskSearchText } from "../store/search-text";
 

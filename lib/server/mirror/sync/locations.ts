@@ -1,6 +1,6 @@
 import "server-only";
 import type { MirrorDb } from "../store/mirror-db";
-import type { Location } from "../../upstream/http/vts-schemas";
+import type { Location } from "../../upstream";
 
 // The service's locations, replaced whole in one transaction (a few dozen rows, one call).
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { hostname } from "node:os";
 import type { DashboardEnv } from "../../env";
-import type { VtsClient } from "../../upstream/http/vts-client";
+import type { VtsClient } from "../../upstream";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
 import type { Coverage } from "../read/coverage-of-windows";
 import type { MirrorDb } from "../store/mirror-db";

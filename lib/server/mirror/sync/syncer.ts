@@ -1,8 +1,8 @@
 import "server-only";
-import { BudgetExhaustedError } from "../../upstream/budget/errors";
-import { systemClock, type Clock } from "../../upstream/clock";
-import { UpstreamError } from "../../upstream/http/upstream-error";
-import type { Location, Task } from "../../upstream/http/vts-schemas";
+import { BudgetExhaustedError } from "../../upstream";
+import { systemClock, type Clock } from "../../upstream";
+import { UpstreamError } from "../../upstream";
+import type { Location, Task } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
 import { applyLocations } from "./locations";
 import { applyWindow } from "./apply-window";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Task } from "../../upstream/http/vts-schemas";
+import type { Task } from "../../upstream";
 import type { PlannedWalk, WindowState } from "./plan";
 
 // Walks the service's /v1/tasks over [from, to) oldest first, and hands each window over as soon

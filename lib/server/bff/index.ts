@@ -1,0 +1,11 @@
+export { warmUpBackend } from "./backend-warm-up";
+export { dashboardBackend } from "./dashboard-backend";
+export type { DashboardBackend } from "./dashboard-backend";
+export { answerExport } from "./export-answer";
+export { mirrorFreshness } from "./mirror-gate";
+export { answerMirrorStatus, answerSummary, answerVehicle } from "./mirror-reads";
+export { mirroredLocations, mirroredTask } from "./mirror-singles";
+export { withServerTiming } from "./request-timing";
+export { readLocations, readTask } from "./task-data";
+export { taskExistence } from "./task-existence";
+export { answerTaskList } from "./task-list";
