@@ -32,12 +32,31 @@ export const INTEGRATION_FILES = [
   "test/lib/server/upstream/token/redis.test.ts",
 ];
 
+/**
+ * Unit files that replace modules (vi.mock) or stub the environment a module caches on first read
+ * (dashboardEnv): they need a fresh module graph of their own, which the rest of the unit project
+ * does without (see its isolate: false).
+ */
+export const ISOLATED_UNIT_FILES = [
+  "test/app/api/route-answers.test.ts",
+  "test/lib/server/auth/api-session.test.ts",
+  "test/lib/server/auth/auth-logger.test.ts",
+  "test/lib/server/log/request-log.test.ts",
+];
+
 /** Real child processes, outside the folders that hold only such tests. */
 export const PROCESS_FILES = [
   "test/lint-knip.test.ts",
   "test/lib/server/mirror/sync-kill.test.ts",
   "test/scripts/dashboard-shutdown.test.ts",
   "test/scripts/npm-start.test.ts",
+];
+
+const UNIT_INCLUDE = [
+  "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
+  "contract/**/*.test.ts",
+  "test/*.test.ts",
+  "test/{app,lib,scripts}/**/*.test.ts",
 ];
 
 export default defineConfig({
@@ -64,14 +83,22 @@ export default defineConfig({
         test: {
           // No global setup: a file here that reaches for a server fails, which is the point.
           name: "unit",
-          include: [
-            "task-service/test/{unit,sandbox,docs,support}/**/*.test.ts",
-            "contract/**/*.test.ts",
-            "test/*.test.ts",
-            "test/{app,lib,scripts}/**/*.test.ts",
+          include: UNIT_INCLUDE,
+          exclude: [
+            ...configDefaults.exclude,
+            ...INTEGRATION_FILES,
+            ...PROCESS_FILES,
+            ...ISOLATED_UNIT_FILES,
           ],
-          exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...PROCESS_FILES],
+          // Most of a unit file's time was importing its modules afresh (a worker re-imported the
+          // same graph for each of 90 files); these files keep no state between files, so a
+          // worker imports each module once.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: "unit-isolated", include: ISOLATED_UNIT_FILES },
       },
       {
         extends: true,

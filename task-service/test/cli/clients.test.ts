@@ -5,12 +5,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeProtectedHeader } from "jose";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, inject, it } from "vitest";
 import { hashClientSecret } from "../../src/auth/client-secrets";
 import { freePort } from "../../../harness/free-port";
 import { scratchDatabase } from "../../../harness/local-postgres";
 import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
 import { bearer, call, hasStackTrace, requestToken } from "../support/service-calls";
+import { runCliInProcess } from "./cli-in-process";
 import { runCli, said } from "./cli-process";
 
 const DAY_MS = 86_400_000;
@@ -29,9 +30,9 @@ describe.concurrent("an integration's life cycle on the embedded store", { timeo
   let dataDir: string;
   let port: number;
   let service: ServiceProcess | undefined;
-  let signal: AbortSignal | undefined;
   const env = () => ({ VTS_DATA_DIR: dataDir });
-  const cli = (...args: string[]) => runCli(args, env(), signal);
+  // In-process: the usage mistakes (below) run the real binary.
+  const cli = (...args: string[]) => runCliInProcess(args, env());
   // The same address at every start: the issuer (and so every token) is bound to it.
   const startService = () =>
     startServiceProcess({ ...env(), VTS_MODE: "production", VTS_PORT: String(port) });
@@ -43,9 +44,6 @@ describe.concurrent("an integration's life cycle on the embedded store", { timeo
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "vts-clients-"));
     port = await freePort();
-  });
-  beforeEach((context) => {
-    signal = context.signal;
   });
   afterEach(async () => {
     await service?.stop();
@@ -149,8 +147,8 @@ describe.concurrent("with DATABASE_URL, next to a running service", { timeout: 1
   afterAll(() => live?.stop());
   const grant = (secret: string) => requestToken(live!.url, "live-sync", secret);
 
-  it("rotations and revocations take effect on the next request", async ({ expect, signal }) => {
-    const run = (...args: string[]) => runCli(args, { DATABASE_URL: database.url }, signal);
+  it("rotations and revocations take effect on the next request", async ({ expect }) => {
+    const run = (...args: string[]) => runCliInProcess(args, { DATABASE_URL: database.url });
     const created = await run("clients", "create", "--id", "live-sync", "--scopes", "locations:read");
     expect(created.code, said(created)).toBe(0);
     const firstSecret = secretIn(created.stdout);
@@ -172,7 +170,8 @@ describe.concurrent("with DATABASE_URL, next to a running service", { timeout: 1
   });
 });
 
-// Usage mistakes do not depend on the store; on PostgreSQL they run side by side.
+// Usage mistakes do not depend on the store; on PostgreSQL they run side by side, each through the
+// real binary, which proves that `npm run vts` maps a command's outcome to its exit code and stderr.
 describe.concurrent("a usage mistake", { timeout: 60_000 }, () => {
   const usage = (signal: AbortSignal, ...args: string[]) =>
     runCli(args, { DATABASE_URL: database.url }, signal);

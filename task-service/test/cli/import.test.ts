@@ -3,9 +3,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { scratchDatabase } from "../../../harness/local-postgres";
 import { hasStackTrace } from "../support/service-calls";
+import { runCliInProcess } from "./cli-in-process";
 import { runCli, said } from "./cli-process";
 import { apiShaped, LOCATIONS, ndjsonWriter, readTasks, task } from "./import-files";
 
@@ -36,16 +37,13 @@ const backends = [
   },
 ];
 
-// The two stores are imported into side by side (a CLI run is seconds of mostly one core); the
-// steps against one store run in order, as they build on each other.
+// The two stores are imported into side by side; the steps against one store run in order, as they
+// build on each other.
 const step = it.sequential;
 
 describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (backend) => {
-  let signal: AbortSignal | undefined;
-  beforeEach((context) => {
-    signal = context.signal;
-  });
-  const cli = (...args: string[]) => runCli(args, backend.env(), signal);
+  // In-process: the file that does not exist (below) runs the real binary.
+  const cli = (...args: string[]) => runCliInProcess(args, backend.env());
   const file = (name: string, lines: (object | string)[]) =>
     ndjsonWriter(join(workDir, backend.folder))(name, lines);
   const read = (...ids: string[]) => readTasks(backend.env(), ...ids);
@@ -143,8 +141,9 @@ describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (b
     });
 });
 
-describe.concurrent("import of a file that does not exist", () => {
-  // Bug: the ENOENT error escapes main() and Node dumps it as an uncaught exception.
+describe.concurrent("import of a file that does not exist", { timeout: 60_000 }, () => {
+  // Bug: the ENOENT error escaped main() and Node dumped it as an uncaught exception. Through the
+  // real binary, which proves `npm run vts` turns a command's failure into an exit code and stderr.
   it("exits non-zero with a message naming the file and no stack trace", async ({ expect, signal }) => {
     const missing = join(workDir, "no-such-file.ndjson");
     const result = await runCli(["import", "tasks", missing], { DATABASE_URL: database.url }, signal);

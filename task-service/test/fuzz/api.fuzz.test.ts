@@ -15,8 +15,6 @@ import {
   describeExchange,
   encode,
   Findings,
-  fuzzScale,
-  fuzzSeed,
   IDENTIFIER_CHARS,
   junk,
   PERCENT_GARBAGE,
@@ -26,16 +24,16 @@ import {
   type SentRequest,
   UNICODE_SAMPLE,
 } from "./fuzz-kit";
+import { fuzzCount, fuzzScale, fuzzSeed } from "../../../harness/fuzz-settings";
 
 const SEED = fuzzSeed();
 const SCALE = fuzzScale();
-const count = (base: number) => Math.max(1, Math.round(base * SCALE));
 const CASES = {
-  taskList: count(1200),
-  taskById: count(300),
-  locations: count(200),
-  surface: count(600),
-  token: count(800),
+  taskList: fuzzCount(1200),
+  taskById: fuzzCount(300),
+  locations: fuzzCount(200),
+  surface: fuzzCount(600),
+  token: fuzzCount(800),
 };
 
 /** Generous: the cases are many and a loaded machine is slow; each case is fast. */

@@ -11,29 +11,6 @@ export interface SentRequest {
   payload?: string | Buffer;
 }
 
-/**
- * The suite (and CI) runs one fixed seed, so a red run is a regression, never bad luck;
- * FUZZ_SEED=random explores a new seed (printed in the test name) and FUZZ_SEED=N replays one.
- */
-const DEFAULT_SEED = 20_261_122;
-
-export function fuzzSeed(): number {
-  const fromEnv = process.env.FUZZ_SEED;
-  if (fromEnv === "random") return Math.floor(Math.random() * 2 ** 32);
-  if (fromEnv !== undefined && fromEnv !== "") {
-    const seed = Number(fromEnv);
-    if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, got "${fromEnv}"`);
-    return seed >>> 0;
-  }
-  return DEFAULT_SEED;
-}
-
-/** FUZZ_SCALE multiplies the number of cases (e.g. FUZZ_SCALE=10 for a long local run). */
-export function fuzzScale(): number {
-  const scale = Number(process.env.FUZZ_SCALE ?? "1");
-  return Number.isFinite(scale) && scale > 0 ? scale : 1;
-}
-
 /** mulberry32: tiny, fast and good enough to drive a fuzzer; the same seed gives the same cases. */
 export class Rng {
   private state: number;

@@ -1,13 +1,14 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { propertySettings } from "@/harness/fuzz-settings";
 import { parseMirrorSummaryParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorSummary } from "@/lib/server/mirror/read/read-summary";
 import type { MirrorSummaryQuery } from "@/lib/server/mirror/read/mirror-task-query";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { Rng } from "@/platform/prng";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { HORIZON, openMirror, STORES, SYNCED_AT, syncedSandboxMirror } from "./support/mirror-fixture";
 import { insertTasks } from "./support/mirror-rows";
-import { randomQueryParams } from "./support/random-queries";
+import { queryArbitrary } from "./support/query-arbitrary";
 import { compareBytes, matches } from "./support/reference-selection";
 
 // The summary counts what the list would list, by status, type, location and day in the asked
@@ -75,24 +76,27 @@ describe.each(STORES)("summary on %s", (store) => {
   });
   afterAll(() => db?.close());
 
-  it("equals counts made in TypeScript for 40 random filters and zones", async () => {
-    const rng = new Rng(14);
-    for (let run = 0; run < 40; run++) {
-      const params = randomQueryParams(rng, tasks, HORIZON);
-      params.delete("sort");
-      params.delete("order");
-      params.set("tz", ZONES[run % ZONES.length] as string);
-      const query = parse(params);
-      const summary = await readMirrorSummary(db.sql, query, SYNCED_AT);
-      const { days, ...expected } = referenceSummary(tasks, query);
-      expect({ params: String(params), ...summary }).toMatchObject({ params: String(params), ...expected });
-      // Every day of the range is listed once, in order; those without tasks count zero.
-      expect(summary.by_day.filter((day) => day.total > 0)).toEqual(days);
-      expect(summary.by_day.map((day) => day.day)).toEqual(
-        [...new Set(summary.by_day.map((day) => day.day))].sort(),
-      );
-      expect(summary.as_of).toBe(SYNCED_AT.toISOString());
-    }
+  it("equals counts made in TypeScript for random filters and zones", async () => {
+    const cases = fc.tuple(queryArbitrary(tasks, HORIZON), fc.constantFrom(...ZONES));
+    await fc.assert(
+      fc.asyncProperty(cases, async ([{ query: text }, zone]) => {
+        const params = new URLSearchParams(text);
+        params.delete("sort");
+        params.delete("order");
+        params.set("tz", zone);
+        const query = parse(params);
+        const summary = await readMirrorSummary(db.sql, query, SYNCED_AT);
+        const { days, ...expected } = referenceSummary(tasks, query);
+        expect({ params: String(params), ...summary }).toMatchObject({ params: String(params), ...expected });
+        // Every day of the range is listed once, in order; those without tasks count zero.
+        expect(summary.by_day.filter((day) => day.total > 0)).toEqual(days);
+        expect(summary.by_day.map((day) => day.day)).toEqual(
+          [...new Set(summary.by_day.map((day) => day.day))].sort(),
+        );
+        expect(summary.as_of).toBe(SYNCED_AT.toISOString());
+      }),
+      propertySettings(40),
+    );
   });
 });
 
