@@ -17,6 +17,8 @@ export interface UpstreamBudgetOptions {
   reserveForInteractive?: number;
   /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
   syncShare?: number;
+  /** The service's rate-limit window (default a minute): how long a refused priority waits. */
+  windowMs?: number;
   /** Pause after a 429 without a usable Retry-After. */
   defaultRetryAfterMs?: number;
 }
