@@ -3,11 +3,7 @@
 // that saw it. Specs import `test` and `expect` from here instead of @playwright/test.
 import { test as base, expect, type Response } from "@playwright/test";
 import { dashboardContract } from "../../contract/conformance/documents";
-import type { ObservedResponse } from "../../contract/conformance/openapi-conformance";
-import { pathArea } from "../../lib/api-path";
-
-/** Auth.js's own /api/auth/ answers in its shapes and is not part of the dashboard's document. */
-const isDashboardApi = (url: string) => pathArea(url) === "data-api";
+import { isDashboardApi } from "./documented-answer";
 
 const isJson = (contentType: string | undefined) =>
   /^application\/([\w.-]+\+)?json\b/i.test(contentType ?? "");
@@ -44,12 +40,6 @@ async function mismatch(response: Response): Promise<string | undefined> {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-}
-
-/** For an answer a spec fetched itself (not through a page): throws when the document does not describe it. */
-export function expectDocumentedAnswer(answer: ObservedResponse): void {
-  if (isDashboardApi(new URL(answer.url, "http://dashboard.invalid").pathname))
-    dashboardContract.assertMatches(answer);
 }
 
 export const test = base.extend<{ dashboardApiContract: void }>({

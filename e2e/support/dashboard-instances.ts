@@ -33,10 +33,12 @@ export interface Instances {
 }
 
 /**
- * Starts two dashboards against the run's service (global-setup.ts) with `staff` in their staff
- * file; `b` gets `bEnv` on top (a setting only one of them should have).
+ * Starts two dashboards against the service at `serviceUrl`, as its `client`, with `staff` in
+ * their staff file; `b` gets `bEnv` on top (a setting only one of them should have).
  */
 export async function startInstances(
+  serviceUrl: string,
+  client: { id: string; secret: string },
   staff: { email: string; password: string }[],
   bEnv: Record<string, string> = {},
 ): Promise<Instances> {
@@ -50,13 +52,13 @@ export async function startInstances(
     const logFile = join(dir, `dashboard-${name}.log`);
     const dashboard = await startDashboardProcess({
       env: {
-        VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
-        VTS_CLIENT_ID: "dashboard-e2e",
-        VTS_CLIENT_SECRET: process.env.E2E_CLIENT_SECRET!,
+        VTS_BASE_URL: serviceUrl,
+        VTS_CLIENT_ID: client.id,
+        VTS_CLIENT_SECRET: client.secret,
         AUTH_SECRET: authSecret,
         STAFF_FILE: staffFile,
         REDIS_URL: redis.url,
-        // Sessions and sign-in are tested here, not data: no sync spending the e2e service's budget.
+        // Sessions and sign-in are tested here, not data: no sync spending the service's budget.
         MIRROR: "off",
         ...extraEnv,
       },

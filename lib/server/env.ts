@@ -29,6 +29,16 @@ const dashboardEnvSchema = z.object({
   ),
   /** Upstream call timeout; the budget wait of an interactive request is bounded separately. */
   VTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The service's rate-limit window (its VTS_RATE_LIMIT_WINDOW_SECONDS): the budget holds each call
+   * that long, so its countdowns match the service. Only tests shorten it.
+   */
+  VTS_RATE_LIMIT_WINDOW_SECONDS: numberOr(60, z.number().int().min(1).max(3_600)),
+  /**
+   * How long a saved task list or task counts as fresh, answered without asking the service. Tests
+   * shorten it to reach the stale path in seconds.
+   */
+  TASK_CACHE_FRESH_SECONDS: numberOr(30, z.number().int().min(1).max(3_600)),
   /** The service's longest window; checked here so a too-long window spends no upstream budget. */
   VTS_MAX_WINDOW_DAYS: z.coerce.number().int().min(1).max(3_660).default(92),
   STAFF_FILE: z.string().min(1).default(".data/staff.json"),

@@ -24,6 +24,8 @@ const configSchema = z.object({
   VTS_SEED: integer(0, 2 ** 31 - 1).default(1),
   VTS_SEED_TASKS: integer(1, 5_000_000).default(50_000),
   VTS_RATE_LIMIT_PER_MIN: integer(1, 1_000_000_000).default(60),
+  /** The /v1 limit's window; tests shorten it so a spent budget frees in seconds, not a minute. */
+  VTS_RATE_LIMIT_WINDOW_SECONDS: integer(1, 3_600).default(60),
   VTS_TOKEN_RATE_LIMIT_PER_MIN: integer(1, 1_000_000_000).default(10),
   VTS_MAX_WINDOW_DAYS: integer(1, 3_660).default(92),
   VTS_ISSUER: z.string().min(1).optional(),
@@ -48,7 +50,9 @@ export interface ServiceConfig {
   redisUrl: string | undefined;
   seed: number;
   seedTasks: number;
+  /** /v1 calls per client per window (a minute unless `rateLimitWindowSeconds` says otherwise). */
   rateLimitPerMinute: number;
+  rateLimitWindowSeconds: number;
   tokenRateLimitPerMinute: number;
   maxWindowDays: number;
   issuer: string;
@@ -82,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: raw.VTS_SEED,
     seedTasks: raw.VTS_SEED_TASKS,
     rateLimitPerMinute: raw.VTS_RATE_LIMIT_PER_MIN,
+    rateLimitWindowSeconds: raw.VTS_RATE_LIMIT_WINDOW_SECONDS,
     tokenRateLimitPerMinute: raw.VTS_TOKEN_RATE_LIMIT_PER_MIN,
     maxWindowDays: raw.VTS_MAX_WINDOW_DAYS,
     issuer,

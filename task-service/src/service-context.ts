@@ -67,7 +67,12 @@ export async function openServiceContext(
       tokens: new AccessTokens(keyRing, config.issuer, config.audience),
       clients: openedClients,
       cursors: new CursorCodec(Buffer.from(cursorKey, "base64url")),
-      apiRateLimit: createFixedWindowRateLimit({ name: "api", perMinute: config.rateLimitPerMinute, redis }),
+      apiRateLimit: createFixedWindowRateLimit({
+        name: "api",
+        perMinute: config.rateLimitPerMinute,
+        windowSeconds: config.rateLimitWindowSeconds,
+        redis,
+      }),
       tokenRateLimit: createFixedWindowRateLimit({
         name: "token",
         perMinute: config.tokenRateLimitPerMinute,

@@ -3,7 +3,7 @@ import { DashboardCursorCodec } from "../api";
 import { dashboardEnv, type DashboardEnv } from "../env";
 import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log";
 import { systemClock } from "../upstream";
-import { GRANT_HOLD_MS } from "../upstream";
+import { grantHoldMs } from "../upstream";
 import { MemoryRequestWindow } from "../upstream";
 import { RedisRequestWindow } from "../upstream";
 import { RedisTokenStore } from "../upstream";
@@ -57,13 +57,19 @@ export async function createBackend(
   const logError = (what: string) => (error: unknown) =>
     log.warn({ err: error }, `${what} unavailable; using this instance's memory`);
   const redis = env.REDIS_URL ? await connectSharedRedis(env.REDIS_URL) : undefined;
+  const serviceWindowMs = env.VTS_RATE_LIMIT_WINDOW_SECONDS * 1_000;
+  const taskFreshMs = env.TASK_CACHE_FRESH_SECONDS * 1_000;
   const window = redis
     ? new RedisRequestWindow(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
-        windowMs: GRANT_HOLD_MS,
+        windowMs: grantHoldMs(serviceWindowMs),
         onError: logError("shared budget"),
       })
-    : new MemoryRequestWindow(systemClock, GRANT_HOLD_MS);
-  const budget = new UpstreamBudget({ window, syncShare: env.MIRROR_BUDGET_SHARE });
+    : new MemoryRequestWindow(systemClock, grantHoldMs(serviceWindowMs));
+  const budget = new UpstreamBudget({
+    window,
+    windowMs: serviceWindowMs,
+    syncShare: env.MIRROR_BUDGET_SHARE,
+  });
   const tokens = new TokenManager({
     fetchToken: async (signal) => {
       const started = performance.now();
@@ -144,7 +150,7 @@ export async function createBackend(
     }),
     taskPages: new FreshnessCache({
       maxEntries: 2_000,
-      freshMs: 30_000,
+      freshMs: taskFreshMs,
       staleMs: 30 * 60_000,
       refreshInBackground: false,
     }),
@@ -154,7 +160,7 @@ export async function createBackend(
     },
     tasks: new FreshnessCache({
       maxEntries: 5_000,
-      freshMs: 30_000,
+      freshMs: taskFreshMs,
       staleMs: 30 * 60_000,
       refreshInBackground: false,
     }),

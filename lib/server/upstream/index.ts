@@ -4,7 +4,7 @@ export type { BudgetPriority } from "./budget/thresholds";
 export { UpstreamBudget } from "./budget/upstream-budget";
 export { MemoryRequestWindow } from "./budget/window/memory";
 export { RedisRequestWindow } from "./budget/window/redis";
-export { GRANT_HOLD_MS } from "./budget/window/request-window";
+export { grantHoldMs } from "./budget/window/request-window";
 export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { UpstreamError } from "./http/upstream-error";

@@ -1,8 +1,8 @@
-// Per-key rate limits over fixed one-minute windows, shared by all instances through Redis
-// when it is configured. If Redis cannot be reached, each instance falls back to an in-memory
-// limiter with the same limit: the service keeps answering (a per-instance limit rather than a
-// global one) instead of turning a cache outage into a full outage. Redis is used again as soon
-// as it answers.
+// Per-key rate limits over fixed windows (a minute unless the caller says otherwise), shared by
+// all instances through Redis when it is configured. If Redis cannot be reached, each instance
+// falls back to an in-memory limiter with the same limit: the service keeps answering (a
+// per-instance limit rather than a global one) instead of turning a cache outage into a full
+// outage. Redis is used again as soon as it answers.
 import type { Redis } from "ioredis";
 import {
   RateLimiterMemory,
@@ -27,20 +27,23 @@ const WINDOW_SECONDS = 60;
 
 export function createFixedWindowRateLimit(options: {
   name: string;
+  /** Calls allowed per window: per minute with the default window. */
   perMinute: number;
+  windowSeconds?: number | undefined;
   redis: Redis | undefined;
 }): FixedWindowRateLimit {
+  const duration = options.windowSeconds ?? WINDOW_SECONDS;
   const memory = new RateLimiterMemory({
     keyPrefix: options.name,
     points: options.perMinute,
-    duration: WINDOW_SECONDS,
+    duration,
   });
   const limiter: RateLimiterAbstract = options.redis
     ? new RateLimiterRedis({
         storeClient: options.redis,
         keyPrefix: `vts:rl:${options.name}`,
         points: options.perMinute,
-        duration: WINDOW_SECONDS,
+        duration,
         rejectIfRedisNotReady: true,
         insuranceLimiter: memory,
       })

@@ -11,6 +11,8 @@ export interface UpstreamBudgetOptions {
   clock?: Clock;
   /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
   syncShare?: number;
+  /** The service's rate-limit window (default a minute): how long a refused priority waits. */
+  windowMs?: number;
 }
 
 export interface AcquireOptions {

@@ -150,7 +150,7 @@ export class UpstreamBudget {
 
   /** A priority the limit leaves no room (sync, at a tiny limit) is told so at once, not queued. */
   private refuse(waiter: BudgetWaiter): void {
-    if (this.queue.remove(waiter)) waiter.fail(new BudgetExhaustedError(WINDOW_MS));
+    if (this.queue.remove(waiter)) waiter.fail(new BudgetExhaustedError(this.options.windowMs ?? WINDOW_MS));
   }
 
   /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */

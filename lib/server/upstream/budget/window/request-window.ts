@@ -1,24 +1,27 @@
 import "server-only";
 
 // The shared record of upstream /v1 calls the budget counts against. The service counts per
-// client_id in fixed one-minute windows whose alignment we cannot see, so the record is a SLIDING
-// log: if no 60-s interval ever holds more than N grants, no fixed 60-s window (however aligned)
-// can see more than N either.
+// client_id in fixed windows (a minute by default) whose alignment we cannot see, so the record is
+// a SLIDING log: if no interval of the window's length ever holds more than N grants, no fixed
+// window (however aligned) can see more than N either.
 //
 // Every duration here is RELATIVE (ms from the window's own "now"). A Redis window keeps time by
 // Redis TIME, and an absolute timestamp on that clock means nothing to an instance whose clock
 // differs; "frees in 1200 ms" means the same thing everywhere.
 
+/** The service's window unless the operator set another (VTS_RATE_LIMIT_WINDOW_SECONDS). */
 export const WINDOW_MS = 60_000;
 
 /**
- * How long the dashboard keeps each grant: the service's minute and one second more. Slots free
- * exactly a minute after the grants they replace, often many at once, while the time from grant
+ * How long the dashboard keeps each grant: the service's window and one second more. Slots free
+ * exactly a window after the grants they replace, often many at once, while the time from grant
  * to the service varies (event-loop and scheduling delays), so a replacement can reach the service
- * a little less than 60 s after the call it replaces. The safety margin counts calls and cannot
- * absorb that drift; holding grants longer can (bench:bff measured up to 0.16 s on a loaded machine).
+ * a little less than a window after the call it replaces. The safety margin counts calls and cannot
+ * absorb that drift; holding grants a second longer can, even on a loaded machine.
  */
-export const GRANT_HOLD_MS = WINDOW_MS + 1_000;
+export function grantHoldMs(serviceWindowMs: number): number {
+  return serviceWindowMs + 1_000;
+}
 
 export interface WindowGrant {
   granted: boolean;

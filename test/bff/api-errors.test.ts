@@ -2,14 +2,50 @@
 // documented JSON error, never Next's HTML page, an empty 405 or a plain-text 500. These cases are
 // decided by Next's routing, proxy.ts and the dashboard's HTTP server (scripts/dashboard-server.ts),
 // so they run against the built dashboard as `npm start` runs it, not the handlers alone.
-import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, expectDocumentedAnswer, test } from "./support/api-contract";
-import { parseRawResponse } from "../harness/raw-http";
-import { cookieHeader, dashboardUrl, signedIn } from "./support/session";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { passwordSignIn } from "@/e2e/support/dashboard-instances";
+import { expectDocumentedAnswer } from "@/e2e/support/documented-answer";
+import { startDashboardProcess, type DashboardProcess } from "@/harness/dashboard-process";
+import { parseRawResponse } from "@/harness/raw-http";
+import { sandboxDashboardEnv } from "@/harness/sandbox-dashboard-env";
+import { addStaffMember } from "@/harness/staff-cli";
+import { startVts, type Vts } from "./support/harness";
 
 const WINDOW = "from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z";
+const STAFF = { email: "staff@company.example", password: "staff-member-password" };
+const METRICS_TOKEN = randomBytes(24).toString("base64url");
+
+let vts: Vts | undefined;
+let dashboard: DashboardProcess | undefined;
+const logFile = join(mkdtempSync(join(tmpdir(), "bff-api-errors-")), "dashboard.log");
+const dashboardEnv: Record<string, string> = {};
+
+beforeAll(async () => {
+  vts = await startVts({ VTS_SEED_TASKS: "200", VTS_RATE_LIMIT_PER_MIN: "600" });
+  const staffFile = join(logFile, "..", "staff.json");
+  addStaffMember(staffFile, STAFF);
+  Object.assign(dashboardEnv, sandboxDashboardEnv(vts.url), {
+    STAFF_FILE: staffFile,
+    METRICS_TOKEN,
+    MIRROR: "off",
+  });
+  dashboard = await startDashboardProcess({ env: dashboardEnv, logFile });
+});
+
+afterAll(async () => {
+  await dashboard?.stop();
+  await vts?.dispose();
+});
+
+function dashboardUrl(path: string): string {
+  if (!dashboard) throw new Error("the dashboard did not start");
+  return `${dashboard.url}${path}`;
+}
 
 /** The raw path goes out as written: fetch keeps percent-encoding, even a malformed one. */
 async function call(path: string, init: RequestInit = {}) {
@@ -55,7 +91,7 @@ function expectApiError(answer: Answer, status: number, code: string): void {
   expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
 }
 
-test("without a session: unknown /api addresses are 401, other methods 405, malformed paths 400", async () => {
+it("without a session: unknown /api addresses are 401, other methods 405, malformed paths 400", async () => {
   // "/api" itself and with a query are the data API too (lib/api-path.ts), not a page to sign in to.
   for (const path of ["/api", "/api?x=1", "/api/nope"]) expectApiError(await call(path), 401, "unauthorized");
   expectApiError(await call("/api/tasks/x/extra"), 401, "unauthorized");
@@ -74,12 +110,11 @@ test("without a session: unknown /api addresses are 401, other methods 405, malf
   expectApiError(await call("/api/tasks/a%3Ab"), 401, "unauthorized");
 });
 
-test("signed in: unknown addresses are 404, malformed input 400, in the documented shape", async ({
-  page,
-}) => {
-  await signedIn(page);
-  const cookie = await cookieHeader(page);
-  const get = (path: string) => call(path, { headers: { cookie } });
+it("signed in: unknown addresses are 404, malformed input 400, in the documented shape", async () => {
+  // The session cookie the sign-in form's post sets, as the browser would send it.
+  const { session, refusal } = await passwordSignIn(dashboardUrl(""), STAFF);
+  if (!session) throw new Error(`sign-in refused: ${refusal}`);
+  const get = (path: string) => call(path, { headers: { cookie: session } });
 
   for (const path of ["/api", "/api/nope", "/api/TASKS", "/api/tasks/x/extra", "/api/locations/x"]) {
     expectApiError(await get(path), 404, "not_found");
@@ -103,21 +138,19 @@ test("signed in: unknown addresses are 404, malformed input 400, in the document
   expect(pageAnswer.headers.get("content-type")).toMatch(/^text\/html/);
 });
 
-test("/api/metrics answers Prometheus only with its bearer token", async () => {
-  for (const authorization of [undefined, "Bearer wrong", `Basic ${process.env.E2E_METRICS_TOKEN}`]) {
+it("/api/metrics answers Prometheus only with its bearer token", async () => {
+  for (const authorization of [undefined, "Bearer wrong", `Basic ${METRICS_TOKEN}`]) {
     const answer = await call("/api/metrics", authorization ? { headers: { authorization } } : {});
     expectApiError(answer, 401, "unauthorized");
     expect(answer.headers.get("www-authenticate")).toBe("Bearer");
   }
-  const metrics = await call("/api/metrics", {
-    headers: { authorization: `Bearer ${process.env.E2E_METRICS_TOKEN}` },
-  });
+  const metrics = await call("/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(metrics.status).toBe(200);
   expect(metrics.headers.get("content-type")).toMatch(/^text\/plain/);
   expect(metrics.text).toContain("dashboard_token_fetches");
 });
 
-test("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the documented shape", async () => {
+it("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the documented shape", async () => {
   const raw = async (request: string): Promise<Answer> => {
     const { status, headers, body } = await rawExchange(request);
     return { status, headers: { get: (name: string) => headers[name] ?? null }, text: body };
@@ -149,6 +182,15 @@ test("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the 
   expectApiError(await raw(oversized), 431, "invalid_request");
   // The dashboard still serves the next client, and its log holds no stack trace from any of these.
   expect((await call("/api/health")).status).toBe(200);
-  const log = readFileSync(join(process.env.E2E_LOG_DIR ?? "", "dashboard.log"), "utf8");
+  const log = readFileSync(logFile, "utf8");
   expect(log).not.toMatch(/HTTP method is unsupported|\n\s+at /);
+});
+
+// The browser run's leak test reads only its own processes' logs; these requests' are read here.
+it("none of these requests puts the metrics token, the session secret or the client secret in the log", () => {
+  const log = readFileSync(logFile, "utf8");
+  expect(log.length).toBeGreaterThan(0);
+  for (const secret of [METRICS_TOKEN, dashboardEnv.AUTH_SECRET!, dashboardEnv.VTS_CLIENT_SECRET!]) {
+    expect(log.includes(secret), "a secret appears in the dashboard's log").toBe(false);
+  }
 });
