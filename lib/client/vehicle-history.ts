@@ -1,5 +1,4 @@
-import type { Task } from "./api-types";
-import type { Vehicle } from "./api-types";
+import type { Task, Vehicle } from "./api-types";
 import { DAY_MS } from "@/contract/query/day";
 
 // What a person reads off a vehicle's history (GET /api/vehicles/{vehicle_id}): its odometer

@@ -7,9 +7,7 @@ import { serverWindow, type ServedList } from "@/lib/client/served-window";
 import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
 import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
 import { apiSessionEmail } from "@/lib/server/auth";
-import { dashboardBackend, type DashboardBackend } from "@/lib/server/bff";
-import { mirroredLocations } from "@/lib/server/bff";
-import { answerTaskList } from "@/lib/server/bff";
+import { dashboardBackend, type DashboardBackend, mirroredLocations, answerTaskList } from "@/lib/server/bff";
 import { dashboardLogger } from "@/lib/server/log";
 
 // The first page of /tasks, read while the server renders the page, so its rows are in the HTML

@@ -1,5 +1,4 @@
-import { DashboardError } from "@/lib/server/api";
-import { dashboardRoute } from "@/lib/server/api";
+import { DashboardError, dashboardRoute } from "@/lib/server/api";
 
 // Any /api address no route serves: the documented JSON error (401 without a session, like every
 // data route), not Next's HTML page.

@@ -1,6 +1,4 @@
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { readQueryParams } from "@/lib/server/api";
+import { dashboardRoute, otherMethods, readQueryParams } from "@/lib/server/api";
 import { dashboardBackend } from "@/lib/server/bff";
 
 // What the budget meter shows: calls left in the window, the queue, and when a slot frees.

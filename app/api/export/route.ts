@@ -1,7 +1,5 @@
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { answerExport } from "@/lib/server/bff";
+import { dashboardRoute, otherMethods } from "@/lib/server/api";
+import { dashboardBackend, answerExport } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request }) =>
   answerExport(await dashboardBackend(), new URL(request.url)),

@@ -1,11 +1,5 @@
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { readQueryParams } from "@/lib/server/api";
-import { freshnessHeaders } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { mirrorFreshness } from "@/lib/server/bff";
-import { mirroredLocations } from "@/lib/server/bff";
-import { readLocations } from "@/lib/server/bff";
+import { dashboardRoute, otherMethods, readQueryParams, freshnessHeaders } from "@/lib/server/api";
+import { dashboardBackend, mirrorFreshness, mirroredLocations, readLocations } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request, signal }) => {
   readQueryParams(new URL(request.url), []);

@@ -1,6 +1,5 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { DashboardError, dashboardErrorResponse } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
+import { DashboardError, dashboardErrorResponse, otherMethods } from "@/lib/server/api";
 import { dashboardBackend } from "@/lib/server/bff";
 
 // Prometheus scrape endpoint, protected by its own bearer token (not a staff session).

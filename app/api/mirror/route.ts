@@ -1,7 +1,5 @@
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { answerMirrorStatus } from "@/lib/server/bff";
+import { dashboardRoute, otherMethods } from "@/lib/server/api";
+import { dashboardBackend, answerMirrorStatus } from "@/lib/server/bff";
 
 // The task mirror's state for operators and the UI: read from its database, no upstream call.
 export const GET = dashboardRoute(async ({ request }) =>

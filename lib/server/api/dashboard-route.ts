@@ -1,7 +1,6 @@
 import "server-only";
 import { apiSessionEmail } from "../auth";
-import { dashboardLogger } from "../log";
-import { logRequest, routePattern, type RequestLogLine } from "../log";
+import { dashboardLogger, logRequest, routePattern, type RequestLogLine } from "../log";
 import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 

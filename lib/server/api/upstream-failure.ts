@@ -1,7 +1,5 @@
 import "server-only";
-import { BudgetExhaustedError } from "../upstream";
-import { TokenUnavailableError } from "../upstream";
-import { UpstreamError } from "../upstream";
+import { BudgetExhaustedError, TokenUnavailableError, UpstreamError } from "../upstream";
 import { DashboardError } from "./dashboard-error";
 
 // What staff see when the service cannot answer. A raw upstream 429 never reaches a browser: an

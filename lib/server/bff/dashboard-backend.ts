@@ -1,21 +1,23 @@
 import "server-only";
-import { DashboardCursorCodec } from "../api";
+import { DashboardCursorCodec, type UpstreamPage } from "../api";
 import { dashboardEnv, type DashboardEnv } from "../env";
 import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log";
-import { systemClock } from "../upstream";
-import { grantHoldMs } from "../upstream";
-import { MemoryRequestWindow } from "../upstream";
-import { RedisRequestWindow } from "../upstream";
-import { RedisTokenStore } from "../upstream";
-import { MemoryTokenStore } from "../upstream";
+import {
+  systemClock,
+  grantHoldMs,
+  MemoryRequestWindow,
+  RedisRequestWindow,
+  RedisTokenStore,
+  MemoryTokenStore,
+  TokenManager,
+  fetchServiceToken,
+  tokenCacheKey,
+  UpstreamBudget,
+  VtsClient,
+  type Location,
+  type Task,
+} from "../upstream";
 import { connectSharedRedis } from "../shared-redis";
-import { TokenManager } from "../upstream";
-import { fetchServiceToken } from "../upstream";
-import { tokenCacheKey } from "../upstream";
-import { UpstreamBudget } from "../upstream";
-import { VtsClient } from "../upstream";
-import type { Location, Task } from "../upstream";
-import type { UpstreamPage } from "../api";
 import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";

@@ -1,7 +1,6 @@
 import "server-only";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { TokenManager } from "../upstream";
-import type { UpstreamBudget } from "../upstream";
+import type { TokenManager, UpstreamBudget } from "../upstream";
 
 // Prometheus metrics of the dashboard server, scraped at /api/metrics with METRICS_TOKEN.
 

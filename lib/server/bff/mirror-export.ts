@@ -1,8 +1,6 @@
 import "server-only";
 import { csvHead, csvRow } from "@/lib/csv/csv-format";
-import type { MirrorSql } from "../mirror";
-import type { MirrorExportQuery } from "../mirror";
-import { mirrorExportBatches } from "../mirror";
+import { type MirrorSql, type MirrorExportQuery, mirrorExportBatches } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { readLocations } from "./task-data";
 import { csvStream, exportCsv } from "./task-export";

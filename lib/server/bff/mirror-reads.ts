@@ -1,10 +1,12 @@
 import "server-only";
-import { DashboardError } from "../api";
-import { readQueryParams } from "../api";
-import { parseMirrorSummaryParams, parseVehicleId } from "../mirror";
-import { readMirrorSummary } from "../mirror";
-import { readMirrorVehicle } from "../mirror";
-import { mirrorStatus } from "../mirror";
+import { DashboardError, readQueryParams } from "../api";
+import {
+  parseMirrorSummaryParams,
+  parseVehicleId,
+  readMirrorSummary,
+  readMirrorVehicle,
+  mirrorStatus,
+} from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 

@@ -1,14 +1,9 @@
 import "server-only";
-import type { BudgetPriority } from "../upstream";
-import type { TaskPageQuery } from "../upstream";
-import { BUDGET_WAIT_MS } from "../api";
+import type { BudgetPriority, TaskPageQuery, Task } from "../upstream";
+import { BUDGET_WAIT_MS, slicePage, type SlicedPage, type TaskListParams, staleReason } from "../api";
 import type { DashboardBackend } from "./dashboard-backend";
-import { slicePage, type SlicedPage } from "../api";
-import type { TaskListParams } from "../api";
-import type { Task } from "../upstream";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";
-import { staleReason } from "../api";
 
 // Cached reads of the service for the route handlers: coalesced, counted, timed, and with their age.
 

@@ -1,16 +1,21 @@
 import "server-only";
-import { DashboardError } from "../api";
-import { freshnessHeaders } from "../api";
+import {
+  DashboardError,
+  freshnessHeaders,
+  readQueryParams,
+  requestPriority,
+  jsonAroundRows,
+  parseTaskListParams,
+  type TaskListParams,
+} from "../api";
 import { liveUrl, needsMirror } from "./mirror-need";
-import { readQueryParams } from "../api";
-import { requestPriority } from "../api";
-import { jsonAroundRows } from "../api";
-import { parseTaskListParams, type TaskListParams } from "../api";
-import { decodeKeyset } from "../mirror";
-import type { MirrorTaskQuery } from "../mirror";
-import { parseMirrorTaskParams } from "../mirror";
-import { FILTER_PARAMS } from "../mirror";
-import { readMirrorTaskPage } from "../mirror";
+import {
+  decodeKeyset,
+  type MirrorTaskQuery,
+  parseMirrorTaskParams,
+  FILTER_PARAMS,
+  readMirrorTaskPage,
+} from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate, type Gate } from "./mirror-gate";
 import { readDashboardTaskPage } from "./task-data";

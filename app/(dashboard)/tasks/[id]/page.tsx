@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { decodePathSegment } from "@/lib/path-segment";
-import { dashboardBackend } from "@/lib/server/bff";
-import { taskExistence } from "@/lib/server/bff";
+import { dashboardBackend, taskExistence } from "@/lib/server/bff";
 import { TaskDetail } from "../components/task-detail";
 
 export const metadata: Metadata = { title: "Task" };

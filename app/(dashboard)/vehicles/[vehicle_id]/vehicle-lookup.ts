@@ -1,8 +1,6 @@
 import "server-only";
 import { DashboardError } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { answerVehicle } from "@/lib/server/bff";
-import { mirroredLocations } from "@/lib/server/bff";
+import { dashboardBackend, answerVehicle, mirroredLocations } from "@/lib/server/bff";
 import type { Vehicle } from "@/lib/client/api-types";
 
 export type VehicleLookup =

@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
-import { mirrorFilling } from "@/lib/client/task-queries";
+import { mirrorFilling, locationsQuery } from "@/lib/client/task-queries";
 import { vehicleQuery } from "@/lib/client/view-queries";
-import { locationsQuery } from "@/lib/client/task-queries";
 import { VehicleHistory } from "./vehicle-history";
 
 // The vehicle page when the server could not read the history at once (the task mirror is still

@@ -1,13 +1,17 @@
-import { DashboardError } from "@/lib/server/api";
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { freshnessHeaders } from "@/lib/server/api";
-import { readQueryParams } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { withServerTiming } from "@/lib/server/bff";
-import { mirrorFreshness } from "@/lib/server/bff";
-import { mirroredTask } from "@/lib/server/bff";
-import { readTask } from "@/lib/server/bff";
+import {
+  DashboardError,
+  dashboardRoute,
+  otherMethods,
+  freshnessHeaders,
+  readQueryParams,
+} from "@/lib/server/api";
+import {
+  dashboardBackend,
+  withServerTiming,
+  mirrorFreshness,
+  mirroredTask,
+  readTask,
+} from "@/lib/server/bff";
 import { isTaskId } from "@/lib/task-id";
 
 export const GET = dashboardRoute<{ id: string }>(({ request, params, signal }) =>

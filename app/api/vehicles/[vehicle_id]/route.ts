@@ -1,8 +1,5 @@
-import { dashboardRoute } from "@/lib/server/api";
-import { otherMethods } from "@/lib/server/api";
-import { dashboardBackend } from "@/lib/server/bff";
-import { answerVehicle } from "@/lib/server/bff";
-import { withServerTiming } from "@/lib/server/bff";
+import { dashboardRoute, otherMethods } from "@/lib/server/api";
+import { dashboardBackend, answerVehicle, withServerTiming } from "@/lib/server/bff";
 
 export const GET = dashboardRoute<{ vehicle_id: string }>(({ request, params }) =>
   withServerTiming(async () =>

@@ -1,8 +1,12 @@
 import "server-only";
-import { BudgetExhaustedError } from "../../upstream";
-import { systemClock, type Clock } from "../../upstream";
-import { UpstreamError } from "../../upstream";
-import type { Location, Task } from "../../upstream";
+import {
+  BudgetExhaustedError,
+  systemClock,
+  type Clock,
+  UpstreamError,
+  type Location,
+  type Task,
+} from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
 import { applyLocations } from "./locations";
 import { applyWindow } from "./apply-window";
