@@ -1,7 +1,7 @@
 import { Notice } from "./notice";
 
 // What a request is waiting for, with a countdown: shown only while one waits, so apart from the
-// plain notice (notice.tsx), which pages draw in their first screen (issue 16).
+// plain notice (notice.tsx), which pages draw in their first screen and so in their first load.
 
 /**
  * A request waiting for the shared upstream budget: refused and retried after the seconds given

@@ -8,7 +8,7 @@ import {
 
 // The filters as a person reads them: the presets' names, the active filters in words and their
 // count. Only the controls, the empty state and a bad link's notice show them, all loaded after
-// the page, so they are apart from the parsing every first load needs (task-filters.ts, issue 16).
+// the page, so they are apart from the parsing every first load needs (task-filters.ts).
 
 /** Whole calendar periods in the chosen zone, then spans that end now, in the pickers' order. */
 export const RANGE_PRESETS: Record<RangePreset, string> = {

@@ -13,7 +13,7 @@ import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from ".
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
 // share what is already loaded. Nothing refetches on focus: every request spends shared budget.
 // Here what the list and the layout need from the first screen; the other views' queries (one
-// task, the counts, a vehicle) are in view-queries.ts, which loads with them (issue 16).
+// task, the counts, a vehicle) are in view-queries.ts, which loads with them, not in the first load.
 
 export const PAGE_SIZE = 100;
 const BUDGET_RETRIES = 20;

@@ -2,7 +2,8 @@ import type { Task, TaskSummary, Vehicle } from "./api-types";
 import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
 
 // What the views beside the list read (view-queries.ts): one task, the counts, a vehicle. Apart
-// from the list's reads (dashboard-api.ts), which every /tasks first load holds (issue 16).
+// from the list's reads (dashboard-api.ts), which every /tasks first load holds, so these load
+// only with the views that show them.
 
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   const response = await dashboardFetch(`/api/tasks/${encodeURIComponent(id)}`, signal);

@@ -6,7 +6,7 @@ import { fetchTask, fetchTaskSummary, fetchVehicle } from "./view-api";
 
 // The queries of the views beside the list: one task (the drawer, its page), the counts (the
 // facets, the summary, the locations) and a vehicle. Apart from the list's (task-queries.ts), whose
-// module every /tasks first load holds, while these load with the parts that show them (issue 16).
+// module every /tasks first load holds, while these load with the parts that show them.
 
 export function taskQuery(id: string) {
   return queryOptions({

@@ -57,7 +57,7 @@ const OAUTH_CODES: Record<string, OAuthError["code"]> = {
   unavailable: "temporarily_unavailable",
 };
 
-/** For URLs the router cannot even decode. On /v1 the guard runs first (decisions.md's order). */
+/** For URLs the router cannot even decode. On /v1 the guard runs first: a token is checked before all. */
 export function answerUnreadableUrl(
   request: FastifyRequest,
   reply: FastifyReply,

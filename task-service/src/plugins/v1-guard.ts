@@ -1,4 +1,4 @@
-// The first checks on every /v1 request, in the order decisions.md fixes: token (401), then the
+// The first checks on every /v1 request, in the contract's order: token (401), then the
 // rate limit (429). Every request is counted: against its client with a valid token, otherwise
 // against its source address.
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -71,7 +71,10 @@ export function scopeOfPath(url: string): Scope | undefined {
   return undefined;
 }
 
-/** Scope before parameters and lookup (decisions.md's order), also where no route matched. */
+/**
+ * Scope before parameters and lookup, also where no route matched: a client without the scope
+ * learns nothing about which paths or parameters exist.
+ */
 export function checkScopeOfPath(request: FastifyRequest): void {
   const scope = scopeOfPath(request.url);
   if (scope) checkScope(request, scope);

@@ -24,7 +24,8 @@ export async function v1Api(app: FastifyInstance, deps: V1Deps): Promise<void> {
   await app.register(locationRoutes, deps);
   await app.register(taskRoutes, deps);
 
-  // Unknown paths and other methods still pass the guard first (decisions.md's check order).
+  // Unknown paths and other methods still pass the guard first, so no path is found out without a
+  // token.
   // The guard has already answered every method but GET and HEAD with 405.
   const fallback = async (request: FastifyRequest) => {
     checkScopeOfPath(request);

@@ -1,4 +1,5 @@
-// The sandbox's documented clients (decisions.md), like a payment provider's test card numbers.
+// The sandbox's documented clients (README, integrator's guide), like a payment provider's test
+// card numbers: fixed ids and secrets, so every integrator can try every answer the API gives.
 import { hashClientSecret } from "../auth/client-secrets";
 import { SCOPES } from "../domain/scopes";
 import type { NewClient } from "../repositories/clients-repository";

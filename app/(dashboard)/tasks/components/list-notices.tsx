@@ -5,7 +5,7 @@ import type { TaskListState } from "@/lib/client/use-task-list-state";
 
 // The list's notices that show only now and then, loaded when one does (table-status.tsx): the
 // server never renders them (it serves no stale page, no failed list, and a link's problems are
-// found in the browser), so none is in the page's first load (issue 16).
+// found in the browser), so none is in the page's first load, which has a size budget.
 
 /** What an opened link asked for that is not shown, and what is shown instead. */
 export function LinkProblems({ problems }: { problems: readonly string[] }) {
