@@ -2,8 +2,8 @@
 import { lazy, Suspense } from "react";
 
 // The header's mirror freshness, loaded after the page: every page's first load carries the header,
-// and /tasks must stay under its first-load budget (the freshness, its details and the mirror's
-// client came to about 2 kB gzip). React's own lazy, so no loader runtime comes with it.
+// and /tasks must stay under its first-load budget, which the freshness, its details and the
+// mirror's client would strain. React's own lazy, so no loader runtime comes with it.
 const MirrorFreshness = lazy(() => import("./mirror-freshness"));
 
 export function MirrorFreshnessSlot() {

@@ -7,9 +7,9 @@ import { startTransition, Suspense, useEffect, useState, type ReactNode } from "
  *
  * Why: until a boundary hydrates, any update reaching it makes React give up the server's HTML.
  * - A boundary whose code is late: React shows the fallback (for these parts, nothing) until the
- *   code comes, so the part blinked out for 0.3-1 s on a busy machine.
- * - A boundary the server streamed out of line (React does this with every boundary over about
- *   12 kB, such as the grid with its rows): until the page's reveal script has moved the content
+ *   code comes, so the part blinks out on a busy machine.
+ * - A boundary the server streamed out of line (React does this with every large boundary, such
+ *   as the grid with its rows): until the page's reveal script has moved the content
  *   into place, React renders the part in the browser instead, and for a moment the page holds
  *   both the streamed copy (hidden) and the browser's (a test once found two empty-state notices).
  * Waiting for the code to load was not enough for the second: the code can come before the reveal.

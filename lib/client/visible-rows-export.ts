@@ -22,9 +22,8 @@ export function exportFileParts(filters: TaskFilters, window: TimeWindow): (stri
 }
 
 /**
- * Rows per slice of the file. Written in one go, 20,000 rows were one task of about 240 ms in
- * Chromium on this machine (bench:ui), with the tab frozen meanwhile; a slice of 1,000 is about a
- * twentieth of that.
+ * Rows per slice of the file. Written in one go, a long list is one long task with the tab frozen
+ * meanwhile; slices of this size keep each task well under a frame's budget (docs/benchmarks.md).
  */
 const SLICE_ROWS = 1_000;
 

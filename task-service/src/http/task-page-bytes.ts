@@ -2,11 +2,10 @@
 // into UTF-8 bytes: exactly JSON.stringify({ data: tasks, next_cursor }) with the tasks written by
 // taskOfRow, since the stored JSON is those bytes (test/store/task-wire-json.test.ts holds both stores to it).
 //
-// Why each row is written into a reused buffer rather than joined into one string (a real 500-task
-// sandbox page, 142 kB, hot loop, p50, docs/benchmarks.md): 0.05 ms, against 0.31 ms for
-// Buffer.from of the joined page. Five of the sandbox's 31 location names hold a character beyond
-// Latin-1 ("Seattle–Tacoma"), so the joined page is a two-byte string of 285 kB, flattened and then
-// encoded whole; written row by row, each row is encoded from the string pg already made.
+// Why each row is written into a reused buffer rather than joined into one string (several times
+// faster, docs/benchmarks.md): a location name with a character beyond Latin-1 ("Seattle–Tacoma")
+// makes the joined page a two-byte string, flattened and then encoded whole; written row by row,
+// each row is encoded from the string pg already made.
 const quote = JSON.stringify;
 const COMMA = 0x2c;
 let scratch = Buffer.allocUnsafe(256 * 1024);

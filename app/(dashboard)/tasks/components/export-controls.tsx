@@ -7,9 +7,9 @@ import { startedZoneName } from "@/lib/client/table-view";
 import { useExportAll } from "@/lib/client/use-export-all";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 
-// What exports need is loaded when a person first exports, not with the tasks page: it kept the
-// page's first-load JavaScript over its 180 kB budget (bench:ui).
-// React's lazy rather than next/dynamic, whose loader would itself add a kilobyte to the page.
+// What exports need is loaded when a person first exports, not with the tasks page, whose
+// first-load JavaScript has a budget. React's lazy rather than next/dynamic, whose loader would
+// itself add to the page.
 const ExportProgressPanel = lazy(() =>
   import("./export-progress").then((module) => ({ default: module.ExportProgressPanel })),
 );

@@ -49,8 +49,8 @@ export function taskCells(
     vehicle_id: (task) => vehicleLink(task, task.vehicle_id),
     odometer_miles: (task) => task.odometer_miles.toLocaleString("en-US"),
     id: (task) => (
-      // No prefetch: every row scrolled past would otherwise fetch its detail route (1,824
-      // requests in one pass over 20,000 rows, measured by bench:ui).
+      // No prefetch: every row scrolled past would otherwise fetch its detail route, thousands of
+      // requests in one pass over a long list.
       <Link
         href={detailHref(task.id)}
         prefetch={false}

@@ -26,8 +26,8 @@ export function SummaryPanel({
   const inBrowser = useInBrowser();
 
   // The History API, not the router: Next keeps useSearchParams in step with it, and the router
-  // would ask the server to render /tasks again for a change only this panel reads (bench:ui
-  // measured that round trip in every open).
+  // would ask the server to render /tasks again, a round trip on every open, for a change only this
+  // panel reads.
   const toggle = () => {
     const next = new URLSearchParams(search);
     if (open) next.delete("summary");
