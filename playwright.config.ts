@@ -12,22 +12,22 @@ export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  // Three lanes side by side: the specs on the shared processes one after another, and beside them
-  // the specs that starve or freeze a service of their own (own-stack.ts), which mostly wait out
-  // rate-limit minutes and frozen-service timeouts, idle. Each budget test waits out minutes of its
-  // own, so they run two at a time, each worker with a stack of its own (a worker runs a file's
-  // beforeAll for itself): the budget lane then ends before the shared lane does. Two, not three:
-  // every stack started at once is a service and a dashboard booting on the same two cores. The
-  // freeze tests keep their order on one stack: the second expects the dashboard to hold a service
-  // token already.
+  // Three lanes side by side. The specs on the shared processes run in two workers, a file at a
+  // time in each: their tests read and sign in, and nothing one file does to the shared service
+  // or dashboard changes what another sees. Beside them, the specs that starve or freeze a service
+  // of their own (own-stack.ts), which mostly wait, idle, for a short rate window or a frozen
+  // service's timeouts: one stack per lane, tests in order, since every stack started at once is a
+  // service and a dashboard booting on the same two cores as the browsers, and both lanes still
+  // end before the shared one. The freeze tests need their order anyway: the second expects the
+  // dashboard to hold a service token already.
   workers: 4,
   timeout: 60_000,
   reporter: [["list"]],
   outputDir: "test-results",
   // The leak test reads every log line the run produced, so it runs after all other tests.
   projects: [
-    { name: "flows", testIgnore: [/secrets\.spec\.ts/, BUDGET_SPEC, FREEZE_SPEC], workers: 1 },
-    { name: "budget", testMatch: BUDGET_SPEC, fullyParallel: true, workers: 2 },
+    { name: "flows", testIgnore: [/secrets\.spec\.ts/, BUDGET_SPEC, FREEZE_SPEC], workers: 2 },
+    { name: "budget", testMatch: BUDGET_SPEC, workers: 1 },
     { name: "freeze", testMatch: FREEZE_SPEC, workers: 1 },
     { name: "secrets", testMatch: /secrets\.spec\.ts/, dependencies: ["flows", "budget", "freeze"] },
   ],
