@@ -1,14 +1,12 @@
-export { abortable } from "./abortable";
 export { BudgetExhaustedError } from "./budget/errors";
 export type { BudgetPriority } from "./budget/thresholds";
 export { UpstreamBudget } from "./budget/upstream-budget";
 export { MemoryRequestWindow } from "./budget/window/memory";
 export { RedisRequestWindow } from "./budget/window/redis";
 export { grantHoldMs } from "./budget/window/request-window";
-export { systemClock } from "./clock";
+export { abortable, systemClock } from "./clock";
 export type { Clock } from "./clock";
-export { UpstreamError } from "./http/upstream-error";
-export { VtsClient } from "./http/vts-client";
+export { UpstreamError, VtsClient } from "./http/vts-client";
 export type { TaskPageQuery } from "./http/vts-client";
 export type { Location, Task } from "./http/vts-schemas";
 export { fetchServiceToken } from "./token/endpoint";

@@ -1,7 +1,7 @@
 import "server-only";
 import { systemClock, type Clock } from "../clock";
 import { BudgetExhaustedError } from "./errors";
-import { readRateLimitHeaders, type HeaderSource } from "./headers";
+import { readRateLimitHeaders, type HeaderSource } from "../http/rate-limit-headers";
 import { BudgetQueue, type BudgetWaiter } from "./queue";
 import {
   budgetLimits,

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { parseRetryAfter } from "../http/retry-after";
+import { parseRetryAfter } from "../http/rate-limit-headers";
 import { TokenEndpointError } from "./endpoint-error";
 
 export { TokenEndpointError } from "./endpoint-error";

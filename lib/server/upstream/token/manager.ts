@@ -1,6 +1,5 @@
 import "server-only";
-import { systemClock, type Clock } from "../clock";
-import { abortable } from "../abortable";
+import { abortable, systemClock, type Clock } from "../clock";
 import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./acquire";
 import { TokenUnavailableError } from "./errors";
 import { storedTokenToAdopt } from "./converge";
