@@ -1,4 +1,4 @@
-export { BudgetExhaustedError } from "./budget/errors";
+export { BudgetExhaustedError } from "./budget/queue";
 export type { BudgetPriority } from "./budget/thresholds";
 export { UpstreamBudget } from "./budget/upstream-budget";
 export { MemoryRequestWindow } from "./budget/window/memory";

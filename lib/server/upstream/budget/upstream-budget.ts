@@ -1,8 +1,13 @@
 import "server-only";
 import { systemClock, type Clock } from "../clock";
-import { BudgetExhaustedError } from "./errors";
 import { readRateLimitHeaders, type HeaderSource } from "../http/rate-limit-headers";
-import { BudgetQueue, type BudgetWaiter } from "./queue";
+import {
+  BudgetExhaustedError,
+  BudgetQueue,
+  BudgetWakeTimer,
+  type AcquireOptions,
+  type BudgetWaiter,
+} from "./queue";
 import {
   budgetLimits,
   minimumWaitMs,
@@ -10,13 +15,35 @@ import {
   type BudgetLimits,
   type UpstreamPriority,
 } from "./thresholds";
-import { BudgetWakeTimer } from "./wake-timer";
 import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./window/request-window";
-import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
 // requests share one budget: people first, then prefetch, then export, then the mirror's sync; a request that cannot get
 // a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
+
+export interface UpstreamBudgetOptions {
+  window: RequestWindow;
+  clock?: Clock;
+  /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
+  syncShare?: number;
+  /** The service's rate-limit window (default a minute): how long a refused priority waits. */
+  windowMs?: number;
+}
+
+/** What GET /api/budget shows. */
+export interface BudgetSnapshot {
+  limit: number;
+  effectiveLimit: number;
+  usedInWindow: number;
+  /** Slots an interactive request could take right now (0 while paused). */
+  remaining: number;
+  queued: Record<UpstreamPriority, number>;
+  /** Ms until the oldest call leaves the window, i.e. the next slot frees (0 when empty). */
+  resetInMs: number;
+  pausedForMs: number;
+  /** The shared window is unreachable and this instance counts alone, on a reduced share. */
+  degraded: boolean;
+}
 
 /** How long the first call of a cold budget may take before another caller probes instead. */
 const PROBE_TIMEOUT_MS = 5_000;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { FakeClock, settle, track } from "../fake-clock";
 
 const headers = (values: Record<string, string>) => ({

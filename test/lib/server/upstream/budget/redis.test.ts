@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "@/harness/free-port";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import { connectSharedRedis } from "@/lib/server/shared-redis";
 import { RedisRequestWindow } from "@/lib/server/upstream/budget/window/redis";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { budgetLimits, type UpstreamPriority } from "@/lib/server/upstream/budget/thresholds";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
