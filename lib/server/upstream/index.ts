@@ -1,9 +1,9 @@
 export { BudgetExhaustedError } from "./budget/queue";
 export type { BudgetPriority } from "./budget/thresholds";
 export { UpstreamBudget } from "./budget/upstream-budget";
-export { MemoryRequestWindow } from "./budget/window/memory";
-export { RedisRequestWindow } from "./budget/window/redis";
-export { grantHoldMs } from "./budget/window/request-window";
+export { MemoryRequestWindow } from "./budget/rate-log/memory";
+export { RedisRequestWindow } from "./budget/rate-log/redis";
+export { grantHoldMs } from "./budget/rate-log/rate-log";
 export { abortable, systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { UpstreamError, VtsClient } from "./http/vts-client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { capacity, type WindowState } from "./window/request-window";
+import { capacity, type WindowState } from "./rate-log/rate-log";
 
 // How much of the window each priority may fill. Interactive work (a person waiting for a table
 // page or a detail view) may use the whole effective limit; prefetch stops `reserve` short of it

@@ -15,7 +15,7 @@ import {
   type BudgetLimits,
   type UpstreamPriority,
 } from "./thresholds";
-import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./window/request-window";
+import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./rate-log/rate-log";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
 // requests share one budget: people first, then prefetch, then export, then the mirror's sync; a request that cannot get

@@ -1,6 +1,6 @@
 // A budget that has not yet heard the service's limit sends one probe, then follows the header.
 import { describe, expect, it } from "vitest";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRequestWindow } from "@/lib/server/upstream/budget/rate-log/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { FakeClock, settle, track } from "../fake-clock";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRequestWindow } from "@/lib/server/upstream/budget/rate-log/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
 import { teachLimit } from "./known-limit";

@@ -5,7 +5,7 @@ import { freePort } from "@/harness/free-port";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import { connectSharedRedis } from "@/lib/server/shared-redis";
-import { RedisRequestWindow } from "@/lib/server/upstream/budget/window/redis";
+import { RedisRequestWindow } from "@/lib/server/upstream/budget/rate-log/redis";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { teachLimit } from "./known-limit";
 

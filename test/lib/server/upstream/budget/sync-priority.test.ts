@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetLimits, type UpstreamPriority } from "@/lib/server/upstream/budget/thresholds";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRequestWindow } from "@/lib/server/upstream/budget/rate-log/memory";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
 import { teachLimit } from "./known-limit";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { WindowGrant, WindowState } from "./request-window";
+import type { WindowGrant, WindowState } from "./rate-log";
 import {
   ACQUIRE_SCRIPT,
   INSPECT_SCRIPT,

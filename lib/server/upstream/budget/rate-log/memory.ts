@@ -1,6 +1,6 @@
 import "server-only";
 import { systemClock, type Clock } from "../../clock";
-import { WINDOW_MS, type RequestWindow, type WindowGrant, type WindowState } from "./request-window";
+import { WINDOW_MS, type RequestWindow, type WindowGrant, type WindowState } from "./rate-log";
 
 // A request window for one instance (no Redis), and the fallback of the Redis window. JavaScript
 // runs each call to completion, so check-and-record is atomic without locks.

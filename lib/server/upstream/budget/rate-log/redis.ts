@@ -1,13 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { systemClock, type Clock } from "../../clock";
-import {
-  capacity,
-  WINDOW_MS,
-  type RequestWindow,
-  type WindowGrant,
-  type WindowState,
-} from "./request-window";
+import { capacity, WINDOW_MS, type RequestWindow, type WindowGrant, type WindowState } from "./rate-log";
 import { MemoryRequestWindow } from "./memory";
 import { RedisWindowStore } from "./redis-store";
 
