@@ -1,9 +1,8 @@
 export { BudgetExhaustedError } from "./budget/queue";
 export type { BudgetPriority } from "./budget/thresholds";
 export { UpstreamBudget } from "./budget/upstream-budget";
-export { MemoryRequestWindow } from "./budget/rate-log/memory";
-export { RedisRequestWindow } from "./budget/rate-log/redis";
-export { grantHoldMs } from "./budget/rate-log/rate-log";
+export { grantHoldMs, MemoryRateLog } from "./budget/rate-log/rate-log";
+export { RedisRateLog } from "./budget/rate-log/redis";
 export { abortable, systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { UpstreamError, VtsClient } from "./http/vts-client";

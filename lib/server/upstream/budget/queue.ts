@@ -134,7 +134,7 @@ export class BudgetExhaustedError extends Error {
   readonly code = "upstream_busy";
 
   constructor(
-    /** Estimated ms until a slot frees (oldest grant leaving the window, or the pause ending). */
+    /** Estimated ms until a slot frees (oldest grant leaving the rate log, or the pause ending). */
     readonly retryAfterMs: number,
   ) {
     super(`upstream request budget exhausted; retry in about ${Math.ceil(retryAfterMs / 1000)} s`);
