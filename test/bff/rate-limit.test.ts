@@ -3,7 +3,7 @@
 // client_id), tell people to come back later (503 upstream_busy + Retry-After) instead, and make
 // each upstream call feed many screens (coalescing, caching and slicing of 500-row pages).
 import { describe, expect, it } from "vitest";
-import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import {
   CLIENTS,
   dashboardTaskPage,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTask, readTaskPage } from "@/lib/server/bff/task-data";
-import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import {
   DAY_MS,
   dashboardTaskPage,

@@ -5,8 +5,8 @@ import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "..
 import {
   systemClock,
   grantHoldMs,
-  MemoryRequestWindow,
-  RedisRequestWindow,
+  MemoryRateLog,
+  RedisRateLog,
   RedisTokenStore,
   MemoryTokenStore,
   TokenManager,
@@ -59,17 +59,17 @@ export async function createBackend(
   const logError = (what: string) => (error: unknown) =>
     log.warn({ err: error }, `${what} unavailable; using this instance's memory`);
   const redis = env.REDIS_URL ? await connectSharedRedis(env.REDIS_URL) : undefined;
-  const serviceWindowMs = env.VTS_RATE_LIMIT_WINDOW_SECONDS * 1_000;
+  const ratePeriodMs = env.VTS_RATE_LIMIT_WINDOW_SECONDS * 1_000;
   const taskFreshMs = env.TASK_CACHE_FRESH_SECONDS * 1_000;
-  const window = redis
-    ? new RedisRequestWindow(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
-        windowMs: grantHoldMs(serviceWindowMs),
+  const rateLog = redis
+    ? new RedisRateLog(redis, `dashboard:budget:${env.VTS_CLIENT_ID}`, {
+        periodMs: grantHoldMs(ratePeriodMs),
         onError: logError("shared budget"),
       })
-    : new MemoryRequestWindow(systemClock, grantHoldMs(serviceWindowMs));
+    : new MemoryRateLog(systemClock, grantHoldMs(ratePeriodMs));
   const budget = new UpstreamBudget({
-    window,
-    windowMs: serviceWindowMs,
+    rateLog,
+    ratePeriodMs,
     syncShare: env.MIRROR_BUDGET_SHARE,
   });
   const tokens = new TokenManager({

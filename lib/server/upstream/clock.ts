@@ -1,8 +1,11 @@
 import "server-only";
-import { abortable } from "./abortable";
 
-// Time as the backend-for-frontend sees it. Injected so token and budget logic can be tested
-// with a fake clock across window edges and expiry without waiting.
+// Time and waiting as the backend-for-frontend sees them. The clock is injected so token and
+// budget logic can be tested with a fake one across rate-period edges and expiry without waiting.
+//
+// A caller may also stop waiting (its HTTP request was cancelled, its deadline passed) for work
+// that is not its alone to stop: a token request or a load others share, or a timer. Waiting and
+// the work are apart, so every wait that an AbortSignal can end goes through one race, abortable.
 
 export interface Clock {
   /** Milliseconds, monotonic enough for intervals (Date.now in production). */
@@ -19,3 +22,27 @@ export const systemClock: Clock = {
     return abortable(elapsed, signal, () => clearTimeout(timer));
   },
 };
+
+/**
+ * Settles as `promise` does, or rejects with the signal's reason when it aborts first (calling
+ * `onAbort` then, for whatever the caller leaves behind). The promise itself goes on.
+ */
+export function abortable<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort?: () => void,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) {
+    onAbort?.();
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.();
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}

@@ -1,8 +1,16 @@
 import "server-only";
+import type { Clock } from "../clock";
 import { PRIORITIES, type UpstreamPriority } from "./thresholds";
-import type { AcquireOptions } from "./types";
 
-// Requests waiting for upstream budget: one FIFO lane per priority, served most important first.
+// Waiting for upstream budget: the queue (one FIFO lane per priority, served most important
+// first), the scheduler's one wake-up timer, and the error a waiter gets when no slot can be had
+// in time.
+
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /** Absolute, on the budget's clock. */
+  deadlineMs: number;
+}
 
 export interface BudgetWaiter {
   readonly priority: UpstreamPriority;
@@ -81,5 +89,59 @@ export class BudgetQueue {
       export: this.lanes.export.length,
       sync: this.lanes.sync.length,
     };
+  }
+}
+
+/**
+ * The scheduler's single timer. Setting it replaces the previous one, so there is never more than
+ * one pending wake-up, however many requests wait (no polling every few ms).
+ */
+export class BudgetWakeTimer {
+  private current: AbortController | undefined;
+
+  constructor(private readonly clock: Clock) {}
+
+  set(delayMs: number, onWake: () => void): void {
+    this.cancel();
+    const controller = new AbortController();
+    this.current = controller;
+    // setTimeout overflows above 2^31-1 ms and would fire at once.
+    const ms = Math.min(Math.max(1, Math.ceil(delayMs)), 2 ** 31 - 1);
+    const wake = () => {
+      if (this.current !== controller) return;
+      this.current = undefined;
+      onWake();
+    };
+    // A rejection is the cancel this timer made (a newer wake-up replaced it): nothing to do. A
+    // clock failing otherwise still wakes the scheduler, which would rather look early than never.
+    this.clock.sleep(ms, controller.signal).then(wake, () => {
+      if (!controller.signal.aborted) wake();
+    });
+  }
+
+  cancel(): void {
+    this.current?.abort();
+    this.current = undefined;
+  }
+}
+
+/**
+ * Typed failure of the upstream budget. The dashboard API maps it to 503 with Retry-After and the
+ * code below, so the caller learns when to come back instead of seeing the upstream's 429.
+ */
+export class BudgetExhaustedError extends Error {
+  override readonly name = "BudgetExhaustedError";
+  readonly code = "upstream_busy";
+
+  constructor(
+    /** Estimated ms until a slot frees (oldest grant leaving the rate log, or the pause ending). */
+    readonly retryAfterMs: number,
+  ) {
+    super(`upstream request budget exhausted; retry in about ${Math.ceil(retryAfterMs / 1000)} s`);
+  }
+
+  /** Whole seconds for a Retry-After header (at least 1, as the service does). */
+  get retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.retryAfterMs / 1000));
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { capacity, type WindowState } from "./window/request-window";
+import { capacity, type RateLogState } from "./rate-log/rate-log";
 
-// How much of the window each priority may fill. Interactive work (a person waiting for a table
+// How much of the rate log each priority may fill. Interactive work (a person waiting for a table
 // page or a detail view) may use the whole effective limit; prefetch stops `reserve` short of it
 // and export `2 * reserve` short, so those always leave room for people. The mirror's sync stops
 // a further `reserve` short of export, and at its share of the effective limit: it only ever
@@ -19,7 +19,7 @@ export const PRIORITIES: readonly UpstreamPriority[] = ["interactive", "prefetch
 /** The mirror's default share of the budget (MIRROR_BUDGET_SHARE). */
 export const DEFAULT_SYNC_SHARE = 0.5;
 
-/** Slots kept free below the limit, for window misalignment and network jitter. */
+/** Slots kept free below the limit, for the service's window misalignment and network jitter. */
 const SAFETY_MARGIN = 2;
 
 /** Slots only interactive requests may use: 15% of the limit, at least 5. */
@@ -33,7 +33,7 @@ export interface BudgetLimits {
   /** limit - safety margin: the most grants any 60-s interval may hold. */
   effective: number;
   reserve: number;
-  maxInWindow: Record<UpstreamPriority, number>;
+  maxInLog: Record<UpstreamPriority, number>;
 }
 
 export function budgetLimits(limit: number, syncShare = DEFAULT_SYNC_SHARE): BudgetLimits {
@@ -41,7 +41,7 @@ export function budgetLimits(limit: number, syncShare = DEFAULT_SYNC_SHARE): Bud
   const effective = Math.max(1, limit - SAFETY_MARGIN);
   const reserve = reserveFor(limit);
   const prefetch = clamp(effective - reserve, 1, effective);
-  // Export keeps at least one slot, usable only when the window is otherwise empty.
+  // Export keeps at least one slot, usable only when the rate log is otherwise empty.
   const exportMax = clamp(effective - 2 * reserve, 1, prefetch);
   // Unlike the others sync may get nothing: at a limit this small, any slot it took is one a
   // person would wait a minute for.
@@ -50,7 +50,7 @@ export function budgetLimits(limit: number, syncShare = DEFAULT_SYNC_SHARE): Bud
     limit,
     effective,
     reserve,
-    maxInWindow: { interactive: effective, prefetch, export: exportMax, sync },
+    maxInLog: { interactive: effective, prefetch, export: exportMax, sync },
   };
 }
 
@@ -59,10 +59,10 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * Least ms until a request allowed `maxInWindow` entries can be granted: after any pause, and,
- * when the window is at that threshold, once the oldest entry leaves (slots only ever free that way).
+ * Least ms until a request allowed `maxInLog` entries can be granted: after any pause, and,
+ * when the rate log is at that threshold, once the oldest entry leaves (slots only ever free that way).
  */
-export function minimumWaitMs(state: WindowState, maxInWindow: number): number {
-  const full = state.count >= capacity(maxInWindow, state.share);
+export function minimumWaitMs(state: RateLogState, maxInLog: number): number {
+  const full = state.count >= capacity(maxInLog, state.share);
   return Math.max(state.pausedForMs, full ? (state.freeInMs ?? 0) : 0);
 }

@@ -1,8 +1,13 @@
 import "server-only";
 import { systemClock, type Clock } from "../clock";
-import { BudgetExhaustedError } from "./errors";
-import { readRateLimitHeaders, type HeaderSource } from "./headers";
-import { BudgetQueue, type BudgetWaiter } from "./queue";
+import { readRateLimitHeaders, type HeaderSource } from "../http/rate-limit-headers";
+import {
+  BudgetExhaustedError,
+  BudgetQueue,
+  BudgetWakeTimer,
+  type AcquireOptions,
+  type BudgetWaiter,
+} from "./queue";
 import {
   budgetLimits,
   minimumWaitMs,
@@ -10,13 +15,37 @@ import {
   type BudgetLimits,
   type UpstreamPriority,
 } from "./thresholds";
-import { BudgetWakeTimer } from "./wake-timer";
-import { capacity, WINDOW_MS, type RequestWindow, type WindowState } from "./window/request-window";
-import type { AcquireOptions, BudgetSnapshot, UpstreamBudgetOptions } from "./types";
+import { capacity, RATE_PERIOD_MS, type RateLog, type RateLogState } from "./rate-log/rate-log";
 
 // The one gate every upstream /v1 call passes. All staff share one client_id, so all dashboard
-// requests share one budget: people first, then prefetch, then export, then the mirror's sync; a request that cannot get
-// a slot before its deadline fails fast (503 upstream_busy) instead of drawing a 429 upstream.
+// requests share one budget: people first, then prefetch, then export, then the mirror's sync; a
+// request that cannot get a slot before its deadline fails fast (503 upstream_busy) instead of
+// drawing a 429 upstream. Grants are recorded in a rate log (in memory, or shared through Redis).
+
+export interface UpstreamBudgetOptions {
+  rateLog: RateLog;
+  clock?: Clock;
+  /** The most of the effective limit sync may hold in any minute (0 < share <= 1). */
+  syncShare?: number;
+  /** The service's rate period (default a minute): how long a refused priority waits. */
+  ratePeriodMs?: number;
+}
+
+/** What GET /api/budget shows. */
+export interface BudgetSnapshot {
+  limit: number;
+  effectiveLimit: number;
+  /** Entries in the rate log now; named after the documented field used_in_window it fills. */
+  usedInWindow: number;
+  /** Slots an interactive request could take right now (0 while paused). */
+  remaining: number;
+  queued: Record<UpstreamPriority, number>;
+  /** Ms until the oldest call leaves the rate log, i.e. the next slot frees (0 when empty). */
+  resetInMs: number;
+  pausedForMs: number;
+  /** The shared rate log is unreachable and this instance counts alone, on a reduced share. */
+  degraded: boolean;
+}
 
 /** How long the first call of a cold budget may take before another caller probes instead. */
 const PROBE_TIMEOUT_MS = 5_000;
@@ -26,11 +55,11 @@ const ASSUMED_LIMIT = 60;
 const DEFAULT_RETRY_AFTER_MS = 10_000;
 
 export class UpstreamBudget {
-  private readonly window: RequestWindow;
+  private readonly rateLog: RateLog;
   private readonly clock: Clock;
   private readonly queue = new BudgetQueue();
   private limit = ASSUMED_LIMIT;
-  /** False until the service (or another instance, through the window) has told us its limit. */
+  /** False until the service (or another instance, through the rate log) has told us its limit. */
   private limitKnown = false;
   /** While the limit is unknown, calls go one at a time: the current probe's expiry. */
   private probeUntil = 0;
@@ -39,7 +68,7 @@ export class UpstreamBudget {
   private readonly timer: BudgetWakeTimer;
 
   constructor(private readonly options: UpstreamBudgetOptions) {
-    this.window = options.window;
+    this.rateLog = options.rateLog;
     this.clock = options.clock ?? systemClock;
     this.timer = new BudgetWakeTimer(this.clock);
   }
@@ -55,7 +84,7 @@ export class UpstreamBudget {
   async recordResponse(status: number, headers: HeaderSource): Promise<void> {
     const seen = readRateLimitHeaders(headers, this.clock.now());
     if (seen.limit !== undefined) {
-      if (seen.limit !== this.limit || !this.limitKnown) await this.window.rememberLimit(seen.limit);
+      if (seen.limit !== this.limit || !this.limitKnown) await this.rateLog.rememberLimit(seen.limit);
       this.limit = seen.limit;
       this.limitKnown = true;
     }
@@ -65,18 +94,18 @@ export class UpstreamBudget {
       // The service has counted limit - remaining calls in its current window; those we did not
       // see (another client on the same id, a restarted instance) become phantoms that leave when
       // its window resets, not a full minute later.
-      await this.window.raiseCountTo(this.limit - seen.remaining, seen.resetMs);
+      await this.rateLog.raiseCountTo(this.limit - seen.remaining, seen.resetMs);
     }
     if (status === 429) {
       const retryMs = seen.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
       // At least 1 s even for "Retry-After: 0": a 429 always means "not now".
-      await this.window.pause(Math.max(retryMs, seen.resetMs ?? 0, 1_000));
+      await this.rateLog.pause(Math.max(retryMs, seen.resetMs ?? 0, 1_000));
     }
     this.kick();
   }
 
   async snapshot(): Promise<BudgetSnapshot> {
-    const state = await this.window.inspect();
+    const state = await this.rateLog.inspect();
     const { limit, effective } = this.limits();
     return {
       limit,
@@ -120,11 +149,11 @@ export class UpstreamBudget {
       if (!this.limitKnown) await this.adoptSharedLimit();
       const limits = this.limits();
       if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
-      if (this.limitKnown && limits.maxInWindow[head.priority] === 0) {
+      if (this.limitKnown && limits.maxInLog[head.priority] === 0) {
         this.refuse(head);
         continue;
       }
-      const attempt = await this.window.tryAcquire(limits.maxInWindow[head.priority]);
+      const attempt = await this.rateLog.tryAcquire(limits.maxInLog[head.priority]);
       if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
         this.handOut(head.priority);
@@ -132,7 +161,7 @@ export class UpstreamBudget {
       }
       // Judging deadlines needs the real limit; with a guess, waiters would be failed for nothing.
       if (this.limitKnown) this.failThoseTooLate(attempt, limits);
-      // Something arrived (maybe more important) or changed while we waited for the window.
+      // Something arrived (maybe more important) or changed while we waited for the rate log.
       if (this.again) continue;
       return this.scheduleWake(attempt, limits);
     }
@@ -150,14 +179,15 @@ export class UpstreamBudget {
 
   /** A priority the limit leaves no room (sync, at a tiny limit) is told so at once, not queued. */
   private refuse(waiter: BudgetWaiter): void {
-    if (this.queue.remove(waiter)) waiter.fail(new BudgetExhaustedError(this.options.windowMs ?? WINDOW_MS));
+    if (this.queue.remove(waiter))
+      waiter.fail(new BudgetExhaustedError(this.options.ratePeriodMs ?? RATE_PERIOD_MS));
   }
 
   /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */
-  private failThoseTooLate(state: WindowState, limits: BudgetLimits): void {
+  private failThoseTooLate(state: RateLogState, limits: BudgetLimits): void {
     const now = this.clock.now();
     for (const waiter of this.queue.all()) {
-      const wait = minimumWaitMs(state, limits.maxInWindow[waiter.priority]);
+      const wait = minimumWaitMs(state, limits.maxInLog[waiter.priority]);
       if (now + wait <= waiter.deadlineMs || !this.queue.remove(waiter)) continue;
       const retryAfterMs = Math.max(1, wait > 0 ? wait : (state.freeInMs ?? 1_000));
       waiter.fail(new BudgetExhaustedError(retryAfterMs));
@@ -166,7 +196,7 @@ export class UpstreamBudget {
 
   /** Another instance may have learned the limit already: then there is nothing to probe for. */
   private async adoptSharedLimit(): Promise<void> {
-    const shared = await this.window.knownLimit();
+    const shared = await this.rateLog.knownLimit();
     if (shared === undefined || this.limitKnown) return;
     this.limit = shared;
     this.limitKnown = true;
@@ -188,16 +218,16 @@ export class UpstreamBudget {
   }
 
   /** Wakes when the next slot frees, a pause ends, a deadline passes, or for a shared recheck. */
-  private scheduleWake(state: WindowState, limits: BudgetLimits): void {
+  private scheduleWake(state: RateLogState, limits: BudgetLimits): void {
     const now = this.clock.now();
     const waiters = this.queue.all();
     const head = waiters[0];
     if (!head) return this.timer.cancel();
     const delays = [
-      // Blocked means a positive wait; should a window still answer 0, look again soon, not spin.
-      minimumWaitMs(state, limits.maxInWindow[head.priority]) || 100,
+      // Blocked means a positive wait; should a rate log still answer 0, look again soon, not spin.
+      minimumWaitMs(state, limits.maxInLog[head.priority]) || 100,
       ...waiters.map((waiter) => waiter.deadlineMs - now).filter((ms) => ms > 0),
-      this.window.recheckEveryMs ?? Number.POSITIVE_INFINITY,
+      this.rateLog.recheckEveryMs ?? Number.POSITIVE_INFINITY,
     ];
     this.timer.set(Math.min(...delays), () => this.kick());
   }

@@ -3,13 +3,30 @@ import type { z } from "zod";
 import { MAX_LIMIT } from "@/contract/query/page-limit";
 import type { UpstreamPriority } from "../budget/thresholds";
 import type { TokenManager } from "../token/manager";
-import { UpstreamError } from "./upstream-error";
 import type { UpstreamBudget } from "../budget/upstream-budget";
 import { locationListSchema, taskPageSchema, taskSchema, type Location, type Task } from "./vts-schemas";
 
 // Every call to the service's /v1 goes through here: a budget slot first, then the shared token,
 // then the request with a timeout. Retries are only those that cannot multiply load: one renewal
 // after a 401 (shared by all callers), and re-queueing after a 429 (the budget is paused for all).
+
+export type UpstreamFailure = "unavailable" | "timeout" | "rejected" | "invalid_response";
+
+/**
+ * Why an upstream call failed, in terms the dashboard API can answer with. Carries the service's
+ * request id for support, never a token, a secret or a full URL.
+ */
+export class UpstreamError extends Error {
+  override readonly name = "UpstreamError";
+
+  constructor(
+    readonly failure: UpstreamFailure,
+    message: string,
+    readonly details: { status?: number; upstreamRequestId?: string } = {},
+  ) {
+    super(message);
+  }
+}
 
 export interface CallOptions {
   priority: UpstreamPriority;

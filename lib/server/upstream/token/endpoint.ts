@@ -1,9 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { parseRetryAfter } from "../http/retry-after";
-import { TokenEndpointError } from "./endpoint-error";
-
-export { TokenEndpointError } from "./endpoint-error";
+import { parseRetryAfter } from "../http/rate-limit-headers";
+import { TokenEndpointError } from "./errors";
 
 // One client-credentials grant against POST {baseUrl}/oauth/token (RFC 6749 4.4, as the service's
 // contract describes it). Every failure becomes a TokenEndpointError; only the caller's own abort is rethrown as is.

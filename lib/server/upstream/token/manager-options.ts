@@ -1,8 +1,7 @@
 import "server-only";
 import type { Clock } from "../clock";
 import type { LocalToken } from "./acquire";
-import type { TokenRefusal } from "./refusal-memory";
-import type { TokenUnavailableReason } from "./errors";
+import type { TokenRefusal, TokenUnavailableReason } from "./errors";
 import type { TokenStore } from "./store";
 
 // The token manager's options and timings, its metrics view, and when a token counts as stale or

@@ -1,10 +1,7 @@
 import "server-only";
-import { systemClock, type Clock } from "../clock";
-import { abortable } from "../abortable";
-import { acquireTokenWithin, type AcquireDeps, type LocalToken } from "./acquire";
-import { TokenUnavailableError } from "./errors";
-import { storedTokenToAdopt } from "./converge";
-import { TokenRefusalMemory } from "./refusal-memory";
+import { abortable, systemClock, type Clock } from "../clock";
+import { acquireTokenWithin, storedTokenToAdopt, type AcquireDeps, type LocalToken } from "./acquire";
+import { TokenRefusalMemory, TokenUnavailableError } from "./errors";
 import {
   ATTEMPT_TIMEOUT_MS,
   BACKGROUND_RETRY_MS,

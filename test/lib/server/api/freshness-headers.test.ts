@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { freshnessHeaders, staleReason } from "@/lib/server/api/freshness-headers";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
-import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
+import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 
 // Staff are told why rows are old: a spent shared budget and a failing service call for different
 // patience, so the reason travels with the rows.

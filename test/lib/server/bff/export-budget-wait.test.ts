@@ -2,7 +2,7 @@
 // cancelling the download ends the wait, and other failures still end the export.
 import { describe, expect, it } from "vitest";
 import { waitingForBudget } from "@/lib/server/bff/task-export";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 
 /** Refuses `refusals` times (each "retry in 1 s", the shortest Retry-After), then answers. */
 function readRefused(refusals: number) {

@@ -4,7 +4,7 @@ import { DashboardError } from "@/lib/server/api/dashboard-error";
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
 import { routePattern } from "@/lib/server/log/request-log";
-import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
 import { capturingLogger } from "./capture";
 

@@ -7,7 +7,7 @@ import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
 import { MirrorSyncer, type SyncerOptions, type SyncSource } from "@/lib/server/mirror/sync/syncer";
 import { readWindows } from "@/lib/server/mirror/sync/windows-table";
-import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
+import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import {
   dayKeepingClock,
   directWalk,

@@ -1,8 +1,7 @@
 // The one race between waiting and an AbortSignal: the waiter goes when its signal aborts, the work
 // it waited for goes on, and no listener is left on a signal that outlives the wait.
 import { describe, expect, it } from "vitest";
-import { abortable } from "@/lib/server/upstream/abortable";
-import { systemClock } from "@/lib/server/upstream/clock";
+import { abortable, systemClock } from "@/lib/server/upstream/clock";
 
 /** A promise settled from outside, to decide the race's order. */
 function deferred<T>() {

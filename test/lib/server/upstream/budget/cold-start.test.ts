@@ -1,8 +1,8 @@
 // A budget that has not yet heard the service's limit sends one probe, then follows the header.
 import { describe, expect, it } from "vitest";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { FakeClock, settle, track } from "../fake-clock";
 
 const headers = (values: Record<string, string>) => ({
@@ -11,7 +11,7 @@ const headers = (values: Record<string, string>) => ({
 
 function coldBudget() {
   const clock = new FakeClock();
-  const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock });
+  const budget = new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock });
   const acquire = (deadlineInMs = 30_000) =>
     track(budget.acquire("interactive", { deadlineMs: clock.now() + deadlineInMs }));
   return { clock, budget, acquire };
@@ -25,7 +25,7 @@ describe("a cold upstream budget", () => {
     expect(burst.filter((call) => call.state === "resolved")).toHaveLength(1);
     await budget.recordResponse(200, headers({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9" }));
     await settle();
-    // Limit 10 less the safety margin of 2: eight calls in the window, the probe among them.
+    // Limit 10 less the safety margin of 2: eight calls in the rate log, the probe among them.
     expect(burst.filter((call) => call.state === "resolved")).toHaveLength(8);
   });
 

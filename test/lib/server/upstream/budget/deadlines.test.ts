@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
 import { teachLimit } from "./known-limit";
@@ -11,7 +11,7 @@ const MINUTE = 60_000;
 async function fullBudget() {
   const clock = new FakeClock();
   const start = clock.now();
-  const budget = await teachLimit(new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }), 10);
+  const budget = await teachLimit(new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock }), 10);
   for (let i = 0; i < 8; i++) {
     await budget.acquire("interactive", { deadlineMs: clock.now() });
     await clock.advance(1_000);
@@ -79,7 +79,7 @@ describe("upstream budget deadlines and aborts", () => {
 
   it("rejects an already aborted signal without queueing or spending", async () => {
     const clock = new FakeClock();
-    const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock });
+    const budget = new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock });
     const controller = new AbortController();
     controller.abort();
     await expect(
@@ -92,35 +92,35 @@ describe("upstream budget deadlines and aborts", () => {
 
   it("ignores an abort after the grant (the call is the caller's now)", async () => {
     const clock = new FakeClock();
-    const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock });
+    const budget = new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock });
     const controller = new AbortController();
     await budget.acquire("interactive", { signal: controller.signal, deadlineMs: clock.now() + 1_000 });
     controller.abort();
     expect((await budget.snapshot()).usedInWindow).toBe(1);
   });
 
-  it("wakes when a slot frees instead of polling the window", async () => {
+  it("wakes when a slot frees instead of polling the rate log", async () => {
     const clock = new FakeClock();
-    const window = new MemoryRequestWindow(clock);
+    const rateLog = new MemoryRateLog(clock);
     let calls = 0;
-    const tryAcquire = window.tryAcquire.bind(window);
-    window.tryAcquire = (max) => {
+    const tryAcquire = rateLog.tryAcquire.bind(rateLog);
+    rateLog.tryAcquire = (max) => {
       calls += 1;
       return tryAcquire(max);
     };
-    const budget = await teachLimit(new UpstreamBudget({ window, clock }), 10);
+    const budget = await teachLimit(new UpstreamBudget({ rateLog, clock }), 10);
     const all = Array.from({ length: 12 }, () =>
       track(budget.acquire("interactive", { deadlineMs: clock.now() + 2 * MINUTE })),
     );
     await clock.advance(2 * MINUTE);
     expect(all.every((o) => o.state === "resolved")).toBe(true);
-    // 12 grants, one refusal when the window filled, one more look when it emptied at +60 s.
+    // 12 grants, one refusal when the rate log filled, one more look when it emptied at +60 s.
     expect(calls).toBeLessThanOrEqual(14);
   });
 
   it("grants a free slot even when the deadline is already due (no wait needed)", async () => {
     const clock = new FakeClock();
-    const budget = new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock });
+    const budget = new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock });
     await expect(budget.acquire("export", { deadlineMs: clock.now() })).resolves.toBeUndefined();
   });
 });

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
 import { teachLimit } from "./known-limit";
 
 async function setup(limit = 60) {
   const clock = new FakeClock();
-  const budget = await teachLimit(
-    new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }),
-    limit,
-  );
+  const budget = await teachLimit(new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock }), limit);
   const acquire = (deadlineInMs = 120_000) =>
     budget.acquire("interactive", { deadlineMs: clock.now() + deadlineInMs });
   return { clock, budget, acquire, start: clock.now() };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { budgetLimits, type BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
 import { teachLimit } from "./known-limit";
@@ -9,24 +9,24 @@ const MINUTE = 60_000;
 
 async function setup(limit: number) {
   const clock = new FakeClock();
-  const window = new MemoryRequestWindow(clock);
-  const budget = await teachLimit(new UpstreamBudget({ window, clock }), limit);
+  const rateLog = new MemoryRateLog(clock);
+  const budget = await teachLimit(new UpstreamBudget({ rateLog, clock }), limit);
   const order: string[] = [];
   const acquire = (priority: BudgetPriority, name: string) =>
     void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
-  return { clock, window, budget, order, acquire };
+  return { clock, rateLog, budget, order, acquire };
 }
 
 describe("budget thresholds", () => {
   it("reserves 15% of the limit (at least 5) for interactive requests", () => {
-    expect(budgetLimits(60).maxInWindow).toEqual({ interactive: 58, prefetch: 49, export: 40, sync: 29 });
-    expect(budgetLimits(20).maxInWindow).toEqual({ interactive: 18, prefetch: 13, export: 8, sync: 3 });
-    // Small limits: export keeps one slot (usable only in an otherwise empty window).
-    expect(budgetLimits(10).maxInWindow).toEqual({ interactive: 8, prefetch: 3, export: 1, sync: 0 });
+    expect(budgetLimits(60).maxInLog).toEqual({ interactive: 58, prefetch: 49, export: 40, sync: 29 });
+    expect(budgetLimits(20).maxInLog).toEqual({ interactive: 18, prefetch: 13, export: 8, sync: 3 });
+    // Small limits: export keeps one slot (usable only in an otherwise empty rate log).
+    expect(budgetLimits(10).maxInLog).toEqual({ interactive: 8, prefetch: 3, export: 1, sync: 0 });
     // A limit at or below the margin still lets one call through rather than none, ever.
-    expect(budgetLimits(2).maxInWindow).toEqual({ interactive: 1, prefetch: 1, export: 1, sync: 0 });
+    expect(budgetLimits(2).maxInLog).toEqual({ interactive: 1, prefetch: 1, export: 1, sync: 0 });
     // Above 33 the reserve is 15% of the limit, rounded up: 20 of 130.
-    expect(budgetLimits(130).maxInWindow).toEqual({
+    expect(budgetLimits(130).maxInLog).toEqual({
       interactive: 128,
       prefetch: 108,
       export: 88,
@@ -37,8 +37,8 @@ describe("budget thresholds", () => {
 
 describe("upstream budget priorities", () => {
   it("serves waiting interactive requests before prefetch and export, FIFO within each", async () => {
-    const { clock, window, order, acquire } = await setup(10); // interactive 8, prefetch 3, export 1
-    await window.raiseCountTo(8); // full until one minute from now
+    const { clock, rateLog, order, acquire } = await setup(10); // interactive 8, prefetch 3, export 1
+    await rateLog.raiseCountTo(8); // full until one minute from now
     acquire("export", "e1");
     acquire("prefetch", "p1");
     acquire("interactive", "i1");
@@ -49,8 +49,8 @@ describe("upstream budget priorities", () => {
     expect(order).toEqual([]);
     await clock.advance(MINUTE);
     // All 8 phantoms left together: interactive first in arrival order; that fills prefetch's
-    // threshold (3 in the window), so prefetch waits for those to leave, and export (threshold 1)
-    // for an empty window.
+    // threshold (3 in the rate log), so prefetch waits for those to leave, and export (threshold 1)
+    // for an empty rate log.
     expect(order).toEqual(["i1", "i2", "i3"]);
     await clock.advance(MINUTE);
     expect(order).toEqual(["i1", "i2", "i3", "p1", "p2"]);
@@ -78,8 +78,8 @@ describe("upstream budget priorities", () => {
   });
 
   it("lets an interactive request overtake a prefetch that is already waiting", async () => {
-    const { clock, window, order, acquire } = await setup(20);
-    await window.raiseCountTo(13);
+    const { clock, rateLog, order, acquire } = await setup(20);
+    await rateLog.raiseCountTo(13);
     acquire("prefetch", "p1");
     await clock.advance(1_000);
     acquire("interactive", "i1");

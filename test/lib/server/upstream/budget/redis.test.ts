@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "@/harness/free-port";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import { connectSharedRedis } from "@/lib/server/shared-redis";
-import { RedisRequestWindow } from "@/lib/server/upstream/budget/window/redis";
+import { RedisRateLog } from "@/lib/server/upstream/budget/rate-log/redis";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { teachLimit } from "./known-limit";
 
@@ -28,10 +28,7 @@ function connect(options: RedisOptions = {}): Redis {
 async function instance(key: string, clock: Clock = systemClock) {
   const client = connect();
   await ready(client); // commands fail fast until connected, which would count as an outage
-  return teachLimit(
-    new UpstreamBudget({ window: new RedisRequestWindow(client, key, { clock }), clock }),
-    10,
-  );
+  return teachLimit(new UpstreamBudget({ rateLog: new RedisRateLog(client, key, { clock }), clock }), 10);
 }
 
 function ready(client: Redis): Promise<void> {
@@ -104,14 +101,14 @@ describe("upstream budget shared through Redis", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(paused - 300);
   });
 
-  it("falls back to a memory window at half the limit when Redis is unreachable", async () => {
+  it("falls back to a memory rate log at half the limit when Redis is unreachable", async () => {
     const errors: unknown[] = [];
     const redis = await connectSharedRedis(`redis://127.0.0.1:${await freePort()}`);
-    const window = new RedisRequestWindow(redis, `budget-test:${randomUUID()}`, {
+    const rateLog = new RedisRateLog(redis, `budget-test:${randomUUID()}`, {
       onError: (error) => errors.push(error),
     });
     try {
-      const budget = await teachLimit(new UpstreamBudget({ window }), 10);
+      const budget = await teachLimit(new UpstreamBudget({ rateLog }), 10);
       const started = Date.now();
       const outcomes = await Promise.allSettled(
         Array.from({ length: 10 }, () => budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 })),
@@ -129,13 +126,13 @@ describe("upstream budget shared through Redis", () => {
   it("hands the fallback's grants to Redis when it answers again", async () => {
     const key = `budget-test:${randomUUID()}`;
     const client = connect({ lazyConnect: true });
-    const window = new RedisRequestWindow(client, key);
-    const budget = await teachLimit(new UpstreamBudget({ window }), 10);
+    const rateLog = new RedisRateLog(client, key);
+    const budget = await teachLimit(new UpstreamBudget({ rateLog }), 10);
     await budget.acquire("interactive", { deadlineMs: Date.now() }); // not connected: fallback
-    expect(window.isDegraded).toBe(true);
+    expect(rateLog.isDegraded).toBe(true);
     await ready(client);
     await budget.acquire("interactive", { deadlineMs: Date.now() });
-    expect(window.isDegraded).toBe(false);
+    expect(rateLog.isDegraded).toBe(false);
     // The outage grant counts twice (the other instance spent its half too), plus the new grant.
     expect(await redis.zcard(`{${key}}:log`)).toBe(3);
   });
@@ -150,20 +147,20 @@ describe("upstream budget shared through Redis", () => {
       const key = `budget-test:${randomUUID()}`;
       const client = connect();
       await ready(client);
-      const window = new RedisRequestWindow(client, key);
-      const budget = await teachLimit(new UpstreamBudget({ window }), 10);
+      const rateLog = new RedisRateLog(client, key);
+      const budget = await teachLimit(new UpstreamBudget({ rateLog }), 10);
       for (let i = 0; i < 3; i++) await budget.acquire("interactive", { deadlineMs: Date.now() });
       const ended = new Promise((resolve) => client.once("end", resolve));
       client.disconnect();
       await ended;
       if (noticed) {
-        await budget.snapshot(); // fails: the window counts alone now
-        expect(window.isDegraded).toBe(true);
+        await budget.snapshot(); // fails: the rate log counts alone now
+        expect(rateLog.isDegraded).toBe(true);
       }
       if (emptied) await redis.del(`{${key}}:log`);
       await client.connect();
       await budget.acquire("interactive", { deadlineMs: Date.now() });
-      expect(window.isDegraded).toBe(false);
+      expect(rateLog.isDegraded).toBe(false);
       expect(await redis.zcard(`{${key}}:log`), JSON.stringify({ emptied, noticed })).toBe(4);
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetLimits, type UpstreamPriority } from "@/lib/server/upstream/budget/thresholds";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock } from "../fake-clock";
 import { teachLimit } from "./known-limit";
@@ -13,30 +13,30 @@ const MINUTE = 60_000;
 
 async function setup(syncShare?: number) {
   const clock = new FakeClock();
-  const window = new MemoryRequestWindow(clock);
-  const budget = await teachLimit(new UpstreamBudget({ window, clock, syncShare }), 60);
+  const rateLog = new MemoryRateLog(clock);
+  const budget = await teachLimit(new UpstreamBudget({ rateLog, clock, syncShare }), 60);
   const order: string[] = [];
   const acquire = (priority: UpstreamPriority, name: string) =>
     void budget.acquire(priority, { deadlineMs: clock.now() + 10 * MINUTE }).then(() => order.push(name));
-  return { clock, window, budget, order, acquire };
+  return { clock, rateLog, budget, order, acquire };
 }
 
 describe("the sync priority's threshold", () => {
   it("is the budget share of the effective limit, inside export's room less the reserve", () => {
     // 60 - 2 = 58 effective, reserve 9, export 40: sync at half may hold 29.
-    expect(budgetLimits(60, 0.5).maxInWindow).toEqual({
+    expect(budgetLimits(60, 0.5).maxInLog).toEqual({
       interactive: 58,
       prefetch: 49,
       export: 40,
       sync: 29,
     });
     // All the budget asked for: still a reserve's worth under export's threshold.
-    expect(budgetLimits(60, 1).maxInWindow.sync).toBe(31);
-    expect(budgetLimits(60, 0.1).maxInWindow.sync).toBe(5);
+    expect(budgetLimits(60, 1).maxInLog.sync).toBe(31);
+    expect(budgetLimits(60, 0.1).maxInLog.sync).toBe(5);
     // Small limits leave sync nothing: every slot it took would be one a person waits for.
-    expect(budgetLimits(20, 0.5).maxInWindow.sync).toBe(3);
-    expect(budgetLimits(10, 0.5).maxInWindow.sync).toBe(0);
-    expect(budgetLimits(3, 0.5).maxInWindow.sync).toBe(0);
+    expect(budgetLimits(20, 0.5).maxInLog.sync).toBe(3);
+    expect(budgetLimits(10, 0.5).maxInLog.sync).toBe(0);
+    expect(budgetLimits(3, 0.5).maxInLog.sync).toBe(0);
   });
 });
 
@@ -64,8 +64,8 @@ describe("sync in the upstream budget", () => {
   });
 
   it("gives way to every other waiter, even one that came later", async () => {
-    const { clock, window, order, acquire } = await setup(0.5);
-    await window.raiseCountTo(58);
+    const { clock, rateLog, order, acquire } = await setup(0.5);
+    await rateLog.raiseCountTo(58);
     acquire("sync", "s1");
     acquire("export", "e1");
     acquire("prefetch", "p1");
@@ -78,7 +78,7 @@ describe("sync in the upstream budget", () => {
 
   it("is refused at once, not queued, where the limit is too small to share", async () => {
     const clock = new FakeClock();
-    const budget = await teachLimit(new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }), 3);
+    const budget = await teachLimit(new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock }), 3);
     const sync = budget.acquire("sync", { deadlineMs: clock.now() + 10 * MINUTE });
     await expect(sync).rejects.toBeInstanceOf(BudgetExhaustedError);
     // The one slot of the minute is still there for a person.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import type { BudgetPriority } from "@/lib/server/upstream/budget/thresholds";
-import { MemoryRequestWindow } from "@/lib/server/upstream/budget/window/memory";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
 import { teachLimit } from "./known-limit";
@@ -10,10 +10,7 @@ const MINUTE = 60_000;
 
 async function setup(limit: number) {
   const clock = new FakeClock();
-  const budget = await teachLimit(
-    new UpstreamBudget({ window: new MemoryRequestWindow(clock), clock }),
-    limit,
-  );
+  const budget = await teachLimit(new UpstreamBudget({ rateLog: new MemoryRateLog(clock), clock }), limit);
   const grants: { at: number; priority: BudgetPriority }[] = [];
   const start = clock.now();
   const acquire = (priority: BudgetPriority, deadlineInMs = 10 * MINUTE) =>
@@ -112,7 +109,7 @@ describe("upstream budget at window edges", () => {
       }
       const times = grants.map((g) => g.at);
       expect(busiestMinute(times)).toBe(18); // saturated, never above
-      // Lower priorities only ever filled the window up to their own thresholds (counting the
+      // Lower priorities only ever filled the rate log up to their own thresholds (counting the
       // grants made before each one, since several can share a millisecond).
       grants.forEach((grant, index) => {
         const inWindow = grants.slice(0, index + 1).filter((g) => g.at > grant.at - MINUTE).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from "@/lib/server/upstream/http/retry-after";
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from "@/lib/server/upstream/http/rate-limit-headers";
 
 const NOW = Date.UTC(1994, 10, 6, 8, 49, 0); // Sun, 06 Nov 1994 08:49:00 GMT
 

@@ -1,7 +1,7 @@
 // What the upstream client reports for a request's Server-Timing: the budget wait, granted or not,
 // and the exchange with the service up to the last byte of its body.
 import { describe, expect, it } from "vitest";
-import { BudgetExhaustedError } from "@/lib/server/upstream/budget/errors";
+import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import type { TokenManager } from "@/lib/server/upstream/token/manager";
 import type { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { VtsClient } from "@/lib/server/upstream/http/vts-client";

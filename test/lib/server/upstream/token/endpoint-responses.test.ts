@@ -1,11 +1,8 @@
 // fetchServiceToken's reading of answers the sandbox does not give on demand (5xx, odd bodies,
 // redirects), and the exact request it sends, through a scripted fetch.
 import { describe, expect, it } from "vitest";
-import {
-  basicAuthorization,
-  fetchServiceToken,
-  TokenEndpointError,
-} from "@/lib/server/upstream/token/endpoint";
+import { basicAuthorization, fetchServiceToken } from "@/lib/server/upstream/token/endpoint";
+import { TokenEndpointError } from "@/lib/server/upstream/token/errors";
 
 const SECRET = "s3cret value+/%";
 const TOKEN = "eyJhbGciOiJFUzI1NiJ9.secret-token.sig";

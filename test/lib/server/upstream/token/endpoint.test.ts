@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { fetchServiceToken, TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
+import { fetchServiceToken } from "@/lib/server/upstream/token/endpoint";
+import { TokenEndpointError } from "@/lib/server/upstream/token/errors";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
 import { freePort } from "@/harness/free-port";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock, settle } from "../fake-clock";
 import { FakeEndpoint } from "./fake-endpoint";
 import { TokenManager } from "@/lib/server/upstream/token/manager";
-import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
+import { TokenEndpointError } from "@/lib/server/upstream/token/errors";
 import { MemoryTokenStore, tokenCacheKey, type TokenStore } from "@/lib/server/upstream/token/store";
 
 function instances(count: number, cacheKeys: string[] = ["shared"]) {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { settle, track } from "../fake-clock";
 import { MINUTE, setup } from "./fake-endpoint";
-import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
 import {
   ATTEMPT_TIMEOUT_MS,
   BACKGROUND_RETRY_MS,
   EARLY_REFRESH_MS,
 } from "@/lib/server/upstream/token/manager-options";
-import { TokenUnavailableError } from "@/lib/server/upstream/token/errors";
-import type { TokenRefusal } from "@/lib/server/upstream/token/refusal-memory";
+import {
+  TokenEndpointError,
+  TokenUnavailableError,
+  type TokenRefusal,
+} from "@/lib/server/upstream/token/errors";
 
 const HOUR = 60 * MINUTE;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { settle } from "../fake-clock";
 import { setup } from "./fake-endpoint";
-import { TokenEndpointError } from "@/lib/server/upstream/token/endpoint";
+import { TokenEndpointError } from "@/lib/server/upstream/token/errors";
 
 describe("TokenManager.renewAfterUnauthorized", () => {
   it("renews once for 50 concurrent callers holding the same rejected token", async () => {

@@ -3,23 +3,23 @@ import type { Redis } from "ioredis";
 import { systemClock, type Clock } from "../../clock";
 import {
   capacity,
-  WINDOW_MS,
-  type RequestWindow,
-  type WindowGrant,
-  type WindowState,
-} from "./request-window";
-import { MemoryRequestWindow } from "./memory";
-import { RedisWindowStore } from "./redis-store";
+  MemoryRateLog,
+  RATE_PERIOD_MS,
+  type RateLog,
+  type RateLogGrant,
+  type RateLogState,
+} from "./rate-log";
+import { RedisRateLogStore } from "./redis-store";
 
-// One window shared by every dashboard instance through Redis: the grant log and the pause both
+// One rate log shared by every dashboard instance through Redis: the grants and the pause both
 // live there, so a 429 seen by one instance pauses all of them.
 //
 // Each instance also keeps, in memory, what it knows itself: its own grants, the counts the
-// service reported, pauses and the limit. If Redis fails, that memory becomes the window, granting
+// service reported, pauses and the limit. If Redis fails, that memory becomes the log, granting
 // only `fallbackShare` (default half) of the asked maximum: a conservative guess that keeps two
 // instances together under the limit without coordination (with more instances the service's
 // Remaining/429 feedback in recordResponse still stops the overshoot). An outage thus starts from
-// what the instance knew, not from an empty window.
+// what the instance knew, not from an empty log.
 //
 // Redis may come back empty (restarted without persistence). It must not then look like a fresh
 // minute: before using it again, the instance raises it to what it knows, with each entry's own
@@ -27,50 +27,48 @@ import { RedisWindowStore } from "./redis-store";
 // instances spent their shares too and may not have handed them back yet. "Raise to", not "add":
 // what Redis still holds (a short blip, another instance's hand-back) is not counted twice.
 
-export interface RedisRequestWindowOptions {
+export interface RedisRateLogOptions {
   clock?: Clock;
-  windowMs?: number;
+  /** How long each grant stays in the log (default the service's rate period). */
+  periodMs?: number;
   /** Fraction of the maximum the memory fallback may grant (0..1]. */
   fallbackShare?: number;
-  /** Called when the window switches to its fallback (once per outage, not per command). */
+  /** Called when the log switches to its fallback (once per outage, not per command). */
   onError?: (error: unknown) => void;
 }
 
 /** A learned limit is trusted for an hour; after that, a cold instance probes again. */
 const LIMIT_MEMORY_MS = 3_600_000;
 
-export class RedisRequestWindow implements RequestWindow {
-  /** Other instances consume slots and pause the window too; a waiting budget looks again. */
+export class RedisRateLog implements RateLog {
+  /** Other instances consume slots and pause the log too; a waiting budget looks again. */
   readonly recheckEveryMs = 250;
-  private readonly store: RedisWindowStore;
+  private readonly store: RedisRateLogStore;
   private readonly clock: Clock;
-  private readonly windowMs: number;
+  private readonly periodMs: number;
   private readonly fallbackShare: number;
   private readonly onError: (error: unknown) => void;
-  /** What this instance knows, kept in both modes; the window itself while Redis is down. */
-  private readonly known: MemoryRequestWindow;
+  /** What this instance knows, kept in both modes; the log itself while Redis is down. */
+  private readonly known: MemoryRateLog;
   /** Grants made while counting alone, which stand for the other instances' shares as well. */
-  private outageGrants: MemoryRequestWindow;
+  private outageGrants: MemoryRateLog;
   private degraded = false;
   /** The connection dropped since the last hand-back: Redis may have restarted, even unnoticed. */
   private reconnected = false;
   private handingBack: Promise<void> | undefined;
 
-  private readonly limitKey: string;
-
   constructor(
     private readonly redis: Redis,
     key: string,
-    options: RedisRequestWindowOptions = {},
+    options: RedisRateLogOptions = {},
   ) {
-    this.limitKey = `${key}:limit`;
     this.clock = options.clock ?? systemClock;
-    this.windowMs = options.windowMs ?? WINDOW_MS;
+    this.periodMs = options.periodMs ?? RATE_PERIOD_MS;
     this.fallbackShare = options.fallbackShare ?? 0.5;
     this.onError = options.onError ?? (() => {});
-    this.store = new RedisWindowStore(redis, key, this.windowMs);
-    this.known = new MemoryRequestWindow(this.clock, this.windowMs);
-    this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+    this.store = new RedisRateLogStore(redis, key, this.periodMs);
+    this.known = new MemoryRateLog(this.clock, this.periodMs);
+    this.outageGrants = new MemoryRateLog(this.clock, this.periodMs);
     // A restart between two commands fails none of them, yet the keys may be gone.
     redis.on("close", () => {
       this.reconnected = true;
@@ -85,7 +83,7 @@ export class RedisRequestWindow implements RequestWindow {
   async rememberLimit(limit: number): Promise<void> {
     await this.known.rememberLimit(limit);
     await this.withFallback(
-      async () => void (await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS)),
+      async () => void (await this.redis.set(this.store.limitKey, String(limit), "PX", LIMIT_MEMORY_MS)),
       async () => {},
     );
   }
@@ -93,29 +91,29 @@ export class RedisRequestWindow implements RequestWindow {
   knownLimit(): Promise<number | undefined> {
     return this.withFallback(
       async () => {
-        const stored = Number(await this.redis.get(this.limitKey));
+        const stored = Number(await this.redis.get(this.store.limitKey));
         return Number.isInteger(stored) && stored > 0 ? stored : this.known.knownLimit();
       },
       (memory) => memory.knownLimit(),
     );
   }
 
-  tryAcquire(maxInWindow: number): Promise<WindowGrant> {
+  tryAcquire(maxInLog: number): Promise<RateLogGrant> {
     return this.withFallback(
       async () => {
-        const grant = await this.store.tryAcquire(maxInWindow);
+        const grant = await this.store.tryAcquire(maxInLog);
         if (grant.granted) this.known.record();
         return grant;
       },
       async (memory) => {
-        const grant = await memory.tryAcquire(capacity(maxInWindow, this.fallbackShare));
+        const grant = await memory.tryAcquire(capacity(maxInLog, this.fallbackShare));
         if (grant.granted) this.outageGrants.record();
         return { ...grant, share: this.fallbackShare };
       },
     );
   }
 
-  async raiseCountTo(total: number, ageOutInMs: number = this.windowMs): Promise<void> {
+  async raiseCountTo(total: number, ageOutInMs: number = this.periodMs): Promise<void> {
     await this.known.raiseCountTo(total, ageOutInMs);
     await this.withFallback(
       () => this.store.addPhantoms(total, 0, ageOutInMs),
@@ -139,7 +137,7 @@ export class RedisRequestWindow implements RequestWindow {
     return (await this.inspect()).count;
   }
 
-  inspect(): Promise<WindowState> {
+  inspect(): Promise<RateLogState> {
     return this.withFallback(
       () => this.store.inspect(),
       async (memory) => ({ ...(await memory.inspect()), share: this.fallbackShare }),
@@ -148,7 +146,7 @@ export class RedisRequestWindow implements RequestWindow {
 
   private async withFallback<T>(
     onRedis: () => Promise<T>,
-    onMemory: (memory: MemoryRequestWindow) => Promise<T>,
+    onMemory: (memory: MemoryRateLog) => Promise<T>,
   ): Promise<T> {
     try {
       if (this.degraded || this.reconnected) await this.handBack();
@@ -177,8 +175,8 @@ export class RedisRequestWindow implements RequestWindow {
         const limit = await this.known.knownLimit();
         // NX: another instance may have learned a newer limit since Redis came back.
         if (limit !== undefined)
-          await this.redis.set(this.limitKey, String(limit), "PX", LIMIT_MEMORY_MS, "NX");
-        this.outageGrants = new MemoryRequestWindow(this.clock, this.windowMs);
+          await this.redis.set(this.store.limitKey, String(limit), "PX", LIMIT_MEMORY_MS, "NX");
+        this.outageGrants = new MemoryRateLog(this.clock, this.periodMs);
         this.degraded = false;
       } finally {
         this.handingBack = undefined;

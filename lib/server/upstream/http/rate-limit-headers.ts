@@ -1,9 +1,11 @@
 import "server-only";
 
-// Retry-After (RFC 9110 section 10.2.3) is either delta-seconds or an HTTP-date. Both the token
-// manager and the upstream budget honour it, so garbage must not turn into "retry now" or into
-// "wait forever": unparseable values are undefined (the caller picks its default) and every
-// answer is capped.
+// The service's rate-limit headers, read so that garbage cannot steer the dashboard. Retry-After
+// (RFC 9110 section 10.2.3) is either delta-seconds or an HTTP-date; both the token manager and
+// the upstream budget honour it, so garbage must not turn into "retry now" or into "wait forever":
+// unparseable values are undefined (the caller picks its default) and every answer is capped. The
+// X-RateLimit-* headers feed the budget; anything missing or malformed is "unknown", never 0 or
+// NaN: a proxy that strips headers, or a garbage value, must not shrink or blow up the budget.
 
 /** Longest wait we accept from a server; anything longer is treated as this. */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
@@ -15,6 +17,37 @@ const MONTH = `(${MONTHS.join("|")})`;
 const IMF_FIXDATE = new RegExp(String.raw`^[A-Z][a-z]{2}, (\d{2}) ${MONTH} (\d{4}) ${TIME} GMT$`);
 const RFC_850 = new RegExp(String.raw`^[A-Z][a-z]{5,8}, (\d{2})-${MONTH}-(\d{2}) ${TIME} GMT$`);
 const ASCTIME = new RegExp(String.raw`^[A-Z][a-z]{2} ${MONTH} ([ \d]\d) ${TIME} (\d{4})$`);
+
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+export interface RateLimitHeaders {
+  /** X-RateLimit-Limit: calls per window (positive). */
+  limit: number | undefined;
+  /** X-RateLimit-Remaining: calls left in the service's current window. */
+  remaining: number | undefined;
+  /** X-RateLimit-Reset in ms: until the service's window resets. */
+  resetMs: number | undefined;
+  /** Retry-After (delta-seconds or HTTP date) in ms from now. */
+  retryAfterMs: number | undefined;
+}
+
+export function readRateLimitHeaders(headers: HeaderSource, nowMs: number): RateLimitHeaders {
+  const limit = wholeNumber(headers.get("x-ratelimit-limit"));
+  const reset = wholeNumber(headers.get("x-ratelimit-reset"));
+  return {
+    limit: limit !== undefined && limit > 0 ? limit : undefined,
+    remaining: wholeNumber(headers.get("x-ratelimit-remaining")),
+    resetMs: reset === undefined ? undefined : reset * 1000,
+    retryAfterMs: parseRetryAfter(headers.get("retry-after"), nowMs),
+  };
+}
+
+function wholeNumber(value: string | null): number | undefined {
+  if (value === null || !/^\s*\d{1,9}\s*$/.test(value)) return undefined;
+  return Number(value);
+}
 
 /**
  * Milliseconds to wait before retrying, or undefined when the header is missing or not a valid
