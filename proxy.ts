@@ -81,7 +81,7 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
 
 export const config = {
   // Not the data API (every /api path but Auth.js's own /api/auth/, as lib/api-path.ts says): its route handlers check the
-  // session themselves (dashboardRoute, api-session.ts; test/lib/server/api/route-session-check.test.ts
+  // session themselves (dashboardRoute, auth/session-check.ts; test/lib/server/api/route-session-check.test.ts
   // fails for a handler that does not) and answer JSON, which needs no script nonce. Even a proxy
   // that let those requests straight through cost each of them measurably (docs/benchmarks.md).
   // The second pattern brings back the data API's paths that hold a "%", so a malformed one gets a

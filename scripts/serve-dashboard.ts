@@ -45,7 +45,8 @@ export async function serveDashboard(options: { port: number; hostname: string }
     server.listen(options.port, options.hostname, resolve);
   });
   log("info", `listening on http://${options.hostname}:${options.port}`);
-  // The first health check starts the backend (lib/server/bff/backend-warm-up.ts says why there).
+  // The first health check starts the backend (warmUpBackend, in lib/server/bff/dashboard-backend.ts,
+  // says why there).
   const self = ["0.0.0.0", "::"].includes(options.hostname) ? "127.0.0.1" : options.hostname;
   // Only a head start: a check that fails here leaves the backend to start on the first request
   // instead, and that request says what is wrong. The address holds no credentials.

@@ -8,7 +8,7 @@
 //   takes many clients, so that floor sees the same stretch of time as the pages).
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { taskPageStatement } from "@/lib/server/mirror/read/task-page-sql";
 

@@ -1,4 +1,4 @@
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { encodeKeyset, keysetOf } from "@/lib/server/mirror/read/keyset-cursor";
 import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
 import {

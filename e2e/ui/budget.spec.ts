@@ -5,7 +5,7 @@ import { expect, test } from "../support/api-contract";
 import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
 /**
- * request-priority.ts's interactive budget wait (a server-only module): a request whose slot frees
+ * bff/task-data.ts's interactive budget wait (a server-only module): a request whose slot frees
  * sooner waits for it on the server, and the page arrives with its data and no notice to show.
  */
 const SERVER_WAIT_SECONDS = 15;

@@ -43,8 +43,9 @@ const dashboardEnvSchema = z.object({
   VTS_MAX_WINDOW_DAYS: z.coerce.number().int().min(1).max(3_660).default(92),
   STAFF_FILE: z.string().min(1).default(".data/staff.json"),
   /**
-   * How many reverse proxies stand in front and append to X-Forwarded-For (client-address.ts);
-   * 0 trusts the header not at all. `true`/`false` as for VTS_TRUST_PROXY mean 1/0.
+   * How many reverse proxies stand in front and append to X-Forwarded-For (clientAddress, in
+   * auth/sign-in-throttle.ts); 0 trusts the header not at all. `true`/`false` as for
+   * VTS_TRUST_PROXY mean 1/0.
    */
   DASHBOARD_TRUST_PROXY: optional
     .transform((value) => (value === "true" ? "1" : value === "false" ? "0" : (value ?? "0")))

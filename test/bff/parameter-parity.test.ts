@@ -4,7 +4,7 @@
 // that the service takes hides data. Each raw query string below goes both to the route's own
 // parser and to the real service's GET /v1/tasks, and the two verdicts must agree.
 import { beforeAll, describe, expect, it } from "vitest";
-import { DashboardError } from "@/lib/server/api/dashboard-error";
+import { DashboardError } from "@/lib/server/dashboard-error";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
 import { clientToken } from "@/harness/sandbox-clients";
 import { CLIENTS } from "./support/harness";

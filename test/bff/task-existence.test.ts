@@ -3,7 +3,7 @@
 // answer open (the page renders and says why it waits) instead of calling the task missing.
 import { beforeAll, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import { taskExistence } from "@/lib/server/bff/task-existence";
+import { taskExistence } from "@/lib/server/bff/mirror-reads";
 import { freePort } from "@/harness/free-port";
 import {
   DAY_MS,

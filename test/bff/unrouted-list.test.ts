@@ -2,7 +2,7 @@
 // a route table that lost a path, a service version without the endpoint. Staff must get the
 // documented upstream error, with the upstream request id for support, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dashboardErrorResponse } from "@/lib/server/api/dashboard-error";
+import { dashboardErrorResponse } from "@/lib/server/dashboard-error";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readLocations, readTask } from "@/lib/server/bff/task-data";
 import {

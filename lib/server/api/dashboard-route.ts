@@ -1,12 +1,13 @@
 import "server-only";
 import { apiSessionEmail } from "../auth";
+import { DashboardError, dashboardErrorResponse } from "../dashboard-error";
 import { dashboardLogger, logRequest, routePattern, type RequestLogLine } from "../log";
-import { DashboardError, dashboardErrorResponse } from "./dashboard-error";
 import { asDashboardError } from "./upstream-failure";
 
 // Every dashboard API route goes through this wrapper: it checks the session (the only check:
 // proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the
 // documented body, and logs one line per request (never its headers, cookies or query string).
+// The methods a read-only route does not serve are answered here too, in the same body.
 
 const CLIENT_CLOSED_REQUEST = 499;
 
@@ -62,11 +63,31 @@ export function dashboardRoute<
     }
     const logged = { ...line, status: response.status, duration_ms: elapsed(startedAt) };
     // Written once Next has sent the answer, not before: the line is a synchronous write to stdout
-    // (a pipe to whoever collects the logs), the largest part of this wrapper's own time (0.2 to
-    // 0.5 ms a request in bench:bff's profiles, where the answer waited for it).
+    // (a pipe to whoever collects the logs), the largest part of this wrapper's own time, which
+    // the answer would otherwise wait for.
     // The logger is taken now: a setting that cannot be read fails this request, not a later tick.
     const logger = dashboardLogger();
     setImmediate(() => logRequest(logger, logged));
     return response;
   };
 }
+
+// Next answers a method that a route does not export with an empty 405, and OPTIONS with every
+// exported method. The dashboard API is read-only: other methods get the documented error body and
+// an Allow header, like the service's own 405s. No session is needed to learn that.
+
+const ALLOW = "GET, HEAD, OPTIONS";
+
+function refuse(): Response {
+  const error = new DashboardError("method_not_allowed", `This address answers ${ALLOW} only.`, {
+    allow: ALLOW,
+  });
+  return dashboardErrorResponse(error, crypto.randomUUID());
+}
+
+function options(): Response {
+  return new Response(null, { status: 204, headers: { allow: ALLOW, "cache-control": "no-store" } });
+}
+
+/** For a read-only route: `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;` */
+export const otherMethods = { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };

@@ -1,13 +1,8 @@
-export { DashboardCursorCodec } from "./dashboard-cursor";
-export { DashboardError, dashboardErrorResponse } from "./dashboard-error";
-export { dashboardRoute } from "./dashboard-route";
-export { freshnessHeaders, staleReason } from "./freshness-headers";
-export { otherMethods } from "./other-methods";
-export { slicePage } from "./page-slicer";
+export { DashboardCursorCodec } from "../dashboard-cursor";
+export { DashboardError, dashboardErrorResponse, readQueryParams } from "../dashboard-error";
+export { dashboardRoute, otherMethods } from "./dashboard-route";
+export { jsonAroundRows, slicePage } from "./page-slicer";
 export type { SlicedPage, UpstreamPage } from "./page-slicer";
-export { readQueryParams } from "./query-params";
-export { BUDGET_WAIT_MS, requestPriority } from "./request-priority";
-export { jsonAroundRows } from "./rows-json";
 export { parseTaskListParams } from "./task-list-params";
 export type { TaskListParams } from "./task-list-params";
-export { asDashboardError } from "./upstream-failure";
+export { asDashboardError, freshnessHeaders, staleReason } from "./upstream-failure";

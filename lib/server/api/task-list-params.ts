@@ -3,9 +3,8 @@ import { filterValueRule, isFilterValue } from "@/contract/query/filter-values";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
 import { readWindow } from "@/contract/query/time-window";
+import { DashboardError, readQueryParams } from "../dashboard-error";
 import type { TaskPageQuery } from "../upstream";
-import { DashboardError } from "./dashboard-error";
-import { readQueryParams } from "./query-params";
 
 // GET /api/tasks takes the service's parameter names and rules (contract/query/), checked here so a
 // bad request never spends upstream budget. The cursor is the dashboard's own.

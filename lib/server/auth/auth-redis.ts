@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { connectSharedRedis } from "../shared-redis";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
-import { reportAtMostEvery } from "./report-at-most";
+import { reportAtMostEvery } from "./auth-logger";
 
 // The Redis connection sign-in state is shared through (failure counts, signed-out sessions):
 // one per instance, opened on first use; undefined without REDIS_URL.

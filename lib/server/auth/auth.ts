@@ -5,11 +5,9 @@ import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { authLogger } from "./auth-logger";
-import { clientAddress } from "./client-address";
-import { PASSWORD_PROVIDER_ID, SSO_PROVIDER_ID } from "./provider-ids";
-import { isLiveSession, sessionClaims } from "./session-check";
+import { isLiveSession, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
-import { countSignInAttempt } from "./sign-in-throttle";
+import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
 import { authenticateStaff, normaliseEmail } from "./staff-directory";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the

@@ -3,10 +3,9 @@ import { dirname, join } from "node:path";
 import type { Redis } from "ioredis";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
+import { reportAtMostEvery } from "./auth-logger";
 import { authRedis, sharedStoreReporter } from "./auth-redis";
-import { reportAtMostEvery } from "./report-at-most";
 import { SignedOutFile } from "./signed-out-file";
-import { startVouching } from "./vouched-since";
 
 // Sessions are signed cookies, re-issued by every request that reads them, so clearing the
 // cookie at sign-out is not enough: a request still in flight (the budget meter's poll) would
@@ -15,7 +14,7 @@ import { startVouching } from "./vouched-since";
 //
 // With Redis every instance sees the record. A Redis that restarts empty has forgotten every
 // sign-out, so it vouches only for sessions issued since it has held the records: the first
-// instance to find the marker key missing sets it to Redis's current time (vouched-since.ts), and
+// instance to find the marker key missing sets it to Redis's current time (startVouching), and
 // a cookie issued before that time is refused. Losing Redis's data therefore signs everyone out
 // once, and never lets a signed-out session back in. Keep this Redis from evicting keys.
 //
@@ -137,6 +136,22 @@ export class SessionRevocations {
       return false;
     }
   }
+}
+
+// When an emptied Redis started holding sign-outs. The time is Redis's own
+// (TIME), not the clock of whichever instance noticed first: cookies are stamped by every
+// instance's clock, so all of them are compared with one clock, and the instances' clocks must
+// agree with it (NTP), as session expiry needs anyway. One script, so that reading the time and
+// setting the key cannot interleave with another instance's.
+const START_VOUCHING = `
+local time = redis.call('TIME')
+redis.call('SET', KEYS[1], string.format('%.0f', time[1] * 1000 + math.floor(time[2] / 1000)), 'NX')
+return redis.call('GET', KEYS[1])
+`;
+
+/** Sets the marker to Redis's current time unless it is set; returns the marker (ms). */
+async function startVouching(redis: Redis, key: string): Promise<number> {
+  return Number(await redis.eval(START_VOUCHING, 1, key));
 }
 
 const holder = globalThis as typeof globalThis & { __sessionRevocations?: Promise<SessionRevocations> };

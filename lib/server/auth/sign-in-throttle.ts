@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import type { Redis } from "ioredis";
 import {
   RateLimiterMemory,
@@ -12,7 +13,7 @@ import { authRedis, sharedStoreReporter } from "./auth-redis";
 // further attempts for the rest of that window. Every attempt is counted, atomically, before its
 // password is checked, and a successful one gives its count back: checking first and counting
 // after let a parallel burst have every password checked before any failure was recorded.
-// Without an address (no trusted proxy said where the request came from, client-address.ts)
+// Without an address (no trusted proxy said where the request came from, clientAddress below)
 // only the account counts: one shared "unknown" address would let 20 failures lock every member
 // of staff out.
 //
@@ -141,4 +142,19 @@ export function signInThrottle(): Promise<SignInThrottle> {
 
 export async function countSignInAttempt(account: string, address?: string): Promise<SignInAttempt> {
   return (await signInThrottle()).attempt(account, address);
+}
+
+// Where a sign-in attempt came from, for the per-address throttle. Next hands a route handler no
+// peer address: it only fills X-Forwarded-For with the peer when the request has none, so without
+// a proxy in front the header is whatever the client wrote. It is therefore read only when the
+// operator says how many reverse proxies stand in front (DASHBOARD_TRUST_PROXY); each appends the
+// address it saw, so the client is the entry that many places from the right, and anything to its
+// left the client may have made up.
+
+/** The client's address as the outermost trusted proxy saw it; undefined when none is trusted. */
+export function clientAddress(headers: Headers, trustedProxies: number): string | undefined {
+  if (trustedProxies < 1) return undefined;
+  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  const address = entries[entries.length - trustedProxies];
+  return address && isIP(address) ? address : undefined;
 }

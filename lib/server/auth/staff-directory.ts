@@ -1,9 +1,9 @@
 import "server-only";
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { hashPassword, verifyPassword } from "./password-hash";
 
 // Staff who may sign in with a password: a JSON file with scrypt hashes, managed by `npm run staff`.
 
@@ -79,11 +79,11 @@ async function currentMembers(
   known: { version: string; emails: Set<string>; missingSince?: number } | undefined,
   now: number,
 ) {
-  // Synchronous on purpose: a stat of a local file takes 2 to 4 µs on the event loop, while the
-  // promise form hands it to libuv's thread pool and back, 20 to 35 µs idle and a good part of the
-  // signed-in wrapper's 0.44 ms under load (bench:bff --only idle). Still one stat per request, so
-  // a removal or a disable ends a member's sessions at their very next request, as before. (On a
-  // network filesystem a stat may block longer: keep the staff file on a local disk.)
+  // Synchronous on purpose: a stat of a local file is brief on the event loop, while the promise
+  // form hands it to libuv's thread pool and back, far longer and a good part of the signed-in
+  // route wrapper's own time under load. Still one stat per request, so a removal or
+  // a disable ends a member's sessions at their very next request. (On a network filesystem a stat
+  // may block longer: keep the staff file on a local disk.)
   const info = statSync(file, { throwIfNoEntry: false });
   if (!info && known && known.version !== "absent") {
     known.missingSince ??= now;
@@ -170,4 +170,45 @@ export async function authenticateStaff(
   if (!(await verifyPassword(password, member?.passwordHash)) || !member || member.disabledAt)
     return undefined;
   return { email: member.email, name: member.name, addedAt: member.addedAt };
+}
+
+// Staff passwords are chosen by people, so unlike service secrets they get a slow hash (scrypt).
+
+const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(
+      password.normalize("NFC"),
+      salt,
+      KEY_LENGTH,
+      { ...params, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
+  );
+}
+
+/** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
+async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join(
+    "$",
+  );
+}
+
+const DUMMY_HASH = hashPassword(randomBytes(16).toString("hex"));
+
+/** Takes as long for an unknown account (pass undefined) as for a wrong password. */
+async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = (stored ?? (await DUMMY_HASH)).split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return stored !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

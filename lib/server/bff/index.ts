@@ -1,11 +1,15 @@
-export { warmUpBackend } from "./backend-warm-up";
-export { dashboardBackend } from "./dashboard-backend";
+export { dashboardBackend, warmUpBackend } from "./dashboard-backend";
 export type { DashboardBackend } from "./dashboard-backend";
-export { answerExport } from "./export-answer";
 export { mirrorFreshness } from "./mirror-gate";
-export { answerMirrorStatus, answerSummary, answerVehicle } from "./mirror-reads";
-export { mirroredLocations, mirroredTask } from "./mirror-singles";
+export {
+  answerMirrorStatus,
+  answerSummary,
+  answerVehicle,
+  mirroredLocations,
+  mirroredTask,
+  taskExistence,
+} from "./mirror-reads";
 export { withServerTiming } from "./request-timing";
 export { readLocations, readTask } from "./task-data";
-export { taskExistence } from "./task-existence";
+export { answerExport } from "./task-export";
 export { answerTaskList } from "./task-list";

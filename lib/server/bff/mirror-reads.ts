@@ -1,17 +1,25 @@
 import "server-only";
-import { DashboardError, readQueryParams } from "../api";
+import { isTaskId } from "@/lib/task-id";
+import { DashboardError, readQueryParams } from "../dashboard-error";
 import {
   parseMirrorSummaryParams,
   parseVehicleId,
   readMirrorSummary,
   readMirrorVehicle,
   mirrorStatus,
+  TASK_COLUMNS,
+  taskOfRow,
+  type TaskRow,
 } from "../mirror";
+import type { Location, Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+import { readTask } from "./task-data";
 
 // The answers only the mirror gives (summary, a vehicle's history, the mirror's own state): the
-// service has nothing to count or collect them with under its budget.
+// service has nothing to count or collect them with under its budget. And the answers the mirror
+// gives first when it holds them (a task, the locations, whether a task exists), so that people
+// opening task after task do not spend the budget the sync needs.
 
 export async function answerSummary(backend: DashboardBackend, url: URL): Promise<Response> {
   const parsed = parseMirrorSummaryParams(url, { maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS });
@@ -46,4 +54,75 @@ export async function answerMirrorStatus(backend: DashboardBackend, url: URL): P
   const status = await mirrorStatus(mirror.db, readAt);
   // The status is read from the database now: as fresh as an answer gets.
   return Response.json({ enabled: true, ...status }, { headers: mirrorFreshness(readAt) });
+}
+
+// A task's detail and the locations list from the mirror, when it holds them: people open task
+// after task, and once the mirror is full nearly every upstream call people make would otherwise
+// be such a detail, each a call of the budget the sync needs. What the mirror does not hold, or
+// cannot read, is the service's to answer, as before.
+
+/** The task and the as_of of its synced window; undefined when the mirror does not hold it. */
+export async function mirroredTask(
+  backend: DashboardBackend,
+  id: string,
+): Promise<{ task: Task; asOf: Date } | undefined> {
+  const db = backend.mirror?.db;
+  if (!db) return undefined;
+  const rows = await db
+    .query<TaskRow & { as_of: Date }>(
+      `SELECT ${TASK_COLUMNS}, w.as_of FROM mirror_tasks t
+       JOIN mirror_windows w ON t.started_at >= w.starts_at AND t.started_at < w.ends_at
+       WHERE t.id = $1 AND w.as_of IS NOT NULL`,
+      [id],
+    )
+    .catch(() => []);
+  const [row] = rows;
+  if (!row) return undefined;
+  const { as_of: asOf, ...task } = row;
+  return { task: taskOfRow(task), asOf };
+}
+
+/** Every location, ordered by id as the service orders them; undefined until the sync read them. */
+export async function mirroredLocations(
+  backend: DashboardBackend,
+): Promise<{ data: Location[]; asOf: Date } | undefined> {
+  const db = backend.mirror?.db;
+  if (!db) return undefined;
+  try {
+    const [state] = await db.query<{ locations_as_of: Date | null }>(
+      "SELECT locations_as_of FROM mirror_sync_state",
+    );
+    if (!state?.locations_as_of) return undefined;
+    const data = await db.query<Location>(
+      "SELECT id, name, timezone, address FROM mirror_locations ORDER BY id",
+    );
+    return { data, asOf: state.locations_as_of };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How long a task's page waits to learn whether its task exists. Past it (a spent budget, a slow
+ * or stopped service) the page renders anyway and its client says what it is waiting for.
+ */
+const LOOKUP_WAIT_MS = 3_000;
+
+export type TaskExistence = "found" | "not_found" | "unknown";
+
+/**
+ * Whether the service has this task, for a task's page to answer 404 only when it does not: a
+ * spent budget or an unavailable service is "unknown", never a 404. The answer goes through the
+ * same mirror and cache as GET /api/tasks/{id}, so the page's own request for the task right after
+ * is free.
+ */
+export async function taskExistence(backend: DashboardBackend, id: string): Promise<TaskExistence> {
+  if (!isTaskId(id)) return "not_found";
+  if (await mirroredTask(backend, id)) return "found";
+  try {
+    const cached = await readTask(backend, id, AbortSignal.timeout(LOOKUP_WAIT_MS));
+    return cached.value.task ? "found" : "not_found";
+  } catch {
+    return "unknown";
+  }
 }

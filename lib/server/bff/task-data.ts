@@ -1,11 +1,21 @@
 import "server-only";
 import type { BudgetPriority, TaskPageQuery, Task } from "../upstream";
-import { BUDGET_WAIT_MS, slicePage, type SlicedPage, type TaskListParams, staleReason } from "../api";
+import { slicePage, type SlicedPage, type TaskListParams, staleReason } from "../api";
 import type { DashboardBackend } from "./dashboard-backend";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";
 
-// Cached reads of the service for the route handlers: coalesced, counted, timed, and with their age.
+// Cached reads of the service for the route handlers: coalesced, counted, timed, and with their
+// age. What a request is for decides its place in the upstream budget's queue and how long it may
+// wait there.
+
+/** The waiting time a request may spend for a budget slot, by what it is for. */
+const BUDGET_WAIT_MS = { interactive: 15_000, prefetch: 3_000, export: 60_000 } as const;
+
+/** The UI marks its look-ahead requests, so people's requests go first. */
+export function requestPriority(request: Request): "interactive" | "prefetch" {
+  return request.headers.get("x-dashboard-priority") === "prefetch" ? "prefetch" : "interactive";
+}
 
 const call = (priority: BudgetPriority, signal: AbortSignal) => ({
   priority,

@@ -1,18 +1,27 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { csvHead, csvRow } from "@/lib/csv/csv-format";
+import { csvFileName, csvHead, csvRow, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
-import { type TaskListParams, asDashboardError } from "../api";
+import { type TaskListParams, asDashboardError, parseTaskListParams } from "../api";
 import { dashboardLogger } from "../log";
+import {
+  type MirrorSql,
+  type MirrorExportQuery,
+  mirrorExportBatches,
+  parseMirrorExportParams,
+} from "../mirror";
 import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
+import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate";
 import { readLocations, readTaskPage } from "./task-data";
 
-// "Export all matching": every task of the filters as CSV, streamed page by page at export
-// priority (people's requests go first). Cancelling the download stops the upstream calls.
+// "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
+// bytes of "export visible rows". From the mirror when it holds the window, read in keyset batches
+// from its database, so a long export spends no upstream call at all; else streamed live page by
+// page at export priority (people's requests go first). Cancelling the download stops the work.
 
 /** All of the one list of CSV columns "export visible rows" also writes, Started in location time. */
-export function exportCsv(zones: Map<string, string>) {
+function exportCsv(zones: Map<string, string>) {
   const locationZone = (task: Task) => zones.get(task.location.id);
   return taskCsv(undefined, {
     startedName: "location time",
@@ -23,6 +32,43 @@ export function exportCsv(zones: Map<string, string>) {
 
 export const EXPORT_HEADER = exportCsv(new Map()).header;
 
+/** The filters of /api/tasks without paging; the mirror's answer when it holds the window. */
+export async function answerExport(backend: DashboardBackend, url: URL): Promise<Response> {
+  const parsed = parseMirrorExportParams(url, { maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS });
+  if (!parsed.ok) throw parsed.error;
+  const query = parsed.value;
+  const mirrorOnly = needsMirror(url);
+  const live = mirrorOnly
+    ? undefined
+    : parseTaskListParams(liveUrl(url), backend.env.VTS_MAX_WINDOW_DAYS, { paging: false });
+  const gate = await mirrorGate(backend, query.filters, mirrorOnly);
+  const body =
+    gate.source === "mirror"
+      ? mirrorExportStream(backend, gate.sql, query)
+      : live && exportStream(backend, live.filters);
+  if (!body) throw new Error("unreachable: a mirror-only request has no live path");
+  const raw = url.searchParams;
+  const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
+  const name = csvFileName(
+    [
+      raw.get("location_id"),
+      raw.get("mva"),
+      raw.get("vehicle_id"),
+      raw.get("task_type"),
+      raw.get("status"),
+      window,
+    ].map((part) => part ?? undefined),
+    new Date(),
+  );
+  const headers: Record<string, string> = {
+    "content-type": CSV_MEDIA_TYPE,
+    "content-disposition": `attachment; filename="${name}"`,
+  };
+  return new Response(body, {
+    headers: gate.source === "mirror" ? { ...headers, ...mirrorFreshness(gate.asOf) } : headers,
+  });
+}
+
 export function exportStream(
   backend: DashboardBackend,
   filters: TaskListParams["filters"],
@@ -31,7 +77,7 @@ export function exportStream(
 }
 
 /** A CSV download pulled chunk by chunk; cancelling it aborts the chunk being made. */
-export function csvStream(
+function csvStream(
   chunksOf: (signal: AbortSignal) => AsyncGenerator<Uint8Array, void, undefined>,
 ): ReadableStream<Uint8Array> {
   const controller = new AbortController();
@@ -96,4 +142,43 @@ export async function waitingForBudget<T>(read: () => Promise<T>, signal: AbortS
       await sleep((busy.options.retryAfterSeconds ?? 1) * 1000, undefined, { signal });
     }
   }
+}
+
+/** The export from the mirror: the live export's columns and bytes, no upstream call. */
+export function mirrorExportStream(
+  backend: DashboardBackend,
+  sql: MirrorSql,
+  query: MirrorExportQuery,
+): ReadableStream<Uint8Array> {
+  return csvStream((signal) => mirrorCsvChunks(backend, sql, query, signal));
+}
+
+async function* mirrorCsvChunks(
+  backend: DashboardBackend,
+  sql: MirrorSql,
+  query: MirrorExportQuery,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const encoder = new TextEncoder();
+  const csv = exportCsv(await locationZones(backend, sql, signal));
+  yield encoder.encode(csvHead(csv.header));
+  for await (const batch of mirrorExportBatches(sql, query)) {
+    signal.throwIfAborted();
+    yield encoder.encode(batch.map((task) => csvRow(csv.cells(task))).join(""));
+  }
+}
+
+/** The locations' zones as the sync last stored them; the live cache only before its first walk. */
+async function locationZones(
+  backend: DashboardBackend,
+  sql: MirrorSql,
+  signal: AbortSignal,
+): Promise<Map<string, string>> {
+  const rows = await sql.query<{ id: string; timezone: string }>(
+    "SELECT id, timezone FROM mirror_locations",
+    [],
+  );
+  if (rows.length > 0) return new Map(rows.map((row) => [row.id, row.timezone]));
+  const locations = await readLocations(backend, signal);
+  return new Map(locations.value.data.map((location) => [location.id, location.timezone]));
 }

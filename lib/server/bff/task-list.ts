@@ -1,14 +1,6 @@
 import "server-only";
-import {
-  DashboardError,
-  freshnessHeaders,
-  readQueryParams,
-  requestPriority,
-  jsonAroundRows,
-  parseTaskListParams,
-  type TaskListParams,
-} from "../api";
-import { liveUrl, needsMirror } from "./mirror-need";
+import { freshnessHeaders, jsonAroundRows, parseTaskListParams, type TaskListParams } from "../api";
+import { DashboardError, readQueryParams } from "../dashboard-error";
 import {
   decodeKeyset,
   type MirrorTaskQuery,
@@ -17,8 +9,8 @@ import {
   readMirrorTaskPage,
 } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
-import { mirrorFreshness, mirrorGate, type Gate } from "./mirror-gate";
-import { readDashboardTaskPage } from "./task-data";
+import { liveUrl, mirrorFreshness, mirrorGate, needsMirror, type Gate } from "./mirror-gate";
+import { readDashboardTaskPage, requestPriority } from "./task-data";
 
 // GET /api/tasks: every parameter checked first, then the mirror answers when it holds the window
 // (with the exact total), else the live path (total null). Each source signs its cursors with its

@@ -4,7 +4,7 @@
 import { inject } from "vitest";
 import { checkedFetch } from "@/contract/conformance/checked-fetch";
 import { serviceContract } from "@/contract/conformance/documents";
-import { DashboardError } from "@/lib/server/api/dashboard-error";
+import { DashboardError } from "@/lib/server/dashboard-error";
 import type { SlicedPage } from "@/lib/server/api/page-slicer";
 import { parseTaskListParams, type TaskListParams } from "@/lib/server/api/task-list-params";
 import { asDashboardError } from "@/lib/server/api/upstream-failure";

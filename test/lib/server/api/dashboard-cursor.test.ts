@@ -2,8 +2,8 @@
 // position round-trips for its own query only, and only the exact text issued is read back, so
 // a cursor that Node's lenient base64 decoder would read the same is still refused.
 import { describe, expect, it } from "vitest";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
-import { DashboardError } from "@/lib/server/api/dashboard-error";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
+import { DashboardError } from "@/lib/server/dashboard-error";
 
 const codec = new DashboardCursorCodec("dashboard-cursor-test");
 const BINDING = JSON.stringify(["2026-05-01T00:00:00.000Z", "2026-05-08T00:00:00.000Z", "asc"]);

@@ -1,6 +1,6 @@
 // Small dashboard pages cut from large upstream pages: same rows, same order, nothing lost.
 import { describe, expect, it } from "vitest";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { slicePage, type UpstreamPage } from "@/lib/server/api/page-slicer";
 
 const codec = new DashboardCursorCodec("test-secret-test-secret-test-secret");

@@ -1,9 +1,9 @@
 // A page's rows as JSON from the kept bytes of its upstream slices: byte for byte what
 // JSON.stringify gives, whichever pages and offsets the slice spans, served again or not.
 import { describe, expect, it } from "vitest";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { slicePage, type UpstreamPage } from "@/lib/server/api/page-slicer";
-import { jsonAroundRows } from "@/lib/server/api/rows-json";
+import { jsonAroundRows } from "@/lib/server/api/page-slicer";
 
 /** What the kept bytes must equal: the answer written whole by JSON.stringify, as UTF-8. */
 const expected = (rows: unknown[]) => Buffer.from(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);

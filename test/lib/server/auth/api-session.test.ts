@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiSessionEmail } from "@/lib/server/auth/api-session";
+import { apiSessionEmail } from "@/lib/server/auth/session-check";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
 import {
   listStaff,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "@/lib/server/auth/client-address";
+import { clientAddress } from "@/lib/server/auth/sign-in-throttle";
 import { parseDashboardEnv } from "@/lib/server/env";
 
 const forwardedFor = (value?: string) => new Headers(value === undefined ? {} : { "x-forwarded-for": value });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportAtMostEvery } from "@/lib/server/auth/report-at-most";
+import { reportAtMostEvery } from "@/lib/server/auth/auth-logger";
 
 describe("a report at most once per interval", () => {
   it("reports the first occurrence, then the next after the interval with the count it held back", () => {

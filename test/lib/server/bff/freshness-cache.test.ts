@@ -1,7 +1,7 @@
 // Coalescing and staleness of the dashboard's upstream cache.
 import { describe, expect, it } from "vitest";
 import { FreshnessCache } from "@/lib/server/bff/freshness-cache";
-import { SharedFlights } from "@/lib/server/bff/shared-flight";
+import { SharedFlights } from "@/lib/server/bff/freshness-cache";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveUrl, needsMirror } from "@/lib/server/bff/mirror-need";
+import { liveUrl, needsMirror } from "@/lib/server/bff/mirror-gate";
 
 // The rule that keeps a request the service would answer wrongly away from it: a status, a search,
 // a sort other than Started, or two or more values of one filter go to the mirror alone.

@@ -2,7 +2,7 @@
 // that has gone before the load starts (a browser tab closed mid-request) must not leave a
 // rejected load that nobody handles: Node reports it as an unhandled rejection with a stack trace.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SharedFlights } from "@/lib/server/bff/shared-flight";
+import { SharedFlights } from "@/lib/server/bff/freshness-cache";
 
 const unhandled: unknown[] = [];
 const record = (reason: unknown) => unhandled.push(reason);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactText, serializeError } from "@/lib/server/log/redact";
+import { redactText, serializeError } from "@/lib/server/log/dashboard-logger";
 
 const JWT = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkYXNoYm9hcmQifQ.c2lnbmF0dXJl";
 

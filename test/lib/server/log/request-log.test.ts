@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DashboardError } from "@/lib/server/api/dashboard-error";
+import { DashboardError } from "@/lib/server/dashboard-error";
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
 import { routePattern } from "@/lib/server/log/request-log";

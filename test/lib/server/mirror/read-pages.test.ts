@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { propertySettings } from "@/harness/fuzz-settings";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { mirrorExportBatches } from "@/lib/server/mirror/read/read-export-batches";
 import { parseMirrorExportParams, parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTaskFilters } from "@/lib/client/task-filters";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { parseTaskListParams } from "@/lib/server/api/task-list-params";
 import {
   parseMirrorExportParams,

@@ -2,7 +2,7 @@
 // but a search, whose best plan needs its very pattern. The mark is what makes a page skip parsing
 // and planning on PostgreSQL (platform/sql/prepared-names.ts); PGlite answers here either way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";

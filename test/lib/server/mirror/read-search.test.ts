@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DashboardCursorCodec } from "@/lib/server/api/dashboard-cursor";
+import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";

@@ -5,6 +5,7 @@ import { DashboardError } from "./dashboard-error";
 
 // The dashboard's cursor: where the next row sits inside the upstream's 500-row pages (the
 // upstream cursor that fetched that page, and an offset in it), signed and bound to the query.
+// The task mirror signs its keysets with it too, so it sits below both the API and the mirror.
 
 export interface PagePosition {
   /** null: the first upstream page of the query. */
