@@ -75,6 +75,9 @@ export default defineConfig({
     // One figure for all projects keeps them in one queue (a project with a figure of its own would
     // need a sequence.groupOrder and run after the others); --maxWorkers overrides it.
     maxWorkers: 2,
+    // next-auth imports "next/server" without a file extension, which Node's own ESM loader refuses
+    // (next has no exports map); Next's bundler resolves it. Loaded through Vite, it resolves too.
+    server: { deps: { inline: ["next-auth"] } },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

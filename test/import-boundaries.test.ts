@@ -65,7 +65,7 @@ const ALLOWED: Case[] = [
   ["lib/server/api/p.ts", 'import { x } from "./dashboard-error";'],
   ["lib/server/api/p.ts", 'import { z } from "zod";'],
   ["scripts/s.ts", 'import { x } from "../platform/http-drain";'],
-  ["app/api/tasks/route.ts", 'import { x } from "@/lib/server/api/task-list-params";'],
+  ["app/api/tasks/route.ts", 'import { x } from "@/lib/server/api";'],
   ["task-service/src/server.ts", 'import { x } from "./app";'],
   // Within the service, "../app" is its own src/app.ts, not the dashboard's app/.
   ["task-service/src/routes/r.ts", 'import { x } from "../app";'],

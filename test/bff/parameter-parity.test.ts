@@ -5,7 +5,7 @@
 // parser and to the real service's GET /v1/tasks, and the two verdicts must agree.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DashboardError } from "@/lib/server/dashboard-error";
-import { parseTaskListParams } from "@/lib/server/api/task-list-params";
+import { parseTaskListParams } from "@/lib/server/bff/task-list-params";
 import { clientToken } from "@/harness/sandbox-clients";
 import { CLIENTS } from "./support/harness";
 import { bffSuite } from "./support/bff-suite";

@@ -1,5 +1,11 @@
-import { dashboardRoute, otherMethods, readQueryParams, freshnessHeaders } from "@/lib/server/api";
-import { dashboardBackend, mirrorFreshness, mirroredLocations, readLocations } from "@/lib/server/bff";
+import { dashboardRoute, otherMethods, readQueryParams } from "@/lib/server/api";
+import {
+  dashboardBackend,
+  freshnessHeaders,
+  mirrorFreshness,
+  mirroredLocations,
+  readLocations,
+} from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request, signal }) => {
   readQueryParams(new URL(request.url), []);

@@ -2,7 +2,7 @@ import "server-only";
 import { apiSessionEmail } from "../auth";
 import { DashboardError, dashboardErrorResponse } from "../dashboard-error";
 import { dashboardLogger, logRequest, routePattern, type RequestLogLine } from "../log";
-import { asDashboardError } from "./upstream-failure";
+import { asDashboardError } from "../bff";
 
 // Every dashboard API route goes through this wrapper: it checks the session (the only check:
 // proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the

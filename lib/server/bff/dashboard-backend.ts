@@ -1,5 +1,6 @@
 import "server-only";
-import { DashboardCursorCodec, type UpstreamPage } from "../api";
+import { DashboardCursorCodec } from "../dashboard-cursor";
+import type { UpstreamPage } from "./page-slicer";
 import { dashboardEnv, type DashboardEnv } from "../env";
 import { createDashboardLogger, dashboardLogger, type DashboardLogger } from "../log";
 import {

@@ -13,3 +13,4 @@ export { withServerTiming } from "./request-timing";
 export { readLocations, readTask } from "./task-data";
 export { answerExport } from "./task-export";
 export { answerTaskList } from "./task-list";
+export { asDashboardError, freshnessHeaders } from "./upstream-failure";

@@ -1,6 +1,8 @@
 import "server-only";
 import type { BudgetPriority, TaskPageQuery, Task } from "../upstream";
-import { slicePage, type SlicedPage, type TaskListParams, staleReason } from "../api";
+import { slicePage, type SlicedPage } from "./page-slicer";
+import type { TaskListParams } from "./task-list-params";
+import { staleReason } from "./upstream-failure";
 import type { DashboardBackend } from "./dashboard-backend";
 import type { Cached } from "./freshness-cache";
 import { cacheOutcome, timedCacheRead } from "./request-timing";

@@ -2,7 +2,8 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvFileName, csvHead, csvRow, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
-import { type TaskListParams, asDashboardError, parseTaskListParams } from "../api";
+import { parseTaskListParams, type TaskListParams } from "./task-list-params";
+import { asDashboardError } from "./upstream-failure";
 import { dashboardLogger } from "../log";
 import {
   type MirrorSql,

@@ -1,5 +1,7 @@
 import "server-only";
-import { freshnessHeaders, jsonAroundRows, parseTaskListParams, type TaskListParams } from "../api";
+import { jsonAroundRows } from "./page-slicer";
+import { parseTaskListParams, type TaskListParams } from "./task-list-params";
+import { freshnessHeaders } from "./upstream-failure";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import {
   decodeKeyset,

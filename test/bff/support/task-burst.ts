@@ -1,8 +1,8 @@
 // Many staff at once: concurrent GET /api/tasks with the filters people actually combine, some of
 // them paging on with the cursor their first page gave them.
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
-import type { TaskListParams } from "@/lib/server/api/task-list-params";
-import type { SlicedPage } from "@/lib/server/api/page-slicer";
+import type { TaskListParams } from "@/lib/server/bff/task-list-params";
+import type { SlicedPage } from "@/lib/server/bff/page-slicer";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { CATALOG } from "@/task-service/src/sandbox/location-catalog";
 import { TASK_TYPE_NAMES } from "@/task-service/src/sandbox/task-types";

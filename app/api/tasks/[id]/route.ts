@@ -1,12 +1,7 @@
-import {
-  DashboardError,
-  dashboardRoute,
-  otherMethods,
-  freshnessHeaders,
-  readQueryParams,
-} from "@/lib/server/api";
+import { DashboardError, dashboardRoute, otherMethods, readQueryParams } from "@/lib/server/api";
 import {
   dashboardBackend,
+  freshnessHeaders,
   withServerTiming,
   mirrorFreshness,
   mirroredTask,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DashboardCursorCodec } from "@/lib/server/api";
+import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import type { Task } from "@/lib/server/upstream";
 import type { Keyset, MirrorTaskQuery, SortKey } from "./mirror-task-query";
 import { invalid } from "./parse-result";

@@ -1,5 +1,5 @@
 import "server-only";
-import { DashboardError } from "@/lib/server/api";
+import { DashboardError } from "../../dashboard-error";
 
 // A parser's answer: the parsed query, or the problem a route answers 400 invalid_request with.
 // Returned, not thrown, so a route handler cannot reach a query with a bad parameter by accident.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseTaskFilters } from "@/lib/client/task-filters";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
-import { parseTaskListParams } from "@/lib/server/api/task-list-params";
+import { parseTaskListParams } from "@/lib/server/bff/task-list-params";
 import {
   parseMirrorExportParams,
   parseMirrorSummaryParams,

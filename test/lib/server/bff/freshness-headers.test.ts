@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshnessHeaders, staleReason } from "@/lib/server/api/upstream-failure";
+import { freshnessHeaders, staleReason } from "@/lib/server/bff/upstream-failure";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 

@@ -2,8 +2,8 @@
 // JSON.stringify gives, whichever pages and offsets the slice spans, served again or not.
 import { describe, expect, it } from "vitest";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
-import { slicePage, type UpstreamPage } from "@/lib/server/api/page-slicer";
-import { jsonAroundRows } from "@/lib/server/api/page-slicer";
+import { slicePage, type UpstreamPage } from "@/lib/server/bff/page-slicer";
+import { jsonAroundRows } from "@/lib/server/bff/page-slicer";
 
 /** What the kept bytes must equal: the answer written whole by JSON.stringify, as UTF-8. */
 const expected = (rows: unknown[]) => Buffer.from(`{"data":${JSON.stringify(rows)},"next_cursor":null}`);

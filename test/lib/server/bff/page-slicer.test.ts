@@ -1,7 +1,7 @@
 // Small dashboard pages cut from large upstream pages: same rows, same order, nothing lost.
 import { describe, expect, it } from "vitest";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
-import { slicePage, type UpstreamPage } from "@/lib/server/api/page-slicer";
+import { slicePage, type UpstreamPage } from "@/lib/server/bff/page-slicer";
 
 const codec = new DashboardCursorCodec("test-secret-test-secret-test-secret");
 
