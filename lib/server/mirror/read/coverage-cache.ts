@@ -5,11 +5,12 @@ import type { MirrorDb } from "../store/mirror-db";
 import {
   coverageOfSnapshot,
   horizonCoverageOfSnapshot,
+  mirrorCoverage,
+  mirrorHorizonCoverage,
   readWindowsSnapshot,
   type Coverage,
   type WindowsSnapshot,
-} from "./coverage-of-windows";
-import { mirrorCoverage, mirrorHorizonCoverage } from "./mirror-coverage";
+} from "./coverage";
 
 // The coverage verdict of every mirrored request, decided from a snapshot of mirror_windows held in
 // memory, so a request costs no round trip for it (issue 16). The snapshot is dropped the moment the

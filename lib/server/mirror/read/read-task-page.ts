@@ -2,10 +2,9 @@ import "server-only";
 import type { DashboardCursorCodec } from "@/lib/server/api";
 import type { Task } from "@/lib/server/upstream";
 import { encodeKeyset, keysetOf } from "./keyset-cursor";
-import type { MirrorSql } from "./mirror-sql";
+import { taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
 import type { MirrorTaskQuery } from "./mirror-task-query";
-import { taskPageStatement } from "./task-page-sql";
-import { taskOfRow, type TaskRow } from "./task-row";
+import { taskPageStatement } from "./query-sql";
 
 export interface MirrorTaskPage {
   data: Task[];

@@ -3,16 +3,14 @@ import { hostname } from "node:os";
 import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
-import type { Coverage } from "../read/coverage-of-windows";
-import type { MirrorDb } from "../store/mirror-db";
-import { openMirrorDb } from "../store/open-mirror";
+import type { Coverage } from "../read/coverage";
+import { openMirrorDb, type MirrorDb } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
 import { advisoryLeadership, soleLeadership } from "./leader";
-import { adoptSource } from "./mirror-source";
 import { DEFAULT_HEAT } from "./plan";
-import { mirrorStatus, type MirrorStatus } from "./status";
-import type { SyncLog } from "./sync-log";
-import { MirrorSyncer, type SyncSource } from "./syncer";
+import { adoptSource, syncSource } from "./source";
+import { mirrorStatus, type MirrorStatus, type SyncLog } from "./status";
+import { MirrorSyncer } from "./syncer";
 
 // The mirror as the dashboard's backend holds it: the database every instance reads, and the
 // syncer that runs while this instance leads. A restart reopens the persisted mirror, which is
@@ -27,21 +25,6 @@ export interface Mirror {
   /** "Someone looked at [from, to)": those windows are refreshed first. */
   noteViewed(from: Date, to: Date): Promise<void>;
   close(): Promise<void>;
-}
-
-/** How long a sync call may wait for a budget slot: people's traffic can hold it back a while. */
-const SYNC_BUDGET_WAIT_MS = 5 * 60_000;
-
-export function syncSource(client: VtsClient): SyncSource {
-  const call = (signal: AbortSignal) => ({
-    priority: "sync" as const,
-    signal,
-    deadlineMs: Date.now() + SYNC_BUDGET_WAIT_MS,
-  });
-  return {
-    listTasks: (query, signal) => client.listTasks({ ...query, order: "asc" }, call(signal)),
-    listLocations: (signal) => client.listLocations(call(signal)),
-  };
 }
 
 export async function startMirror(

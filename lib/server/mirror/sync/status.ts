@@ -2,8 +2,8 @@ import "server-only";
 import type { MirrorExecutor } from "../store/mirror-db";
 import { DEFAULT_HEAT } from "./plan";
 
-// What GET /api/mirror shows, read from the database so every instance shows the same: the
-// leader writes, everyone reads.
+// What the sync tells operators. GET /api/mirror shows what is read from the database, so every
+// instance shows the same: the leader writes, everyone reads. Log lines go to the dashboard's logger.
 
 export interface WindowClassStatus {
   synced: number;
@@ -91,3 +91,37 @@ function classStatus(row: WindowRow | undefined): WindowClassStatus {
     oldest_as_of: row?.oldest?.toISOString() ?? null,
   };
 }
+
+// What the leader writes down for every instance's GET /api/mirror: who leads, the calls it spent,
+// its last error.
+
+export async function recordLeader(db: MirrorExecutor, instance: string): Promise<void> {
+  await db.query("UPDATE mirror_sync_state SET leader = $1, leader_since = now()", [instance]);
+}
+
+export async function recordSyncCall(db: MirrorExecutor): Promise<void> {
+  await db.query("INSERT INTO mirror_sync_calls (at) VALUES (now())");
+}
+
+/** Calls older than the status's longest span (an hour) are of no more use. */
+export async function pruneSyncCalls(db: MirrorExecutor): Promise<void> {
+  await db.query("DELETE FROM mirror_sync_calls WHERE at < now() - interval '1 hour'");
+}
+
+/** Kept after later successes too: an operator asks "what went wrong last, and when". */
+export async function recordSyncError(db: MirrorExecutor, message: string): Promise<void> {
+  await db.query("UPDATE mirror_sync_state SET last_error = $1, last_error_at = now()", [message]);
+}
+
+// Where the mirror's sync says what it met: the dashboard's logger in production, nothing in tests
+// that do not look. Messages never hold the database's connection string; an error goes as the
+// second argument, for the logger's own redaction.
+
+export interface SyncLog {
+  /** An expected failure that changes nothing an operator must act on. */
+  debug(message: string, error?: unknown): void;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export const SILENT_SYNC_LOG: SyncLog = { debug: () => {}, info: () => {}, warn: () => {} };

@@ -1,36 +1,24 @@
 import "server-only";
-import {
-  BudgetExhaustedError,
-  systemClock,
-  type Clock,
-  UpstreamError,
-  type Location,
-  type Task,
-} from "../../upstream";
+import { BudgetExhaustedError, systemClock, type Clock, UpstreamError } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
-import { applyLocations } from "./locations";
-import { applyWindow } from "./apply-window";
-import { horizonAt, type Horizon } from "./horizon";
+import { applyLocations, applyWindow } from "./apply";
 import type { Leadership } from "./leader";
 import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type WindowState } from "./plan";
-import { pruneSyncCalls, recordLeader, recordSyncCall, recordSyncError } from "./sync-record";
-import { SILENT_SYNC_LOG, type SyncLog } from "./sync-log";
+import { alignWindows, horizonAt, noteViewed, readWindows, ViewNotes, type Horizon } from "./slices";
+import type { SyncSource } from "./source";
+import {
+  pruneSyncCalls,
+  recordLeader,
+  recordSyncCall,
+  recordSyncError,
+  SILENT_SYNC_LOG,
+  type SyncLog,
+} from "./status";
 import { walkWindows } from "./walk";
-import { ViewNotes } from "./view-notes";
-import { alignWindows, noteViewed, readWindows } from "./windows-table";
 
 // The sync loop: while this instance leads, keep the horizon's windows and the locations fresh,
 // one planned walk at a time. Every upstream call goes through the shared budget at priority
 // `sync` (the source passed in), so people never wait behind it.
-
-/** The service's calls sync makes, already bound to the budget's sync priority. */
-export interface SyncSource {
-  listTasks(
-    query: { from: string; to: string; cursor: string | undefined },
-    signal: AbortSignal,
-  ): Promise<{ data: Task[]; next_cursor: string | null }>;
-  listLocations(signal: AbortSignal): Promise<Location[]>;
-}
 
 export interface SyncerOptions {
   db: MirrorDb;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   coverageOfSnapshot,
   horizonCoverageOfSnapshot,
+  mirrorCoverage,
+  mirrorHorizonCoverage,
   readWindowsSnapshot,
-} from "@/lib/server/mirror/read/coverage-of-windows";
-import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/mirror-coverage";
+} from "@/lib/server/mirror/read/coverage";
 import { Rng } from "@/platform/prng";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";

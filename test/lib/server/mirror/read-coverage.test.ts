@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/mirror-coverage";
+import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/coverage";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";
 import { insertWindows } from "./support/mirror-rows";

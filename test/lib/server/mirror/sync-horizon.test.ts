@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { applyWindow } from "@/lib/server/mirror/sync/apply-window";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { applyWindow } from "@/lib/server/mirror/sync/apply";
 import { DAY_MS } from "@/contract/query/day";
-import { horizonAt } from "@/lib/server/mirror/sync/horizon";
-import { alignWindows, noteViewed, readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { alignWindows, horizonAt, noteViewed, readWindows } from "@/lib/server/mirror/sync/slices";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 
 // The horizon moves with time: a day later the oldest window is gone with its tasks, a new one

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "@/task-service/test/support/test-service";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { readWindows } from "@/lib/server/mirror/sync/slices";
 import { dashboardSettings, directWalk, mirroredTasks } from "./sync-support";
 
 // kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every window

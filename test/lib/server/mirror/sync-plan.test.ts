@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@/contract/query/day";
-import { horizonAt, windowStarts } from "@/lib/server/mirror/sync/horizon";
+import { horizonAt, windowStarts } from "@/lib/server/mirror/sync/slices";
 import { DEFAULT_HEAT, nextDueInMs, planNextWalk, type WindowState } from "@/lib/server/mirror/sync/plan";
 
 // Which window the syncer walks next, decided from the windows' state and the clock alone.

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { horizonAt } from "@/lib/server/mirror/sync/horizon";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
+import { horizonAt, readWindows } from "@/lib/server/mirror/sync/slices";
+import { syncSource, type SyncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
-import { MirrorSyncer, type SyncerOptions, type SyncSource } from "@/lib/server/mirror/sync/syncer";
-import { readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { MirrorSyncer, type SyncerOptions } from "@/lib/server/mirror/sync/syncer";
 import { UpstreamError } from "@/lib/server/upstream/http/upstream-error";
 import {
   dayKeepingClock,

@@ -1,7 +1,6 @@
 import "server-only";
 import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
-import { windowStarts, type Horizon } from "./horizon";
 import type { WindowState } from "./plan";
 
 // The mirror_windows rows: kept equal to the horizon's days as time moves (new days ahead added,
@@ -41,4 +40,50 @@ export async function noteViewed(db: MirrorExecutor, from: Date, to: Date): Prom
     from.toISOString(),
     to.toISOString(),
   ]);
+}
+
+// The span the mirror holds, [now - days back, now + days ahead), widened to whole UTC days and
+// cut into one window per day. A day is small enough that a person's view (a day, a week, a
+// quarter) maps onto a few windows with their own freshness; walks span many windows at once, so
+// the size of a window costs no upstream calls (plan.ts).
+
+export interface Horizon {
+  /** Inclusive, ms. */
+  from: number;
+  /** Exclusive, ms. */
+  to: number;
+}
+
+export function horizonAt(now: number, daysBack: number, daysAhead: number): Horizon {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return { from: today - daysBack * DAY_MS, to: today + (daysAhead + 1) * DAY_MS };
+}
+
+export function windowStarts(horizon: Horizon): number[] {
+  const starts: number[] = [];
+  for (let start = horizon.from; start < horizon.to; start += DAY_MS) starts.push(start);
+  return starts;
+}
+
+// Every list, scroll and export request says which window people look at; one note a minute per
+// window is enough to keep it in front (a view counts for minutes), and spares the database a
+// write and the sync loop a wake-up on every request.
+
+export const VIEW_NOTE_EVERY_MS = 60_000;
+const MAX_REMEMBERED = 1_000;
+
+export class ViewNotes {
+  private readonly lastNoted = new Map<string, number>();
+
+  constructor(private readonly everyMs = VIEW_NOTE_EVERY_MS) {}
+
+  /** True when [from, to) was not noted within the last `everyMs`; records it as noted now. */
+  take(from: Date, to: Date, now = Date.now()): boolean {
+    const key = `${from.getTime()}/${to.getTime()}`;
+    const last = this.lastNoted.get(key);
+    if (last !== undefined && now - last < this.everyMs) return false;
+    if (this.lastNoted.size >= MAX_REMEMBERED) this.lastNoted.clear();
+    this.lastNoted.set(key, now);
+    return true;
+  }
 }
