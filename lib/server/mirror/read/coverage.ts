@@ -1,17 +1,17 @@
 import "server-only";
 import type { MirrorSql } from "./mirror-sql";
 
-// Whether the mirror may answer for [from, to): every window overlapping it synced, and the range
-// inside the horizon (the windows join without a gap from before `from` to after `to`). Freshness
-// is the oldest as_of of those windows: what X-Data-Fetched-At says. Decided here from the windows,
-// whether they came from one SQL statement per request (mirror-coverage.ts) or from the snapshot
-// an instance keeps between changes (coverage-cache.ts), so both give the same verdict.
+// Whether the mirror may answer for [from, to): every slice overlapping it synced, and the range
+// inside the horizon (the slices join without a gap from before `from` to after `to`). Freshness
+// is the oldest as_of of those slices: what X-Data-Fetched-At says. Decided here from the slices,
+// whether they came from one SQL statement per request (mirrorCoverage, below) or from the
+// snapshot an instance keeps between changes (coverage-cache.ts), so both give the same verdict.
 
 export interface SyncProgress {
-  /** Windows of the whole horizon synced at least once, of all of them. */
+  /** Slices of the whole horizon synced at least once, of all of them. */
   synced: number;
   total: number;
-  /** The same, of the windows the request covers. */
+  /** The same, of the slices the request covers. */
   syncedInRange: number;
   totalInRange: number;
 }
@@ -24,90 +24,87 @@ export type Coverage =
   | { state: "not_ready"; progress: SyncProgress; message: string };
 
 /** One row of mirror_windows, its instants in epoch milliseconds (the columns hold milliseconds). */
-export interface WindowSpan {
+export interface SliceSpan {
   startsMs: number;
   endsMs: number;
-  /** Null until the window is first synced. */
+  /** Null until the slice is first synced. */
   asOfMs: number | null;
 }
 
-/** Every window of the horizon, by starts_at, and how many of them were ever synced. */
-export interface WindowsSnapshot {
-  windows: readonly WindowSpan[];
+/** Every slice of the horizon, by starts_at, and how many of them were ever synced. */
+export interface SliceSnapshot {
+  slices: readonly SliceSpan[];
   synced: number;
 }
 
 export const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** A window as both reads select it: its instants through EPOCH_MS, named so. */
-export interface WindowRow {
+/** A slice as both reads select it: its instants through EPOCH_MS, named so. */
+export interface SliceRow {
   starts_ms: number;
   ends_ms: number;
   as_of_ms: number | null;
 }
 
-export const windowSpanOf = (row: WindowRow): WindowSpan => ({
+export const sliceSpanOf = (row: SliceRow): SliceSpan => ({
   startsMs: row.starts_ms,
   endsMs: row.ends_ms,
   asOfMs: row.as_of_ms,
 });
 
-export async function readWindowsSnapshot(sql: MirrorSql): Promise<WindowsSnapshot> {
-  const rows = await sql.query<WindowRow>(
+export async function readSliceSnapshot(sql: MirrorSql): Promise<SliceSnapshot> {
+  const rows = await sql.query<SliceRow>(
     `SELECT ${EPOCH_MS("starts_at")} AS starts_ms, ${EPOCH_MS("ends_at")} AS ends_ms,
        ${EPOCH_MS("as_of")} AS as_of_ms
      FROM mirror_windows ORDER BY starts_at`,
     [],
   );
-  const windows = rows.map(windowSpanOf);
-  return { windows, synced: windows.filter((window) => window.asOfMs !== null).length };
+  const slices = rows.map(sliceSpanOf);
+  return { slices, synced: slices.filter((slice) => slice.asOfMs !== null).length };
 }
 
 /** The verdict for [fromMs, toMs) from the whole snapshot. */
-export function coverageOfSnapshot(snapshot: WindowsSnapshot, fromMs: number, toMs: number): Coverage {
+export function coverageOfSnapshot(snapshot: SliceSnapshot, fromMs: number, toMs: number): Coverage {
   // The same overlap as the SQL's join, kept in starts_at order.
-  const inRange = snapshot.windows.filter((window) => window.startsMs < toMs && window.endsMs > fromMs);
-  return coverageOfWindows(
-    inRange,
-    { synced: snapshot.synced, total: snapshot.windows.length },
-    fromMs,
-    toMs,
-  );
+  const inRange = snapshot.slices.filter((slice) => slice.startsMs < toMs && slice.endsMs > fromMs);
+  return coverageOfSlices(inRange, { synced: snapshot.synced, total: snapshot.slices.length }, fromMs, toMs);
 }
 
 /** The whole horizon (a vehicle's history reads all of it). */
-export function horizonCoverageOfSnapshot(snapshot: WindowsSnapshot): Coverage {
-  const [first] = snapshot.windows;
+export function horizonCoverageOfSnapshot(snapshot: SliceSnapshot): Coverage {
+  const [first] = snapshot.slices;
   if (!first) return { state: "outside_horizon" };
-  const toMs = Math.max(...snapshot.windows.map((window) => window.endsMs));
+  const toMs = Math.max(...snapshot.slices.map((slice) => slice.endsMs));
   return coverageOfSnapshot(snapshot, first.startsMs, toMs);
 }
 
-/** `inRange`: the windows overlapping [fromMs, toMs), by starts_at; `horizon`: counts of all windows. */
-export function coverageOfWindows(
-  inRange: readonly WindowSpan[],
+/** `inRange`: the slices overlapping [fromMs, toMs), by starts_at; `horizon`: counts of all slices. */
+export function coverageOfSlices(
+  inRange: readonly SliceSpan[],
   horizon: { synced: number; total: number },
   fromMs: number,
   toMs: number,
 ): Coverage {
   if (!joinsWithoutGap(inRange, fromMs, toMs)) return { state: "outside_horizon" };
-  const syncedInRange = inRange.filter((window) => window.asOfMs !== null).length;
+  const syncedInRange = inRange.filter((slice) => slice.asOfMs !== null).length;
   if (syncedInRange < inRange.length) {
     const progress = { ...horizon, syncedInRange, totalInRange: inRange.length };
     return { state: "not_ready", progress, message: notReadyMessage(progress) };
   }
-  return { state: "ready", asOf: new Date(Math.min(...inRange.map((window) => window.asOfMs ?? 0))) };
+  return { state: "ready", asOf: new Date(Math.min(...inRange.map((slice) => slice.asOfMs ?? 0))) };
 }
 
-function joinsWithoutGap(windows: readonly WindowSpan[], fromMs: number, toMs: number): boolean {
+function joinsWithoutGap(slices: readonly SliceSpan[], fromMs: number, toMs: number): boolean {
   let reached = fromMs;
-  for (const window of windows) {
-    if (window.startsMs > reached) return false;
-    reached = Math.max(reached, window.endsMs);
+  for (const slice of slices) {
+    if (slice.startsMs > reached) return false;
+    reached = Math.max(reached, slice.endsMs);
   }
   return reached >= toMs;
 }
 
+// People read this in the dashboard, which has always called the sync slices "windows" there
+// ("Syncing n/m" counts them as GET /api/mirror's `windows`), so the answer keeps that word.
 function notReadyMessage({ synced, total, syncedInRange, totalInRange }: SyncProgress): string {
   return (
     `The task mirror is still filling: ${syncedInRange} of ${totalInRange} windows of this range are ` +
@@ -115,11 +112,11 @@ function notReadyMessage({ synced, total, syncedInRange, totalInRange }: SyncPro
   );
 }
 
-// The coverage verdict (coverage-of-windows.ts) read with one SQL statement per request: what an
-// instance does while it cannot trust a snapshot of the windows (coverage-cache.ts).
+// The verdict read with one SQL statement per request: what an instance does while it cannot trust
+// a snapshot of the slices (coverage-cache.ts).
 
-/** A window overlapping the range beside the horizon's counts; all nulls on the one row of an empty overlap. */
-type OverlapRow = { synced: number; total: number } & (WindowRow | { starts_ms: null });
+/** A slice overlapping the range beside the horizon's counts; all nulls on the one row of an empty overlap. */
+type OverlapRow = { synced: number; total: number } & (SliceRow | { starts_ms: null });
 
 export async function mirrorCoverage(sql: MirrorSql, from: string, to: string): Promise<Coverage> {
   const rows = await sql.query<OverlapRow>(
@@ -130,9 +127,9 @@ export async function mirrorCoverage(sql: MirrorSql, from: string, to: string): 
      ORDER BY w.starts_at`,
     [from, to],
   );
-  const inRange = rows.flatMap((row) => (row.starts_ms === null ? [] : [windowSpanOf(row)]));
+  const inRange = rows.flatMap((row) => (row.starts_ms === null ? [] : [sliceSpanOf(row)]));
   const { synced = 0, total = 0 } = rows[0] ?? {};
-  return coverageOfWindows(inRange, { synced, total }, Date.parse(from), Date.parse(to));
+  return coverageOfSlices(inRange, { synced, total }, Date.parse(from), Date.parse(to));
 }
 
 /** The whole horizon (a vehicle's history reads all of it). */

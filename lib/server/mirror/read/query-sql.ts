@@ -73,7 +73,7 @@ function sortColumns(sort: SortKey): string[] {
 
 // A page of tasks in the query's order, one row more than asked (to know whether more follow),
 // optionally with the exact count of all matching tasks. Count and page are one statement, so
-// both are read from one snapshot even while a sync applies a window.
+// both are read from one snapshot even while a sync applies a slice.
 
 export function taskPageStatement(
   query: Omit<MirrorTaskQuery, "limit">,

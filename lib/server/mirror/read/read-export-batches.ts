@@ -5,7 +5,7 @@ import type { MirrorExportQuery } from "./parse-mirror-params";
 import { filterSql, orderSql } from "./query-sql";
 
 // "Export all matching" from the mirror: every task of the query in its order, each exactly once.
-// A download runs at the browser's pace, across several refreshes of the windows it reads; keyset
+// A download runs at the browser's pace, across several refreshes of the sync slices it reads; keyset
 // batches would then meet a task twice, or never, whose sort key changed in between (a status
 // moving on). So the export fixes its list of ids, in order, with one statement, then reads the
 // rows in batches by id: a task changed since is written as it is now, one deleted since is left

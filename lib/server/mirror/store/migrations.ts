@@ -1,11 +1,18 @@
 // The mirror's schema, in order. Never edit an applied migration: add a new one.
 // Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+//
+// The code calls its sync unit a "slice" (a stretch of the horizon read from the service and applied
+// whole, with its own as_of); the stored names predate that word and keep "window": the table
+// mirror_windows, its triggers, their function and the channel mirror_windows_changed. Renaming
+// them would take a migration every existing mirror must run, and a shared database's instances
+// would disagree on the names while they are upgraded one by one, for a name no one outside the
+// code reads. Migrations 3 to 5 are named below, then listed with 1 and 2 in order.
 import type { SqlMigration } from "@/platform/sql/migrate";
 
 export type MirrorMigration = SqlMigration;
 
 // Migration 3: what every instance must see of the one syncer (GET /api/mirror), and what the
-// read side tells it: who leads, the last error, the calls sync spent, which windows people view.
+// read side tells it: who leads, the last error, the calls sync spent, which slices people view.
 
 const syncStateMigration: MirrorMigration = {
   id: 3,
@@ -35,8 +42,8 @@ const syncStateMigration: MirrorMigration = {
 
 // Migration 4: search_text becomes a plain column the sync fills with JavaScript's case folding
 // (store/search-text.ts), instead of a column generated with lower(), which under "C" folds ASCII
-// letters only. Rows already held keep lower()'s folding until their window is walked again
-// (hot windows within minutes, the rest within the cold refresh period).
+// letters only. Rows already held keep lower()'s folding until their slice is walked again
+// (hot slices within minutes, the rest within the cold refresh period).
 const searchTextMigration: MirrorMigration = {
   id: 4,
   name: "search text folded by the sync, not by lower()",
@@ -45,16 +52,16 @@ const searchTextMigration: MirrorMigration = {
   `,
 };
 
-// Migration 5: every change to what the coverage verdict reads of mirror_windows (a window added or
+// Migration 5: every change to what the coverage verdict reads of mirror_windows (a slice added or
 // dropped, its bounds or as_of written) sends NOTIFY mirror_windows_changed in the changing
-// transaction, delivered at commit; each instance drops its snapshot of the windows on it
-// (read/coverage-cache.ts, MIRROR_WINDOWS_CHANNEL). A trigger, so every writer is covered: the sync's
+// transaction, delivered at commit; each instance drops its snapshot of the slices on it
+// (read/coverage-cache.ts, SLICES_CHANGED_CHANNEL). A trigger, so every writer is covered: the sync's
 // apply, the horizon's alignment, a new source emptying the mirror, an operator's plain SQL.
 // Not viewed_at: every mirrored request writes it (noteViewed), and it is no part of the verdict.
 // Row-level, so a statement that changes no row (the horizon's INSERT ... ON CONFLICT DO NOTHING
 // of days already there) sends nothing; PostgreSQL folds a transaction's equal notifications into one.
 
-const windowsNotifyMigration: MirrorMigration = {
+const slicesNotifyMigration: MirrorMigration = {
   id: 5,
   name: "mirror_windows changes notify every instance",
   sql: `
@@ -145,5 +152,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
   },
   syncStateMigration,
   searchTextMigration,
-  windowsNotifyMigration,
+  slicesNotifyMigration,
 ];

@@ -2,24 +2,24 @@ import "server-only";
 import type { Location, Task } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
 import { taskSearchText } from "../store/search-text";
-import type { WindowState } from "./plan";
+import type { SliceState } from "./plan";
 
-// One window, applied in ONE transaction: what the walk brought back is upserted, the window's
-// tasks that did not come back are deleted, and the window takes the walk's as_of. Readers see
-// the window before or after, never half of it.
+// One slice, applied in ONE transaction: what the walk brought back is upserted, the slice's
+// tasks that did not come back are deleted, and the slice takes the walk's as_of. Readers see
+// the slice before or after, never half of it.
 
-/** False when the window is gone from the horizon or a newer walk applied it meanwhile. */
-export async function applyWindow(
+/** False when the slice is gone from the horizon or a newer walk applied it meanwhile. */
+export async function applySlice(
   db: MirrorDb,
-  window: Pick<WindowState, "startsAt" | "endsAt">,
+  slice: Pick<SliceState, "startsAt" | "endsAt">,
   walked: readonly Task[],
   asOf: Date,
 ): Promise<boolean> {
-  // A task whose started_at moved within the window while the walk passed it comes back twice;
+  // A task whose started_at moved within the slice while the walk passed it comes back twice;
   // its later answer is the newer one, and an upsert may touch a row only once.
   const tasks = [...new Map(walked.map((task) => [task.id, task])).values()];
-  const from = new Date(window.startsAt).toISOString();
-  const to = new Date(window.endsAt).toISOString();
+  const from = new Date(slice.startsAt).toISOString();
+  const to = new Date(slice.endsAt).toISOString();
   return db.transaction(async (tx) => {
     const claimed = await tx.query(
       `UPDATE mirror_windows SET as_of = $2, applied_at = now(), task_count = $3

@@ -1,13 +1,41 @@
 import "server-only";
 import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
-import type { WindowState } from "./plan";
+import type { SliceState } from "./plan";
 
-// The mirror_windows rows: kept equal to the horizon's days as time moves (new days ahead added,
-// old ones dropped together with their tasks), and read back for the planner.
+// The mirror's sync slices: a slice is a stretch of the horizon read from the service and applied
+// whole, with its own as_of, so its freshness is known apart from every other slice's. Here: how
+// the horizon is cut into slices, their rows, and the notes that bring a viewed slice forward.
 
-export async function alignWindows(db: MirrorDb, horizon: Horizon): Promise<void> {
-  const starts = windowStarts(horizon).map((start) => new Date(start).toISOString());
+// The horizon, the span the mirror holds, is [now - days back, now + days ahead), widened to whole
+// UTC days and cut into one slice per day. A day is small enough that a person's view (a day, a
+// week, a quarter) maps onto a few slices with their own freshness; walks span many slices at
+// once, so the size of a slice costs no upstream calls (plan.ts).
+
+export interface Horizon {
+  /** Inclusive, ms. */
+  from: number;
+  /** Exclusive, ms. */
+  to: number;
+}
+
+export function horizonAt(now: number, daysBack: number, daysAhead: number): Horizon {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return { from: today - daysBack * DAY_MS, to: today + (daysAhead + 1) * DAY_MS };
+}
+
+export function sliceStarts(horizon: Horizon): number[] {
+  const starts: number[] = [];
+  for (let start = horizon.from; start < horizon.to; start += DAY_MS) starts.push(start);
+  return starts;
+}
+
+// The slices' rows (in mirror_windows: store/migrations.ts says why the stored name differs): kept
+// equal to the horizon's days as time moves (new days ahead added, old ones dropped together with
+// their tasks), and read back for the planner.
+
+export async function alignSlices(db: MirrorDb, horizon: Horizon): Promise<void> {
+  const starts = sliceStarts(horizon).map((start) => new Date(start).toISOString());
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO mirror_windows (starts_at, ends_at)
@@ -22,7 +50,7 @@ export async function alignWindows(db: MirrorDb, horizon: Horizon): Promise<void
   });
 }
 
-export async function readWindows(db: MirrorExecutor): Promise<WindowState[]> {
+export async function readSlices(db: MirrorExecutor): Promise<SliceState[]> {
   const rows = await db.query<{ starts_at: Date; ends_at: Date; as_of: Date | null; viewed_at: Date | null }>(
     "SELECT starts_at, ends_at, as_of, viewed_at FROM mirror_windows ORDER BY starts_at",
   );
@@ -34,7 +62,7 @@ export async function readWindows(db: MirrorExecutor): Promise<WindowState[]> {
   }));
 }
 
-/** "Someone looked at [from, to)": the syncer refreshes those windows first. */
+/** "Someone looked at [from, to)": the syncer refreshes those slices first. */
 export async function noteViewed(db: MirrorExecutor, from: Date, to: Date): Promise<void> {
   await db.query("UPDATE mirror_windows SET viewed_at = now() WHERE starts_at < $2 AND ends_at > $1", [
     from.toISOString(),
@@ -42,31 +70,8 @@ export async function noteViewed(db: MirrorExecutor, from: Date, to: Date): Prom
   ]);
 }
 
-// The span the mirror holds, [now - days back, now + days ahead), widened to whole UTC days and
-// cut into one window per day. A day is small enough that a person's view (a day, a week, a
-// quarter) maps onto a few windows with their own freshness; walks span many windows at once, so
-// the size of a window costs no upstream calls (plan.ts).
-
-export interface Horizon {
-  /** Inclusive, ms. */
-  from: number;
-  /** Exclusive, ms. */
-  to: number;
-}
-
-export function horizonAt(now: number, daysBack: number, daysAhead: number): Horizon {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  return { from: today - daysBack * DAY_MS, to: today + (daysAhead + 1) * DAY_MS };
-}
-
-export function windowStarts(horizon: Horizon): number[] {
-  const starts: number[] = [];
-  for (let start = horizon.from; start < horizon.to; start += DAY_MS) starts.push(start);
-  return starts;
-}
-
-// Every list, scroll and export request says which window people look at; one note a minute per
-// window is enough to keep it in front (a view counts for minutes), and spares the database a
+// Every list, scroll and export request says which slice people look at; one note a minute per
+// slice is enough to keep it in front (a view counts for minutes), and spares the database a
 // write and the sync loop a wake-up on every request.
 
 export const VIEW_NOTE_EVERY_MS = 60_000;

@@ -14,15 +14,15 @@ import { MirrorSyncer } from "./syncer";
 
 // The mirror as the dashboard's backend holds it: the database every instance reads, and the
 // syncer that runs while this instance leads. A restart reopens the persisted mirror, which is
-// served at once, and the syncer carries on from the windows' as_of.
+// served at once, and the syncer carries on from the slices' as_of.
 
 export interface Mirror {
   db: MirrorDb;
   syncer: MirrorSyncer;
   status(): Promise<MirrorStatus>;
-  /** Whether the mirror may answer for the range (read/coverage-of-windows.ts). */
+  /** Whether the mirror may answer for the range (read/coverage.ts). */
   coverage(range: CoverageRange): Promise<Coverage>;
-  /** "Someone looked at [from, to)": those windows are refreshed first. */
+  /** "Someone looked at [from, to)": those slices are refreshed first. */
   noteViewed(from: Date, to: Date): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,7 +59,7 @@ export async function startMirror(
 /** The mirror as the backend holds it, around its database and its (started) syncer. */
 export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer, log?: CoverageCacheLog): Mirror {
   const coverage = new CoverageCache(db, log);
-  // Requests meanwhile read the windows with SQL; the first LISTEN takes a few milliseconds.
+  // Requests meanwhile read the slices with SQL; the first LISTEN takes a few milliseconds.
   void coverage.start();
   return {
     db,

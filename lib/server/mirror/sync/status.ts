@@ -5,7 +5,7 @@ import { DEFAULT_HEAT } from "./plan";
 // What the sync tells operators. GET /api/mirror shows what is read from the database, so every
 // instance shows the same: the leader writes, everyone reads. Log lines go to the dashboard's logger.
 
-export interface WindowClassStatus {
+export interface SliceClassStatus {
   synced: number;
   total: number;
   /** The stalest as_of among them; null while one has never been synced (or there are none). */
@@ -14,9 +14,10 @@ export interface WindowClassStatus {
 
 export interface MirrorStatus {
   horizon: { from: string; to: string } | null;
+  /** The sync slices, under the name GET /api/mirror has always given them. */
   windows: { synced: number; total: number };
-  hot: WindowClassStatus;
-  cold: WindowClassStatus;
+  hot: SliceClassStatus;
+  cold: SliceClassStatus;
   rows: number;
   locations_as_of: string | null;
   sync_calls: { last_minute: number; last_hour: number };
@@ -24,7 +25,7 @@ export interface MirrorStatus {
   last_error: { message: string; at: string } | null;
 }
 
-interface WindowRow {
+interface SliceRow {
   hot: boolean;
   total: number;
   synced: number;
@@ -35,7 +36,7 @@ interface WindowRow {
 
 export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): Promise<MirrorStatus> {
   const hotSince = new Date(now.getTime() - DEFAULT_HEAT.hotSpanMs).toISOString();
-  const classes = await db.query<WindowRow>(
+  const classes = await db.query<SliceRow>(
     `SELECT ends_at > $1 AS hot, count(*)::int AS total, count(as_of)::int AS synced,
        CASE WHEN count(as_of) = count(*) THEN min(as_of) END AS oldest,
        min(starts_at) AS "from", max(ends_at) AS "to"
@@ -69,7 +70,7 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
     },
     hot: classStatus(hot),
     cold: classStatus(cold),
-    // The rows held, counted: a task that moved between windows is in one of them, once.
+    // The rows held, counted: a task that moved between slices is in one of them, once.
     rows: held?.rows ?? 0,
     locations_as_of: state?.locations_as_of?.toISOString() ?? null,
     sync_calls: { last_minute: calls?.minute ?? 0, last_hour: calls?.hour ?? 0 },
@@ -84,7 +85,7 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
   };
 }
 
-function classStatus(row: WindowRow | undefined): WindowClassStatus {
+function classStatus(row: SliceRow | undefined): SliceClassStatus {
   return {
     synced: row?.synced ?? 0,
     total: row?.total ?? 0,

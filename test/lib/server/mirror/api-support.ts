@@ -8,7 +8,7 @@ import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard
 import { parseDashboardEnv } from "@/lib/server/env";
 import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { alignWindows, horizonAt, type Horizon } from "@/lib/server/mirror/sync/slices";
+import { alignSlices, horizonAt, type Horizon } from "@/lib/server/mirror/sync/slices";
 import { syncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorOf, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
@@ -61,7 +61,7 @@ export async function startApiRig(
   // one after the sync's last check and before its stop leaves a new day's window unsynced.)
   const clock = dayKeepingClock();
   const horizon = horizonAt(clock.now(), daysBack, daysAhead);
-  await alignWindows(db, horizon);
+  await alignSlices(db, horizon);
   const syncer = new MirrorSyncer({
     db,
     source: syncSource(live.client),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { horizonAt, readWindows } from "@/lib/server/mirror/sync/slices";
+import { horizonAt, readSlices } from "@/lib/server/mirror/sync/slices";
 import { syncSource, type SyncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
 import { MirrorSyncer, type SyncerOptions } from "@/lib/server/mirror/sync/syncer";
@@ -223,7 +223,7 @@ describe("two syncers at once", () => {
       const claimedAfter = held!.at;
       newer.start();
       await eventually(async () => {
-        const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+        const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
         return (window?.asOf ?? 0) > claimedAfter;
       }, 20_000);
       await newer.stop();
@@ -239,7 +239,7 @@ describe("two syncers at once", () => {
     expect(warnings[0]!.pages).toBe(1);
     expect(errors).toEqual([]);
     expect((await mirrorStatus(db)).last_error).toEqual(lastError);
-    const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+    const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
     expect(window!.asOf).toBeGreaterThan(held!.at);
   });
 });
