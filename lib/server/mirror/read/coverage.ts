@@ -37,16 +37,16 @@ export interface SliceSnapshot {
   synced: number;
 }
 
-export const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /** A slice as both reads select it: its instants through EPOCH_MS, named so. */
-export interface SliceRow {
+interface SliceRow {
   starts_ms: number;
   ends_ms: number;
   as_of_ms: number | null;
 }
 
-export const sliceSpanOf = (row: SliceRow): SliceSpan => ({
+const sliceSpanOf = (row: SliceRow): SliceSpan => ({
   startsMs: row.starts_ms,
   endsMs: row.ends_ms,
   asOfMs: row.as_of_ms,

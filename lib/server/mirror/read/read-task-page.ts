@@ -6,6 +6,9 @@ import { taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
 import type { MirrorTaskQuery } from "./mirror-task-query";
 import { taskPageStatement } from "./query-sql";
 
+// GET /api/tasks from the mirror: one page in the query's order, the count of every matching task,
+// and a cursor to the next page when more follow.
+
 export interface MirrorTaskPage {
   data: Task[];
   next_cursor: string | null;

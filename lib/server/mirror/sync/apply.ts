@@ -4,9 +4,9 @@ import type { MirrorDb } from "../store/mirror-db";
 import { taskSearchText } from "../store/search-text";
 import type { SliceState } from "./plan";
 
-// One slice, applied in ONE transaction: what the walk brought back is upserted, the slice's
-// tasks that did not come back are deleted, and the slice takes the walk's as_of. Readers see
-// the slice before or after, never half of it.
+// What sync brought back from the service, written so readers never see half of it: a slice's
+// tasks in ONE transaction (what the walk brought back is upserted, the slice's tasks that did not
+// come back are deleted, and the slice takes the walk's as_of), the locations whole in another.
 
 /** False when the slice is gone from the horizon or a newer walk applied it meanwhile. */
 export async function applySlice(

@@ -189,7 +189,7 @@ describe("an interrupted walk", () => {
 });
 
 describe("two syncers at once", () => {
-  it("the overtaken one logs its lost claim with the window, stops its walk, and records no error", async () => {
+  it("the overtaken one logs its lost claim with the slice, stops its walk, and records no error", async () => {
     const real = syncSource(rig.backend.client);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -234,7 +234,7 @@ describe("two syncers at once", () => {
       await overtaken.stop();
       await newer.stop();
     }
-    expect(warnings[0]!.message).toContain(`lost the claim on window ${iso(held!.from)}`);
+    expect(warnings[0]!.message).toContain(`lost the claim on slice ${iso(held!.from)}`);
     // The first page passes the window's end, so its apply is the first: the walk went no further.
     expect(warnings[0]!.pages).toBe(1);
     expect(errors).toEqual([]);
