@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
-import { taskPageStatement } from "@/lib/server/mirror/read/task-page-sql";
+import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
 
 const [first, query, runsText] = process.argv.slice(2);
 if (!first || query === undefined) throw new Error("usage: sql-floor.ts DIR|--statement QUERY [RUNS]");

@@ -1,6 +1,10 @@
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import type { MirrorDatabase } from "@/test/lib/server/mirror/support/mirror-databases";
-import { insertLocations, insertTasks, insertWindows } from "@/test/lib/server/mirror/support/mirror-rows";
+import {
+  insertLocations,
+  insertSlices as insertWindows,
+  insertTasks,
+} from "@/test/lib/server/mirror/support/mirror-rows";
 
 // A million tasks into a migrated mirror, as fast as the store allows: the secondary indexes the
 // migrations made are dropped, the rows inserted, and the same indexes (their definitions read

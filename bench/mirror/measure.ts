@@ -1,15 +1,13 @@
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { encodeKeyset, keysetOf } from "@/lib/server/mirror/read/keyset-cursor";
-import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
+import { taskOfRow, type MirrorSql, type Statement, type TaskRow } from "@/lib/server/mirror/read/mirror-sql";
 import {
   parseMirrorSummaryParams,
   parseMirrorTaskParams,
 } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorSummary, summaryStatement } from "@/lib/server/mirror/read/read-summary";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
-import { taskPageStatement } from "@/lib/server/mirror/read/task-page-sql";
-import { taskOfRow, type TaskRow } from "@/lib/server/mirror/read/task-row";
-import type { Statement } from "@/lib/server/mirror/read/sql-params";
+import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
 import { percentile } from "../ui/stats";
 import type { BenchCase } from "./cases";
 

@@ -1,9 +1,10 @@
 export { decodeKeyset } from "./read/keyset-cursor";
-export type { MirrorSql } from "./read/mirror-sql";
+export { TASK_COLUMNS, taskOfRow } from "./read/mirror-sql";
+export type { MirrorSql, TaskRow } from "./read/mirror-sql";
 export { LIST_FILTERS } from "./read/mirror-task-query";
 export type { MirrorTaskQuery } from "./read/mirror-task-query";
-export { FILTER_PARAMS } from "./read/parse-filters";
 export {
+  FILTER_PARAMS,
   parseMirrorExportParams,
   parseMirrorSummaryParams,
   parseMirrorTaskParams,
@@ -14,8 +15,6 @@ export { mirrorExportBatches } from "./read/read-export-batches";
 export { readMirrorSummary } from "./read/read-summary";
 export { readMirrorTaskPage } from "./read/read-task-page";
 export { readMirrorVehicle } from "./read/read-vehicle";
-export { TASK_COLUMNS, taskOfRow } from "./read/task-row";
-export type { TaskRow } from "./read/task-row";
 export { startMirror } from "./sync/start-mirror";
 export type { Mirror } from "./sync/start-mirror";
 export { mirrorStatus } from "./sync/status";

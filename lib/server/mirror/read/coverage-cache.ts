@@ -5,27 +5,33 @@ import type { MirrorDb } from "../store/mirror-db";
 import {
   coverageOfSnapshot,
   horizonCoverageOfSnapshot,
-  readWindowsSnapshot,
+  mirrorCoverage,
+  mirrorHorizonCoverage,
+  readSliceSnapshot,
   type Coverage,
-  type WindowsSnapshot,
-} from "./coverage-of-windows";
-import { mirrorCoverage, mirrorHorizonCoverage } from "./mirror-coverage";
+  type SliceSnapshot,
+} from "./coverage";
 
-// The coverage verdict of every mirrored request, decided from a snapshot of mirror_windows held in
-// memory, so a request costs no round trip for it (issue 16). The snapshot is dropped the moment the
-// database says a window changed: a trigger (store/windows-notify-migration.ts) sends the
-// notification in the changing transaction, whoever writes, and PostgreSQL delivers it at commit.
+// The coverage verdict of every mirrored request, decided from a snapshot of the sync slices held in
+// memory, so a request costs no round trip to the database for it: coverage is asked on every
+// mirrored request, and a round trip each would cost more than the page it guards. The snapshot is
+// dropped the moment the database says a slice changed: a trigger (store/migrations.ts, migration 5)
+// sends the notification in the changing transaction, whoever writes, and PostgreSQL delivers it
+// at commit.
 //
 // What is promised: a verdict is never older than the last change this instance has been told of,
 // nor read longer than SNAPSHOT_MAX_AGE_MS ago.
 // On a shared PostgreSQL another instance's commit reaches this one about one network hop later (as
 // a read through the pool would have seen it at most that much earlier); on PGlite, in process,
 // before the committing statement returns. While the listening connection is down (at start, after
-// a loss) nothing is trusted and every request reads the windows with SQL, as before; after it comes
+// a loss) nothing is trusted and every request reads the slices with SQL, as before; after it comes
 // back the snapshot starts empty, since notifications sent meanwhile are lost.
 
-/** The channel the trigger of migration 5 spells out (an applied migration never changes). */
-export const MIRROR_WINDOWS_CHANNEL = "mirror_windows_changed";
+/**
+ * The channel the trigger of migration 5 spells out (an applied migration never changes; its
+ * stored name predates the code's "slice", store/migrations.ts says why it stays).
+ */
+export const SLICES_CHANGED_CHANNEL = "mirror_windows_changed";
 
 /**
  * A snapshot is read again once this old, whatever the notifications say: a listening connection
@@ -51,9 +57,9 @@ export class CoverageCache {
   private listening = false;
   /** Bumped by every notification and gap, so a load that raced one is used once, not kept. */
   private generation = 0;
-  private snapshot: { windows: WindowsSnapshot; loadedAt: number } | undefined;
+  private snapshot: { slices: SliceSnapshot; loadedAt: number } | undefined;
   /** The load in flight, shared by the requests of its generation. */
-  private loading: { generation: number; snapshot: Promise<WindowsSnapshot> } | undefined;
+  private loading: { generation: number; snapshot: Promise<SliceSnapshot> } | undefined;
   private subscription: Subscription | undefined;
   private subscribing: Promise<void> | undefined;
   private relistenTimer: NodeJS.Timeout | undefined;
@@ -100,17 +106,17 @@ export class CoverageCache {
     this.subscription = undefined;
   }
 
-  private current(): WindowsSnapshot | Promise<WindowsSnapshot> {
+  private current(): SliceSnapshot | Promise<SliceSnapshot> {
     if (this.snapshot && performance.now() - this.snapshot.loadedAt < this.maxAgeMs)
-      return this.snapshot.windows;
+      return this.snapshot.slices;
     const generation = this.generation;
     const started = performance.now();
     if (this.loading?.generation === generation) return this.loading.snapshot;
-    const snapshot = readWindowsSnapshot(this.db).then((loaded) => {
+    const snapshot = readSliceSnapshot(this.db).then((loaded) => {
       // A notification during the read may be about a commit it did not see: this call uses it,
       // the next one loads again.
       if (this.listening && generation === this.generation)
-        this.snapshot = { windows: loaded, loadedAt: started };
+        this.snapshot = { slices: loaded, loadedAt: started };
       return loaded;
     });
     const loading = { generation, snapshot };
@@ -124,17 +130,17 @@ export class CoverageCache {
 
   private async subscribe(): Promise<void> {
     try {
-      const subscription = await this.db.listen(MIRROR_WINDOWS_CHANNEL, {
+      const subscription = await this.db.listen(SLICES_CHANGED_CHANNEL, {
         onNotify: (payload) => {
           // A listener's liveness probe says nothing changed; the listener drops them, this makes sure.
           if (!isProbePayload(payload)) this.restart(this.listening);
         },
         onListening: (listening) => {
           this.restart(listening);
-          if (listening) this.log.info("mirror coverage kept in memory: listening for window changes");
-          else this.log.warn("mirror coverage read per request until listening for window changes again");
+          if (listening) this.log.info("mirror coverage kept in memory: listening for slice changes");
+          else this.log.warn("mirror coverage read per request until listening for slice changes again");
         },
-        onTrouble: (message) => this.log.warn(`mirror window changes: ${message}`),
+        onTrouble: (message) => this.log.warn(`mirror slice changes: ${message}`),
       });
       if (this.closed) await subscription.close();
       else this.subscription = subscription;

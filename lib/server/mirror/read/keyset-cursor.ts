@@ -1,8 +1,7 @@
 import "server-only";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import type { Task } from "@/lib/server/upstream";
-import type { Keyset, MirrorTaskQuery, SortKey } from "./mirror-task-query";
-import { invalid } from "./parse-result";
+import { invalid, type Keyset, type MirrorTaskQuery, type SortKey } from "./mirror-task-query";
 
 // A mirror cursor is the last row's keyset, signed and bound to the query by the dashboard's own
 // cursor codec (its "upstream cursor" slot carries the keyset; the offset is always 0). A cursor

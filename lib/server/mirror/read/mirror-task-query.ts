@@ -1,6 +1,10 @@
-// The parsed, validated shape of a mirror read: what the SQL builders take, never raw text.
-
+import "server-only";
 import type { ListFilter, SortKey } from "@/contract/query/list-filters";
+import { DashboardError } from "../../dashboard-error";
+
+// The parsed, validated shape of a mirror read: what the SQL builders take, never raw text, and
+// what a parser answers when the text will not do.
+
 export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 
 export interface MirrorFilters {
@@ -28,4 +32,22 @@ export interface MirrorSummaryQuery {
   filters: MirrorFilters;
   /** An IANA zone the days are counted in. */
   tz: string;
+}
+
+// A parser's answer: the parsed query, or the problem a route answers 400 invalid_request with.
+// Returned, not thrown, so a route handler cannot reach a query with a bad parameter by accident.
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: DashboardError };
+
+export function parsed<T>(read: () => T): Parsed<T> {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    if (error instanceof DashboardError) return { ok: false, error };
+    throw error;
+  }
+}
+
+export function invalid(message: string): DashboardError {
+  return new DashboardError("invalid_request", message);
 }

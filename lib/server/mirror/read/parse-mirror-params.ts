@@ -1,18 +1,34 @@
 import "server-only";
-import { filterValueRule, isFilterValue } from "@/contract/query/filter-values";
+import {
+  filterValueRule,
+  isFilterValue,
+  MAX_LIST_VALUES,
+  searchTextProblem,
+} from "@/contract/query/filter-values";
+import { splitListParam as splitListValues } from "@/contract/query/list-param";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
+import { readWindow } from "@/contract/query/time-window";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import { readQueryParams } from "../../dashboard-error";
 import { decodeKeyset } from "./keyset-cursor";
-import { SORT_KEYS, type MirrorSummaryQuery, type MirrorTaskQuery, type SortKey } from "./mirror-task-query";
-import { FILTER_PARAMS, parseFilters } from "./parse-filters";
-import { invalid, parsed, type Parsed } from "./parse-result";
-import { parseZone } from "./parse-zone";
+import {
+  invalid,
+  LIST_FILTERS,
+  parsed,
+  SORT_KEYS,
+  type ListFilter,
+  type MirrorFilters,
+  type MirrorSummaryQuery,
+  type MirrorTaskQuery,
+  type Parsed,
+  type SortKey,
+} from "./mirror-task-query";
 
 // The dashboard API's mirror parameters, checked whole before any query runs, by the contract's rules
 // (contract/query/); unknown or repeated names are refused as on every /api route.
 
+export const FILTER_PARAMS = ["from", "to", ...LIST_FILTERS, "q"] as const;
 const ORDER_PARAMS = ["sort", "order"] as const;
 const PAGING_PARAMS = ["limit", "cursor"] as const;
 
@@ -72,4 +88,62 @@ export function parseVehicleId(text: string): Parsed<string> {
       throw invalid(`The vehicle id must be ${filterValueRule("vehicle_id")}.`);
     return text;
   });
+}
+
+// The filters every mirror read shares (list, summary, export): the window, the lists and q. One
+// value of a list obeys the rule its single value has at the service, so a list never admits a
+// value the live path would refuse.
+
+function parseFilters(raw: Record<string, string>, maxWindowDays: number): MirrorFilters {
+  const window = readWindow(raw.from, raw.to, maxWindowDays);
+  if (!window.ok) throw invalid(window.message);
+  const lists: MirrorFilters["lists"] = {};
+  for (const name of LIST_FILTERS) {
+    const text = raw[name];
+    if (text !== undefined) lists[name] = parseList(name, text);
+  }
+  return {
+    from: new Date(window.from).toISOString(),
+    to: new Date(window.to).toISOString(),
+    lists,
+    q: raw.q === undefined ? undefined : parseQ(raw.q),
+  };
+}
+
+function parseList(name: ListFilter, text: string): string[] {
+  const values = splitListValues(text);
+  if (values.length > MAX_LIST_VALUES) throw invalid(`"${name}" takes at most ${MAX_LIST_VALUES} values.`);
+  if (!values.every((value) => isFilterValue(name, value)))
+    throw invalid(`"${name}" must be a comma-separated list of values of ${filterValueRule(name)} each.`);
+  return [...new Set(values)];
+}
+
+function parseQ(q: string): string {
+  const problem = searchTextProblem(q);
+  if (problem) throw invalid(problem);
+  return q;
+}
+
+// tz: an IANA zone name, checked by the runtime's zone database and canonicalised by it. Offsets
+// ("+05:00") and POSIX strings are refused: PostgreSQL reads those with the sign reversed. Names
+// without an area ("CET", "EST", "MET") are refused too: PostgreSQL takes them for abbreviations
+// with a fixed offset where the runtime applies daylight saving, so days would differ. UTC stays.
+
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+function parseZone(text: string | undefined): string {
+  if (text === undefined) return "UTC";
+  if (text.length > 64 || !ZONE_NAME.test(text)) throw badZone();
+  let zone: string;
+  try {
+    zone = new Intl.DateTimeFormat("en-US", { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    throw badZone();
+  }
+  if (!ZONE_NAME.test(zone) || (zone !== "UTC" && !zone.includes("/"))) throw badZone();
+  return zone;
+}
+
+export function badZone() {
+  return invalid('"tz" must be an IANA time zone name of an area and place, e.g. America/Denver, or UTC.');
 }

@@ -1,14 +1,11 @@
 import "server-only";
 import type { Task } from "@/lib/server/upstream";
-import { filterSql } from "./filter-sql";
-import type { MirrorSql } from "./mirror-sql";
+import { SqlParams, TASK_COLUMNS, taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
 import type { MirrorExportQuery } from "./parse-mirror-params";
-import { orderSql } from "./sort-sql";
-import { SqlParams } from "./sql-params";
-import { TASK_COLUMNS, taskOfRow, type TaskRow } from "./task-row";
+import { filterSql, orderSql } from "./query-sql";
 
 // "Export all matching" from the mirror: every task of the query in its order, each exactly once.
-// A download runs at the browser's pace, across several refreshes of the windows it reads; keyset
+// A download runs at the browser's pace, across several refreshes of the sync slices it reads; keyset
 // batches would then meet a task twice, or never, whose sort key changed in between (a status
 // moving on). So the export fixes its list of ids, in order, with one statement, then reads the
 // rows in batches by id: a task changed since is written as it is now, one deleted since is left

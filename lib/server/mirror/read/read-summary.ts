@@ -1,10 +1,9 @@
 import "server-only";
-import { filterSql } from "./filter-sql";
-import { badZone } from "./parse-zone";
-import type { MirrorSql } from "./mirror-sql";
+import { DAY_MS } from "@/contract/query/day";
+import { SqlParams, type MirrorSql, type Statement } from "./mirror-sql";
 import type { MirrorSummaryQuery } from "./mirror-task-query";
-import { SqlParams, type Statement } from "./sql-params";
-import { zoneDays } from "./zone-days";
+import { badZone } from "./parse-mirror-params";
+import { filterSql } from "./query-sql";
 
 // GET /api/tasks/summary from the mirror: counts of the matching tasks by status, type, location
 // and day (in tz), in one pass over the rows (grouping sets), whatever the window's size.
@@ -92,4 +91,21 @@ function sortedRecord(counts: Map<string, number>): Record<string, number> {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// The calendar days of [from, to) in a zone, first to last, as YYYY-MM-DD: the summary's by_day
+// lists every one of them, a day without tasks as zero, so a chart has no holes.
+function zoneDays(fromMs: number, toMs: number, zone: string): string[] {
+  const format = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const first = Date.parse(`${format.format(fromMs)}T00:00:00Z`);
+  const last = Date.parse(`${format.format(toMs - 1)}T00:00:00Z`);
+  const days: string[] = [];
+  // Calendar arithmetic on the dates themselves (as UTC midnights): a DST day is still one day.
+  for (let day = first; day <= last; day += DAY_MS) days.push(new Date(day).toISOString().slice(0, 10));
+  return days;
 }

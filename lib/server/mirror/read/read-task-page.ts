@@ -2,10 +2,12 @@ import "server-only";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import type { Task } from "@/lib/server/upstream";
 import { encodeKeyset, keysetOf } from "./keyset-cursor";
-import type { MirrorSql } from "./mirror-sql";
+import { taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
 import type { MirrorTaskQuery } from "./mirror-task-query";
-import { taskPageStatement } from "./task-page-sql";
-import { taskOfRow, type TaskRow } from "./task-row";
+import { taskPageStatement } from "./query-sql";
+
+// GET /api/tasks from the mirror: one page in the query's order, the count of every matching task,
+// and a cursor to the next page when more follow.
 
 export interface MirrorTaskPage {
   data: Task[];

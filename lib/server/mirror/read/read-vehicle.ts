@@ -1,7 +1,6 @@
 import "server-only";
 import type { Task } from "@/lib/server/upstream";
-import type { MirrorSql } from "./mirror-sql";
-import { TASK_COLUMNS, taskOfRow, type TaskRow } from "./task-row";
+import { TASK_COLUMNS, taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
 
 // GET /api/vehicles/{vehicle_id} from the mirror: the vehicle's every task over the horizon,
 // oldest first, its odometer as read by tasks done (completed or under way: a scheduled task's

@@ -1,11 +1,83 @@
 // The mirror's schema, in order. Never edit an applied migration: add a new one.
 // Both the embedded store (PGlite) and a shared PostgreSQL run exactly these statements.
+//
+// The code calls its sync unit a "slice" (a stretch of the horizon read from the service and applied
+// whole, with its own as_of); the stored names predate that word and keep "window": the table
+// mirror_windows, its triggers, their function and the channel mirror_windows_changed. Renaming
+// them would take a migration every existing mirror must run, and a shared database's instances
+// would disagree on the names while they are upgraded one by one, for a name no one outside the
+// code reads. Migrations 3 to 5 are named below, then listed with 1 and 2 in order.
 import type { SqlMigration } from "@/platform/sql/migrate";
-import { searchTextMigration } from "./search-text-migration";
-import { syncStateMigration } from "./sync-state-migration";
-import { windowsNotifyMigration } from "./windows-notify-migration";
 
 export type MirrorMigration = SqlMigration;
+
+// Migration 3: what every instance must see of the one syncer (GET /api/mirror), and what the
+// read side tells it: who leads, the last error, the calls sync spent, which slices people view.
+
+const syncStateMigration: MirrorMigration = {
+  id: 3,
+  name: "sync state: source, leader, last error, calls spent, viewed windows",
+  sql: `
+    -- When someone last looked at the window; the syncer refreshes such windows first.
+    ALTER TABLE mirror_windows ADD COLUMN viewed_at timestamptz(3);
+
+    -- One row: the syncer's state as the leader last wrote it.
+    CREATE TABLE mirror_sync_state (
+      singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      -- Which service (base URL and client) the mirror holds; another one empties it.
+      source text,
+      leader text,
+      leader_since timestamptz(3),
+      locations_as_of timestamptz(3),
+      last_error text,
+      last_error_at timestamptz(3)
+    );
+    INSERT INTO mirror_sync_state DEFAULT VALUES;
+
+    -- One row per upstream call sync made, kept for an hour (calls spent in the last minute/hour).
+    CREATE TABLE mirror_sync_calls (at timestamptz(3) NOT NULL);
+    CREATE INDEX mirror_sync_calls_by_time ON mirror_sync_calls (at);
+  `,
+};
+
+// Migration 4: search_text becomes a plain column the sync fills with JavaScript's case folding
+// (store/search-text.ts), instead of a column generated with lower(), which under "C" folds ASCII
+// letters only. Rows already held keep lower()'s folding until their slice is walked again
+// (hot slices within minutes, the rest within the cold refresh period).
+const searchTextMigration: MirrorMigration = {
+  id: 4,
+  name: "search text folded by the sync, not by lower()",
+  sql: `
+    ALTER TABLE mirror_tasks ALTER COLUMN search_text DROP EXPRESSION;
+  `,
+};
+
+// Migration 5: every change to what the coverage verdict reads of mirror_windows (a slice added or
+// dropped, its bounds or as_of written) sends NOTIFY mirror_windows_changed in the changing
+// transaction, delivered at commit; each instance drops its snapshot of the slices on it
+// (read/coverage-cache.ts, SLICES_CHANGED_CHANNEL). A trigger, so every writer is covered: the sync's
+// apply, the horizon's alignment, a new source emptying the mirror, an operator's plain SQL.
+// Not viewed_at: every mirrored request writes it (noteViewed), and it is no part of the verdict.
+// Row-level, so a statement that changes no row (the horizon's INSERT ... ON CONFLICT DO NOTHING
+// of days already there) sends nothing; PostgreSQL folds a transaction's equal notifications into one.
+
+const slicesNotifyMigration: MirrorMigration = {
+  id: 5,
+  name: "mirror_windows changes notify every instance",
+  sql: `
+    CREATE FUNCTION mirror_notify_windows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('mirror_windows_changed', '');
+      RETURN NULL;
+    END
+    $$;
+
+    CREATE TRIGGER mirror_windows_notify AFTER INSERT OR DELETE OR UPDATE OF starts_at, ends_at, as_of
+      ON mirror_windows FOR EACH ROW EXECUTE FUNCTION mirror_notify_windows_changed();
+    CREATE TRIGGER mirror_windows_notify_truncate AFTER TRUNCATE ON mirror_windows
+      FOR EACH STATEMENT EXECUTE FUNCTION mirror_notify_windows_changed();
+  `,
+};
 
 export const mirrorMigrations: readonly MirrorMigration[] = [
   {
@@ -80,5 +152,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
   },
   syncStateMigration,
   searchTextMigration,
-  windowsNotifyMigration,
+  slicesNotifyMigration,
 ];

@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { SILENT_SYNC_LOG, type SyncLog } from "./sync-log";
+import { SILENT_SYNC_LOG, type SyncLog } from "./status";
 
 // One syncer per deployment. On a shared PostgreSQL the leader holds a session advisory lock on a
 // connection of its own: when its process dies the server ends the session and frees the lock,

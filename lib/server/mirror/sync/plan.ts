@@ -1,50 +1,50 @@
 import "server-only";
 
-// Which windows the syncer walks next: a pure function of the windows' state and the clock.
+// Which slices the syncer walks next: a pure function of the slices' state and the clock.
 //
-// Heat: windows whose tasks still change (the last 48 h and every day ahead) are refreshed every
-// `hotRefreshMs`; windows someone looked at recently every `viewedRefreshMs` and before anything
-// else; the rest every `coldRefreshMs`. A walk spans every due window in a row (up to a cap), not
-// one window: a day of the default sandbox holds ~240 tasks, so a walk per day would fill each
+// Heat: slices whose tasks still change (the last 48 h and every day ahead) are refreshed every
+// `hotRefreshMs`; slices someone looked at recently every `viewedRefreshMs` and before anything
+// else; the rest every `coldRefreshMs`. A walk spans every due slice in a row (up to a cap), not
+// one slice: a day of the default sandbox holds ~240 tasks, so a walk per day would fill each
 // 500-row call only half; a run of days fills every call but the last (docs/operators-guide.md).
 //
-// The first fill walks the hot windows last (unless someone looks at them): walked first, they
+// The first fill walks the hot slices last (unless someone looks at them): walked first, they
 // were a fill's length old when it ended, and their refresh, due at once, then waited for budget
-// the fill had spent (bench:bff: up to 240 s old under load). Last, the fill ends with them fresh
+// the fill had spent, minutes under load (bench:bff shows it). Last, the fill ends with them fresh
 // and costs no call more. But they wait for the fill only so long (`hotWaitsForFillMs`): a fill
 // that runs for hours on idle budget, or a cold walk that fails and is retried every 10 s, must not
 // keep today and the days ahead out of the mirror.
 
-export interface WindowState {
+export interface SliceState {
   startsAt: number;
   endsAt: number;
-  /** When the walk that last applied the window began; undefined: never synced. */
+  /** When the walk that last applied the slice began; undefined: never synced. */
   asOf: number | undefined;
   viewedAt: number | undefined;
 }
 
 export interface HeatSettings {
-  /** How far back from now a window counts as hot (statuses still change). */
+  /** How far back from now a slice counts as hot (statuses still change). */
   hotSpanMs: number;
   hotRefreshMs: number;
   /**
-   * Hot refresh while some window was never synced (the first fill): a refresh then would take a
-   * call from the fill, which is what people wait for (measured: 0.81 of the fill ceiling with
-   * the hot period, 1.05 without it; bench:mirror).
+   * Hot refresh while some slice was never synced (the first fill): a refresh then would take a
+   * call from the fill, which is what people wait for; the longer period keeps the fill near the
+   * pace the budget allows (bench:mirror measures both).
    */
   hotRefreshWhileFillingMs: number;
   /**
-   * How long never-synced hot windows wait for never-synced cold ones, from the fill's start. A
-   * normal fill ends well within it (about 4 minutes for 50,000 tasks; bench:bff).
+   * How long never-synced hot slices wait for never-synced cold ones, from the fill's start. A
+   * normal fill of the sandbox ends well within it (bench:bff times one).
    */
   hotWaitsForFillMs: number;
   viewedRefreshMs: number;
-  /** How long a view keeps its window in front. */
+  /** How long a view keeps its slice in front. */
   viewedForMs: number;
   coldRefreshMs: number;
-  /** Longest hot or viewed walk: the service's longest window (VTS_MAX_WINDOW_DAYS). */
+  /** Longest hot or viewed walk: the service's longest query window (VTS_MAX_WINDOW_DAYS). */
   walkMs: number;
-  /** Longest cold walk: short enough that hot windows never wait long behind one. */
+  /** Longest cold walk: short enough that hot slices never wait long behind one. */
   coldWalkMs: number;
 }
 
@@ -67,113 +67,113 @@ export interface PlannedWalk {
   from: number;
   to: number;
   /** Consecutive, in time order; together exactly [from, to). */
-  windows: WindowState[];
+  slices: SliceState[];
 }
 
-const isHot = (w: WindowState, now: number, heat: HeatSettings) => w.endsAt > now - heat.hotSpanMs;
-const isViewed = (w: WindowState, now: number, heat: HeatSettings) =>
-  w.viewedAt !== undefined && now - w.viewedAt < heat.viewedForMs;
+const isHot = (s: SliceState, now: number, heat: HeatSettings) => s.endsAt > now - heat.hotSpanMs;
+const isViewed = (s: SliceState, now: number, heat: HeatSettings) =>
+  s.viewedAt !== undefined && now - s.viewedAt < heat.viewedForMs;
 
-function refreshMs(w: WindowState, now: number, heat: HeatSettings, filling: boolean): number {
-  if (isHot(w, now, heat)) return filling ? heat.hotRefreshWhileFillingMs : heat.hotRefreshMs;
-  return isViewed(w, now, heat) ? heat.viewedRefreshMs : heat.coldRefreshMs;
+function refreshMs(s: SliceState, now: number, heat: HeatSettings, filling: boolean): number {
+  if (isHot(s, now, heat)) return filling ? heat.hotRefreshWhileFillingMs : heat.hotRefreshMs;
+  return isViewed(s, now, heat) ? heat.viewedRefreshMs : heat.coldRefreshMs;
 }
 
 interface FillState {
-  /** Some window was never synced: the first fill (or a new day ahead) is under way. */
+  /** Some slice was never synced: the first fill (or a new day ahead) is under way. */
   filling: boolean;
-  /** Until when never-synced hot windows wait (0: they do not), while some cold one is unsynced. */
+  /** Until when never-synced hot slices wait (0: they do not), while some cold one is unsynced. */
   hotWaitsUntil: number;
 }
 
 function fillState(
-  windows: readonly WindowState[],
+  slices: readonly SliceState[],
   now: number,
   heat: HeatSettings,
   fillStartedAt: number,
 ): FillState {
-  const unsynced = windows.filter((w) => w.asOf === undefined);
-  const coldLeft = unsynced.some((w) => !isHot(w, now, heat));
+  const unsynced = slices.filter((s) => s.asOf === undefined);
+  const coldLeft = unsynced.some((s) => !isHot(s, now, heat));
   return {
     filling: unsynced.length > 0,
     hotWaitsUntil: coldLeft ? fillStartedAt + heat.hotWaitsForFillMs : 0,
   };
 }
 
-function dueInMs(w: WindowState, now: number, heat: HeatSettings, fill: FillState): number {
-  if (w.asOf === undefined)
-    return isHot(w, now, heat) && !isViewed(w, now, heat) ? Math.max(0, fill.hotWaitsUntil - now) : 0;
-  return Math.max(0, w.asOf + refreshMs(w, now, heat, fill.filling) - now);
+function dueInMs(s: SliceState, now: number, heat: HeatSettings, fill: FillState): number {
+  if (s.asOf === undefined)
+    return isHot(s, now, heat) && !isViewed(s, now, heat) ? Math.max(0, fill.hotWaitsUntil - now) : 0;
+  return Math.max(0, s.asOf + refreshMs(s, now, heat, fill.filling) - now);
 }
 
 /**
- * Undefined when no window is due. `windows` in time order. `fillStartedAt`: when the caller first
- * found a window never synced, in this fill (undefined: now, the fill just began).
+ * Undefined when no slice is due. `slices` in time order. `fillStartedAt`: when the caller first
+ * found a slice never synced, in this fill (undefined: now, the fill just began).
  */
 export function planNextWalk(
-  windows: readonly WindowState[],
+  slices: readonly SliceState[],
   now: number,
   heat: HeatSettings,
   fillStartedAt: number = now,
 ): PlannedWalk | undefined {
-  const fill = fillState(windows, now, heat, fillStartedAt);
-  const due = (w: WindowState) => dueInMs(w, now, heat, fill) === 0;
+  const fill = fillState(slices, now, heat, fillStartedAt);
+  const due = (s: SliceState) => dueInMs(s, now, heat, fill) === 0;
   // Stalest first; among equals the newest, which people are likelier to look at.
-  const byAge = (a: WindowState, b: WindowState) =>
+  const byAge = (a: SliceState, b: SliceState) =>
     (a.asOf ?? -Infinity) - (b.asOf ?? -Infinity) || b.startsAt - a.startsAt;
-  const viewed = windows.filter((w) => due(w) && isViewed(w, now, heat)).sort(byAge)[0];
+  const viewed = slices.filter((s) => due(s) && isViewed(s, now, heat)).sort(byAge)[0];
   if (viewed) {
-    // From the first viewed window due in a row before it: windows walked together fall due
+    // From the first viewed slice due in a row before it: slices walked together fall due
     // together, and the newest-first pick alone would walk them a day (half a call) at a time.
-    const dueViewed = (w: WindowState) => due(w) && isViewed(w, now, heat);
-    const first = extendBackward(windows, viewed, dueViewed, heat.walkMs).windows[0]!;
-    return extendForward(windows, first, due, heat.walkMs);
+    const dueViewed = (s: SliceState) => due(s) && isViewed(s, now, heat);
+    const first = extendBackward(slices, viewed, dueViewed, heat.walkMs).slices[0]!;
+    return extendForward(slices, first, due, heat.walkMs);
   }
-  const hot = windows.find((w) => due(w) && isHot(w, now, heat));
-  // The rest of the hot windows ride along even if not yet due: they stay in one phase.
-  if (hot) return extendForward(windows, hot, (w) => due(w) || isHot(w, now, heat), heat.walkMs);
-  const cold = windows.filter(due);
-  const unsynced = cold.filter((w) => w.asOf === undefined).at(-1);
+  const hot = slices.find((s) => due(s) && isHot(s, now, heat));
+  // The rest of the hot slices ride along even if not yet due: they stay in one phase.
+  if (hot) return extendForward(slices, hot, (s) => due(s) || isHot(s, now, heat), heat.walkMs);
+  const cold = slices.filter(due);
+  const unsynced = cold.filter((s) => s.asOf === undefined).at(-1);
   const start = unsynced ?? cold.sort(byAge)[0];
-  return start && extendBackward(windows, start, due, heat.coldWalkMs);
+  return start && extendBackward(slices, start, due, heat.coldWalkMs);
 }
 
-/** Ms until some window falls due (0: one is due now). */
+/** Ms until some slice falls due (0: one is due now). */
 export function nextDueInMs(
-  windows: readonly WindowState[],
+  slices: readonly SliceState[],
   now: number,
   heat: HeatSettings,
   fillStartedAt: number = now,
 ): number {
-  const fill = fillState(windows, now, heat, fillStartedAt);
-  return Math.min(Number.POSITIVE_INFINITY, ...windows.map((w) => dueInMs(w, now, heat, fill)));
+  const fill = fillState(slices, now, heat, fillStartedAt);
+  return Math.min(Number.POSITIVE_INFINITY, ...slices.map((s) => dueInMs(s, now, heat, fill)));
 }
 
 function extendForward(
-  windows: readonly WindowState[],
-  first: WindowState,
-  include: (w: WindowState) => boolean,
+  slices: readonly SliceState[],
+  first: SliceState,
+  include: (s: SliceState) => boolean,
   maxMs: number,
 ): PlannedWalk {
   const taken = [first];
-  for (let i = windows.indexOf(first) + 1; i < windows.length; i++) {
-    const next = windows[i]!;
+  for (let i = slices.indexOf(first) + 1; i < slices.length; i++) {
+    const next = slices[i]!;
     if (!include(next) || next.startsAt !== taken.at(-1)!.endsAt || next.endsAt - first.startsAt > maxMs)
       break;
     taken.push(next);
   }
-  return { from: first.startsAt, to: taken.at(-1)!.endsAt, windows: taken };
+  return { from: first.startsAt, to: taken.at(-1)!.endsAt, slices: taken };
 }
 
 function extendBackward(
-  windows: readonly WindowState[],
-  last: WindowState,
-  include: (w: WindowState) => boolean,
+  slices: readonly SliceState[],
+  last: SliceState,
+  include: (s: SliceState) => boolean,
   maxMs: number,
 ): PlannedWalk {
   const taken = [last];
-  for (let i = windows.indexOf(last) - 1; i >= 0; i--) {
-    const previous = windows[i]!;
+  for (let i = slices.indexOf(last) - 1; i >= 0; i--) {
+    const previous = slices[i]!;
     if (
       !include(previous) ||
       previous.endsAt !== taken[0]!.startsAt ||
@@ -182,5 +182,5 @@ function extendBackward(
       break;
     taken.unshift(previous);
   }
-  return { from: taken[0]!.startsAt, to: last.endsAt, windows: taken };
+  return { from: taken[0]!.startsAt, to: last.endsAt, slices: taken };
 }

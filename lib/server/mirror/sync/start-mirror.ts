@@ -3,45 +3,28 @@ import { hostname } from "node:os";
 import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
-import type { Coverage } from "../read/coverage-of-windows";
-import type { MirrorDb } from "../store/mirror-db";
-import { openMirrorDb } from "../store/open-mirror";
+import type { Coverage } from "../read/coverage";
+import { openMirrorDb, type MirrorDb } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
 import { advisoryLeadership, soleLeadership } from "./leader";
-import { adoptSource } from "./mirror-source";
 import { DEFAULT_HEAT } from "./plan";
-import { mirrorStatus, type MirrorStatus } from "./status";
-import type { SyncLog } from "./sync-log";
-import { MirrorSyncer, type SyncSource } from "./syncer";
+import { adoptSource, syncSource } from "./source";
+import { mirrorStatus, type MirrorStatus, type SyncLog } from "./status";
+import { MirrorSyncer } from "./syncer";
 
 // The mirror as the dashboard's backend holds it: the database every instance reads, and the
 // syncer that runs while this instance leads. A restart reopens the persisted mirror, which is
-// served at once, and the syncer carries on from the windows' as_of.
+// served at once, and the syncer carries on from the slices' as_of.
 
 export interface Mirror {
   db: MirrorDb;
   syncer: MirrorSyncer;
   status(): Promise<MirrorStatus>;
-  /** Whether the mirror may answer for the range (read/coverage-of-windows.ts). */
+  /** Whether the mirror may answer for the range (read/coverage.ts). */
   coverage(range: CoverageRange): Promise<Coverage>;
-  /** "Someone looked at [from, to)": those windows are refreshed first. */
+  /** "Someone looked at [from, to)": those slices are refreshed first. */
   noteViewed(from: Date, to: Date): Promise<void>;
   close(): Promise<void>;
-}
-
-/** How long a sync call may wait for a budget slot: people's traffic can hold it back a while. */
-const SYNC_BUDGET_WAIT_MS = 5 * 60_000;
-
-export function syncSource(client: VtsClient): SyncSource {
-  const call = (signal: AbortSignal) => ({
-    priority: "sync" as const,
-    signal,
-    deadlineMs: Date.now() + SYNC_BUDGET_WAIT_MS,
-  });
-  return {
-    listTasks: (query, signal) => client.listTasks({ ...query, order: "asc" }, call(signal)),
-    listLocations: (signal) => client.listLocations(call(signal)),
-  };
 }
 
 export async function startMirror(
@@ -76,7 +59,7 @@ export async function startMirror(
 /** The mirror as the backend holds it, around its database and its (started) syncer. */
 export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer, log?: CoverageCacheLog): Mirror {
   const coverage = new CoverageCache(db, log);
-  // Requests meanwhile read the windows with SQL; the first LISTEN takes a few milliseconds.
+  // Requests meanwhile read the slices with SQL; the first LISTEN takes a few milliseconds.
   void coverage.start();
   return {
     db,

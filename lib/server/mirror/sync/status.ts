@@ -2,10 +2,10 @@ import "server-only";
 import type { MirrorExecutor } from "../store/mirror-db";
 import { DEFAULT_HEAT } from "./plan";
 
-// What GET /api/mirror shows, read from the database so every instance shows the same: the
-// leader writes, everyone reads.
+// What the sync tells operators. GET /api/mirror shows what is read from the database, so every
+// instance shows the same: the leader writes, everyone reads. Log lines go to the dashboard's logger.
 
-export interface WindowClassStatus {
+export interface SliceClassStatus {
   synced: number;
   total: number;
   /** The stalest as_of among them; null while one has never been synced (or there are none). */
@@ -14,9 +14,10 @@ export interface WindowClassStatus {
 
 export interface MirrorStatus {
   horizon: { from: string; to: string } | null;
+  /** The sync slices, under the name GET /api/mirror has always given them. */
   windows: { synced: number; total: number };
-  hot: WindowClassStatus;
-  cold: WindowClassStatus;
+  hot: SliceClassStatus;
+  cold: SliceClassStatus;
   rows: number;
   locations_as_of: string | null;
   sync_calls: { last_minute: number; last_hour: number };
@@ -24,7 +25,7 @@ export interface MirrorStatus {
   last_error: { message: string; at: string } | null;
 }
 
-interface WindowRow {
+interface SliceRow {
   hot: boolean;
   total: number;
   synced: number;
@@ -35,7 +36,7 @@ interface WindowRow {
 
 export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): Promise<MirrorStatus> {
   const hotSince = new Date(now.getTime() - DEFAULT_HEAT.hotSpanMs).toISOString();
-  const classes = await db.query<WindowRow>(
+  const classes = await db.query<SliceRow>(
     `SELECT ends_at > $1 AS hot, count(*)::int AS total, count(as_of)::int AS synced,
        CASE WHEN count(as_of) = count(*) THEN min(as_of) END AS oldest,
        min(starts_at) AS "from", max(ends_at) AS "to"
@@ -69,7 +70,7 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
     },
     hot: classStatus(hot),
     cold: classStatus(cold),
-    // The rows held, counted: a task that moved between windows is in one of them, once.
+    // The rows held, counted: a task that moved between slices is in one of them, once.
     rows: held?.rows ?? 0,
     locations_as_of: state?.locations_as_of?.toISOString() ?? null,
     sync_calls: { last_minute: calls?.minute ?? 0, last_hour: calls?.hour ?? 0 },
@@ -84,10 +85,44 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
   };
 }
 
-function classStatus(row: WindowRow | undefined): WindowClassStatus {
+function classStatus(row: SliceRow | undefined): SliceClassStatus {
   return {
     synced: row?.synced ?? 0,
     total: row?.total ?? 0,
     oldest_as_of: row?.oldest?.toISOString() ?? null,
   };
 }
+
+// What the leader writes down for every instance's GET /api/mirror: who leads, the calls it spent,
+// its last error.
+
+export async function recordLeader(db: MirrorExecutor, instance: string): Promise<void> {
+  await db.query("UPDATE mirror_sync_state SET leader = $1, leader_since = now()", [instance]);
+}
+
+export async function recordSyncCall(db: MirrorExecutor): Promise<void> {
+  await db.query("INSERT INTO mirror_sync_calls (at) VALUES (now())");
+}
+
+/** Calls older than the status's longest span (an hour) are of no more use. */
+export async function pruneSyncCalls(db: MirrorExecutor): Promise<void> {
+  await db.query("DELETE FROM mirror_sync_calls WHERE at < now() - interval '1 hour'");
+}
+
+/** Kept after later successes too: an operator asks "what went wrong last, and when". */
+export async function recordSyncError(db: MirrorExecutor, message: string): Promise<void> {
+  await db.query("UPDATE mirror_sync_state SET last_error = $1, last_error_at = now()", [message]);
+}
+
+// Where the mirror's sync says what it met: the dashboard's logger in production, nothing in tests
+// that do not look. Messages never hold the database's connection string; an error goes as the
+// second argument, for the logger's own redaction.
+
+export interface SyncLog {
+  /** An expected failure that changes nothing an operator must act on. */
+  debug(message: string, error?: unknown): void;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export const SILENT_SYNC_LOG: SyncLog = { debug: () => {}, info: () => {}, warn: () => {} };

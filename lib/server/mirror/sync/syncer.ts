@@ -1,36 +1,24 @@
 import "server-only";
-import {
-  BudgetExhaustedError,
-  systemClock,
-  type Clock,
-  UpstreamError,
-  type Location,
-  type Task,
-} from "../../upstream";
+import { BudgetExhaustedError, systemClock, type Clock, UpstreamError } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
-import { applyLocations } from "./locations";
-import { applyWindow } from "./apply-window";
-import { horizonAt, type Horizon } from "./horizon";
+import { applyLocations, applySlice } from "./apply";
 import type { Leadership } from "./leader";
-import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type WindowState } from "./plan";
-import { pruneSyncCalls, recordLeader, recordSyncCall, recordSyncError } from "./sync-record";
-import { SILENT_SYNC_LOG, type SyncLog } from "./sync-log";
-import { walkWindows } from "./walk";
-import { ViewNotes } from "./view-notes";
-import { alignWindows, noteViewed, readWindows } from "./windows-table";
+import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type SliceState } from "./plan";
+import { alignSlices, horizonAt, noteViewed, readSlices, ViewNotes, type Horizon } from "./slices";
+import type { SyncSource } from "./source";
+import {
+  pruneSyncCalls,
+  recordLeader,
+  recordSyncCall,
+  recordSyncError,
+  SILENT_SYNC_LOG,
+  type SyncLog,
+} from "./status";
+import { walkSlices } from "./walk";
 
-// The sync loop: while this instance leads, keep the horizon's windows and the locations fresh,
+// The sync loop: while this instance leads, keep the horizon's slices and the locations fresh,
 // one planned walk at a time. Every upstream call goes through the shared budget at priority
 // `sync` (the source passed in), so people never wait behind it.
-
-/** The service's calls sync makes, already bound to the budget's sync priority. */
-export interface SyncSource {
-  listTasks(
-    query: { from: string; to: string; cursor: string | undefined },
-    signal: AbortSignal,
-  ): Promise<{ data: Task[]; next_cursor: string | null }>;
-  listLocations(signal: AbortSignal): Promise<Location[]>;
-}
 
 export interface SyncerOptions {
   db: MirrorDb;
@@ -57,7 +45,7 @@ export class MirrorSyncer {
   private running: Promise<void> | undefined;
   private aligned: Horizon | undefined;
   private locationsAt = Number.NEGATIVE_INFINITY;
-  /** When this syncer first found a window never synced (the fill's start); how long hot ones wait. */
+  /** When this syncer first found a slice never synced (the fill's start); how long hot ones wait. */
   private fillStartedAt: number | undefined;
   private leading = false;
   private readonly clock: Clock;
@@ -78,14 +66,14 @@ export class MirrorSyncer {
     return this.leading;
   }
 
-  /** "Someone looked at [from, to)": those windows go first (on whichever instance leads). */
+  /** "Someone looked at [from, to)": those slices go first (on whichever instance leads). */
   async noteViewed(from: Date, to: Date): Promise<void> {
     if (!this.viewNotes.take(from, to)) return;
     await noteViewed(this.options.db, from, to);
     this.wake.abort();
   }
 
-  /** Ends the loop; a walk under way is abandoned and its window left as it was. */
+  /** Ends the loop; a walk under way is abandoned and its slice left as it was. */
   async stop(): Promise<void> {
     this.stopping.abort(new Error("mirror sync stopped"));
     await this.running;
@@ -122,7 +110,7 @@ export class MirrorSyncer {
     const now = this.clock.now();
     const horizon = horizonAt(now, this.options.daysBack, this.options.daysAhead);
     if (this.aligned?.from !== horizon.from || this.aligned.to !== horizon.to) {
-      await alignWindows(db, horizon);
+      await alignSlices(db, horizon);
       this.aligned = horizon;
     }
     if (now - this.locationsAt >= locationsEveryMs) {
@@ -134,20 +122,20 @@ export class MirrorSyncer {
       this.locationsAt = now;
       return;
     }
-    const windows = await readWindows(db);
-    this.fillStartedAt = windows.some((w) => w.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
-    const walk = planNextWalk(windows, now, heat, this.fillStartedAt);
+    const slices = await readSlices(db);
+    this.fillStartedAt = slices.some((s) => s.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
+    const walk = planNextWalk(slices, now, heat, this.fillStartedAt);
     if (!walk) {
       const locationsDue = this.locationsAt + locationsEveryMs - now;
-      return this.pause(Math.min(idleMs, nextDueInMs(windows, now, heat, this.fillStartedAt), locationsDue));
+      return this.pause(Math.min(idleMs, nextDueInMs(slices, now, heat, this.fillStartedAt), locationsDue));
     }
     await this.walkAndApply(walk, new Date(now));
   }
 
   /**
-   * A window whose claim is lost ends the walk: the instance that took it walks the same due
-   * windows and is ahead, so this walk's later calls would buy answers its claims would refuse too.
-   * The next step plans from what the table holds then; the window counts as that walk's, not ours.
+   * A slice whose claim is lost ends the walk: the instance that took it walks the same due
+   * slices and is ahead, so this walk's later calls would buy answers its claims would refuse too.
+   * The next step plans from what the table holds then; the slice counts as that walk's, not ours.
    */
   private async walkAndApply(walk: PlannedWalk, asOf: Date): Promise<void> {
     const source = {
@@ -155,13 +143,13 @@ export class MirrorSyncer {
         this.spend(() => this.options.source.listTasks(query, this.stopping.signal)),
     };
     try {
-      await walkWindows(source, walk, async (window, tasks) => {
+      await walkSlices(source, walk, async (slice, tasks) => {
         // Aborted meanwhile: a stopping syncer hands over nothing more. Nor does one that lost
         // its leadership during the walk (its lock's connection dropped): another leads now.
         this.stopping.signal.throwIfAborted();
         if (!(await this.options.leadership.check()))
           throw new Error("mirror sync: leadership lost mid-walk");
-        if (!(await applyWindow(this.options.db, window, tasks, asOf))) throw new ClaimLost(window, asOf);
+        if (!(await applySlice(this.options.db, slice, tasks, asOf))) throw new ClaimLost(slice, asOf);
       });
     } catch (error) {
       if (!(error instanceof ClaimLost)) throw error;
@@ -190,7 +178,7 @@ export class MirrorSyncer {
   }
 
   private async pause(ms: number): Promise<void> {
-    // A view noted since the last pause: look at the windows again at once.
+    // A view noted since the last pause: look at the slices again at once.
     if (this.wake.signal.aborted) {
       this.wake = new AbortController();
       return;
@@ -214,12 +202,12 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A window whose apply found a newer walk's as_of, or no row (the horizon moved past it). */
+/** A slice whose apply found a newer walk's as_of, or no row (the horizon moved past it). */
 class ClaimLost extends Error {
-  constructor(window: Pick<WindowState, "startsAt" | "endsAt">, asOf: Date) {
-    const span = `${new Date(window.startsAt).toISOString()} to ${new Date(window.endsAt).toISOString()}`;
+  constructor(slice: Pick<SliceState, "startsAt" | "endsAt">, asOf: Date) {
+    const span = `${new Date(slice.startsAt).toISOString()} to ${new Date(slice.endsAt).toISOString()}`;
     super(
-      `mirror sync: lost the claim on window ${span} (this walk's as_of ${asOf.toISOString()}): ` +
+      `mirror sync: lost the claim on slice ${span} (this walk's as_of ${asOf.toISOString()}): ` +
         "another instance applied a newer walk of it or moved the horizon past it; this walk stops here",
     );
   }

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Task } from "../../upstream";
-import type { PlannedWalk, WindowState } from "./plan";
+import type { PlannedWalk, SliceState } from "./plan";
 
-// Walks the service's /v1/tasks over [from, to) oldest first, and hands each window over as soon
+// Walks the service's /v1/tasks over [from, to) oldest first, and hands each slice over as soon
 // as the walk has passed its end: tasks come in started_at order, so once a page ends at t,
-// every window ending at or before t is complete. A walk that fails or is aborted hands over
-// nothing more: the window it was in keeps what it had.
+// every slice ending at or before t is complete. A walk that fails or is aborted hands over
+// nothing more: the slice it was in keeps what it had.
 
 export interface TaskPageSource {
   listTasks(query: { from: string; to: string; cursor: string | undefined }): Promise<{
@@ -14,20 +14,20 @@ export interface TaskPageSource {
   }>;
 }
 
-export async function walkWindows(
+export async function walkSlices(
   source: TaskPageSource,
   walk: PlannedWalk,
-  apply: (window: WindowState, tasks: Task[]) => Promise<void>,
+  apply: (slice: SliceState, tasks: Task[]) => Promise<void>,
 ): Promise<void> {
-  const pending = [...walk.windows];
+  const pending = [...walk.slices];
   let held: Task[] = [];
   const handOverUntil = async (passed: number) => {
     while (pending[0] && pending[0].endsAt <= passed) {
-      const window = pending.shift()!;
-      const inside = (task: Task) => Date.parse(task.started_at) < window.endsAt;
+      const slice = pending.shift()!;
+      const inside = (task: Task) => Date.parse(task.started_at) < slice.endsAt;
       await apply(
-        window,
-        held.filter((task) => inside(task) && Date.parse(task.started_at) >= window.startsAt),
+        slice,
+        held.filter((task) => inside(task) && Date.parse(task.started_at) >= slice.startsAt),
       );
       held = held.filter((task) => !inside(task));
     }

@@ -6,12 +6,12 @@ import { vi } from "vitest";
 import { dashboardContract } from "@/contract/conformance/documents";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { horizonAt, type Horizon } from "@/lib/server/mirror/sync/horizon";
+import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { mirrorOf, syncSource, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
+import { alignSlices, horizonAt, type Horizon } from "@/lib/server/mirror/sync/slices";
+import { syncSource } from "@/lib/server/mirror/sync/source";
+import { mirrorOf, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
-import { alignWindows } from "@/lib/server/mirror/sync/windows-table";
 import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
 import { dayKeepingClock, eventually, TEST_HEAT } from "./sync-support";
@@ -61,7 +61,7 @@ export async function startApiRig(
   // one after the sync's last check and before its stop leaves a new day's window unsynced.)
   const clock = dayKeepingClock();
   const horizon = horizonAt(clock.now(), daysBack, daysAhead);
-  await alignWindows(db, horizon);
+  await alignSlices(db, horizon);
   const syncer = new MirrorSyncer({
     db,
     source: syncSource(live.client),

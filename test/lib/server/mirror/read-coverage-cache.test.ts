@@ -3,8 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { scratchDatabase } from "@/harness/local-postgres";
 import { CoverageCache } from "@/lib/server/mirror/read/coverage-cache";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 
 // An instance keeps the coverage verdict in memory and drops it when the database says a window
 // changed. To tell "held in memory" from "read again", a test changes as_of with triggers off for

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   coverageOfSnapshot,
   horizonCoverageOfSnapshot,
-  readWindowsSnapshot,
-} from "@/lib/server/mirror/read/coverage-of-windows";
-import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/mirror-coverage";
+  mirrorCoverage,
+  mirrorHorizonCoverage,
+  readSliceSnapshot,
+} from "@/lib/server/mirror/read/coverage";
 import { Rng } from "@/platform/prng";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";
-import { insertWindows } from "./support/mirror-rows";
+import { insertSlices } from "./support/mirror-rows";
 
 // The verdict an instance computes from its snapshot of mirror_windows is exactly the one the SQL
 // statement per request gives (state, progress, message and asOf), for any range, as the windows go
@@ -43,7 +44,7 @@ describe.each(STORES)("coverage from a snapshot on %s", (store) => {
   afterAll(() => db?.close());
 
   const expectSameAsSql = async (seed: number) => {
-    const snapshot = await readWindowsSnapshot(db.sql);
+    const snapshot = await readSliceSnapshot(db.sql);
     const rng = new Rng(seed);
     const states = new Set<string>();
     for (let i = 0; i < RANGES; i += 1) {
@@ -62,7 +63,7 @@ describe.each(STORES)("coverage from a snapshot on %s", (store) => {
 
   it("agrees with SQL over windows partly synced, each at its own moment, with a gap", async () => {
     const rng = new Rng(7);
-    await insertWindows(db, START, START + DAYS * DAY_MS, () =>
+    await insertSlices(db, START, START + DAYS * DAY_MS, () =>
       rng.chance(0.2) ? null : new Date(Date.parse("2026-06-01T00:00:00Z") + rng.int(DAY_MS)),
     );
     await db.sql.query("DELETE FROM mirror_windows WHERE starts_at = $1::timestamptz", [
@@ -76,9 +77,9 @@ describe.each(STORES)("coverage from a snapshot on %s", (store) => {
       "2026-06-02T03:04:05.678Z",
     ]);
     expect(await expectSameAsSql(3)).toEqual(new Set(["outside_horizon", "ready"]));
-    await insertWindows(db, START + 17 * DAY_MS, START + 18 * DAY_MS, () => new Date("2026-05-31T00:00:00Z"));
+    await insertSlices(db, START + 17 * DAY_MS, START + 18 * DAY_MS, () => new Date("2026-05-31T00:00:00Z"));
     await expectSameAsSql(4);
-    expect(horizonCoverageOfSnapshot(await readWindowsSnapshot(db.sql))).toEqual({
+    expect(horizonCoverageOfSnapshot(await readSliceSnapshot(db.sql))).toEqual({
       state: "ready",
       asOf: new Date("2026-05-31T00:00:00Z"),
     });

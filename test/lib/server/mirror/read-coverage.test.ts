@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/mirror-coverage";
+import { mirrorCoverage, mirrorHorizonCoverage } from "@/lib/server/mirror/read/coverage";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";
-import { insertWindows } from "./support/mirror-rows";
+import { insertSlices } from "./support/mirror-rows";
 
 // The mirror answers a range only when every window it touches is synced; its freshness is the
 // oldest of those windows' as_of. A range with a window never synced is refused with the progress.
@@ -19,7 +19,7 @@ describe.each(STORES)("coverage on %s", (store) => {
 
   beforeAll(async () => {
     db = await openMirror(store, "read_coverage");
-    await insertWindows(db, START, START + 10 * DAY_MS, (startMs) => {
+    await insertSlices(db, START, START + 10 * DAY_MS, (startMs) => {
       const n = (startMs - START) / DAY_MS;
       return n === 6 ? null : AS_OF(n);
     });

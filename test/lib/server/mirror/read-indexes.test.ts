@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summaryStatement } from "@/lib/server/mirror/read/read-summary";
 import { LIST_FILTERS, SORT_KEYS, type MirrorTaskQuery } from "@/lib/server/mirror/read/mirror-task-query";
-import type { Statement } from "@/lib/server/mirror/read/sql-params";
-import { taskPageStatement } from "@/lib/server/mirror/read/task-page-sql";
+import type { Statement } from "@/lib/server/mirror/read/mirror-sql";
+import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { STORES, syncedSandboxMirror } from "./support/mirror-fixture";
 

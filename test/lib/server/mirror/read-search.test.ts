@@ -5,7 +5,7 @@ import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";
-import { insertTasks, insertWindows } from "./support/mirror-rows";
+import { insertTasks, insertSlices } from "./support/mirror-rows";
 
 // Hostile q: LIKE's wildcards, its escape character, quotes and long Unicode match literally.
 
@@ -41,7 +41,7 @@ describe.each(STORES)("q on %s", (store) => {
   beforeAll(async () => {
     db = await openMirror(store, "read_search");
     await insertTasks(db, tasks);
-    await insertWindows(db, FROM, FROM + 86_400_000, () => new Date(FROM));
+    await insertSlices(db, FROM, FROM + 86_400_000, () => new Date(FROM));
   });
   afterAll(() => db?.close());
 

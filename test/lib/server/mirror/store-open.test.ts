@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { migrateMirror } from "@/lib/server/mirror/store/migrate-mirror";
+import { migrateMirror, openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { mirrorMigrations } from "@/lib/server/mirror/store/migrations";
 
 // The embedded mirror: PGlite with pg_trgm, every migration applied once, and what was written

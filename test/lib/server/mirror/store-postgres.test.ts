@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { scratchDatabase } from "@/harness/local-postgres";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 
 // A shared PostgreSQL: dashboard instances starting together migrate it once between them.
 

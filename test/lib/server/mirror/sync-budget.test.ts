@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
+import { syncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
 import { eventually, startSyncRig, TEST_HEAT, type SyncRig } from "./sync-support";

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { applyWindow } from "@/lib/server/mirror/sync/apply-window";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { applySlice } from "@/lib/server/mirror/sync/apply";
 import { DAY_MS } from "@/contract/query/day";
-import { horizonAt } from "@/lib/server/mirror/sync/horizon";
-import { alignWindows, noteViewed, readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { alignSlices, horizonAt, noteViewed, readSlices } from "@/lib/server/mirror/sync/slices";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 
 // The horizon moves with time: a day later the oldest window is gone with its tasks, a new one
@@ -37,26 +35,26 @@ function task(id: string, startedAt: number): Task {
 describe("the moving horizon", () => {
   it("drops the oldest day with its tasks and adds one ahead, keeping the rest", async () => {
     const first = horizonAt(NOW, 3, 1);
-    await alignWindows(db, first);
+    await alignSlices(db, first);
     const asOf = new Date(NOW);
-    await applyWindow(
+    await applySlice(
       db,
       { startsAt: first.from, endsAt: first.from + DAY_MS },
       [task("old", first.from + 5)],
       asOf,
     );
-    await applyWindow(
+    await applySlice(
       db,
       { startsAt: first.from + DAY_MS, endsAt: first.from + 2 * DAY_MS },
       [task("kept", first.from + DAY_MS + 5)],
       asOf,
     );
-    expect((await readWindows(db)).map((w) => w.startsAt)).toEqual(
+    expect((await readSlices(db)).map((w) => w.startsAt)).toEqual(
       [0, 1, 2, 3, 4].map((d) => first.from + d * DAY_MS),
     );
 
-    await alignWindows(db, horizonAt(NOW + DAY_MS, 3, 1));
-    const windows = await readWindows(db);
+    await alignSlices(db, horizonAt(NOW + DAY_MS, 3, 1));
+    const windows = await readSlices(db);
     expect(windows.map((w) => w.startsAt)).toEqual([1, 2, 3, 4, 5].map((d) => first.from + d * DAY_MS));
     expect(windows[0]!.asOf).toBe(NOW);
     expect(windows.at(-1)!.asOf).toBeUndefined();
@@ -66,16 +64,16 @@ describe("the moving horizon", () => {
   });
 
   it("marks the windows a person looks at, for the planner", async () => {
-    const [, second, third] = await readWindows(db);
+    const [, second, third] = await readSlices(db);
     await noteViewed(db, new Date(second!.startsAt + 1), new Date(third!.startsAt + 1));
-    const viewed = (await readWindows(db)).filter((w) => w.viewedAt !== undefined).map((w) => w.startsAt);
+    const viewed = (await readSlices(db)).filter((w) => w.viewedAt !== undefined).map((w) => w.startsAt);
     expect(viewed).toEqual([second!.startsAt, third!.startsAt]);
   });
 
   it("never lets an older walk overwrite a window a newer walk applied", async () => {
-    const [window] = await readWindows(db);
-    const newer = await applyWindow(db, window!, [], new Date(NOW + 60_000));
-    const older = await applyWindow(db, window!, [task("stale", window!.startsAt + 1)], new Date(NOW));
+    const [window] = await readSlices(db);
+    const newer = await applySlice(db, window!, [], new Date(NOW + 60_000));
+    const older = await applySlice(db, window!, [task("stale", window!.startsAt + 1)], new Date(NOW));
     expect([newer, older]).toEqual([true, false]);
     expect(await db.query("SELECT id FROM mirror_tasks WHERE id = 'stale'")).toEqual([]);
   });
@@ -84,9 +82,9 @@ describe("the moving horizon", () => {
 describe("applying a window", () => {
   it("takes a task the walk met twice (its start moved while the walk passed it) once, as last seen", async () => {
     const horizon = horizonAt(NOW, 3, 1);
-    await alignWindows(db, horizon);
+    await alignSlices(db, horizon);
     const window = { startsAt: horizon.from + 2 * DAY_MS, endsAt: horizon.from + 3 * DAY_MS };
-    const applied = await applyWindow(
+    const applied = await applySlice(
       db,
       window,
       [task("twice", window.startsAt + 5), { ...task("twice", window.startsAt + 9), status: "cancelled" }],

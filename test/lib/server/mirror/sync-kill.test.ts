@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "@/task-service/test/support/test-service";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { readSlices } from "@/lib/server/mirror/sync/slices";
 import { dashboardSettings, directWalk, mirroredTasks } from "./sync-support";
 
 // kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every window
@@ -58,10 +58,10 @@ function startChild(until: (synced: number, total: number) => boolean): Promise<
 const exited = (child: ChildProcess) => new Promise((done) => child.once("exit", done));
 
 /** Every synced window holds exactly what the service has there; every other window nothing. */
-async function expectWholeWindows(): Promise<{ synced: number; total: number }> {
+async function expectWholeSlices(): Promise<{ synced: number; total: number }> {
   const db = await openMirrorDb({ databaseUrl: undefined, dataDir: dir });
   try {
-    const windows = await readWindows(db);
+    const windows = await readSlices(db);
     for (const window of windows) {
       const held = await mirroredTasks(db, window.startsAt, window.endsAt);
       const expected =
@@ -79,13 +79,13 @@ describe("kill -9 of a dashboard during a sync", () => {
     const first = await startChild((synced, total) => synced >= 20 && synced < total);
     first.kill("SIGKILL");
     await exited(first);
-    const left = await expectWholeWindows();
+    const left = await expectWholeSlices();
     expect(left.synced).toBeGreaterThanOrEqual(20);
     expect(left.synced).toBeLessThan(left.total);
 
     const second = await startChild((synced, total) => total > 0 && synced === total);
     second.kill("SIGTERM");
     await exited(second);
-    expect(await expectWholeWindows()).toEqual({ synced: left.total, total: left.total });
+    expect(await expectWholeSlices()).toEqual({ synced: left.total, total: left.total });
   }, 180_000);
 });

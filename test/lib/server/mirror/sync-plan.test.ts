@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@/contract/query/day";
-import { horizonAt, windowStarts } from "@/lib/server/mirror/sync/horizon";
-import { DEFAULT_HEAT, nextDueInMs, planNextWalk, type WindowState } from "@/lib/server/mirror/sync/plan";
+import { horizonAt, sliceStarts } from "@/lib/server/mirror/sync/slices";
+import { DEFAULT_HEAT, nextDueInMs, planNextWalk, type SliceState } from "@/lib/server/mirror/sync/plan";
 
 // Which window the syncer walks next, decided from the windows' state and the clock alone.
 
@@ -9,12 +9,8 @@ const NOW = Date.UTC(2026, 2, 10, 15, 30);
 const TODAY = Date.UTC(2026, 2, 10);
 const HOUR = 3_600_000;
 
-function windows(
-  fromDay: number,
-  toDay: number,
-  asOf?: (start: number) => number | undefined,
-): WindowState[] {
-  const list: WindowState[] = [];
+function windows(fromDay: number, toDay: number, asOf?: (start: number) => number | undefined): SliceState[] {
+  const list: SliceState[] = [];
   for (let day = fromDay; day < toDay; day++) {
     const startsAt = TODAY + day * DAY_MS;
     list.push({ startsAt, endsAt: startsAt + DAY_MS, asOf: asOf?.(startsAt), viewedAt: undefined });
@@ -28,7 +24,7 @@ describe("the horizon", () => {
   it("covers [now - back, now + ahead) in whole UTC days", () => {
     const horizon = horizonAt(NOW, 180, 30);
     expect(horizon).toEqual({ from: day(-180), to: day(31) });
-    const starts = windowStarts(horizon);
+    const starts = sliceStarts(horizon);
     expect(starts).toHaveLength(211);
     expect(starts[0]).toBe(day(-180));
     expect(starts.at(-1)).toBe(day(30));
@@ -49,7 +45,7 @@ describe("the sync planner", () => {
     const coldSynced = (start: number) => (start < day(-2) ? NOW - 10_000 : undefined);
     const walk = planNextWalk(windows(-180, 31, coldSynced), NOW, DEFAULT_HEAT);
     expect(walk).toMatchObject({ from: day(-2), to: day(31) });
-    expect(walk!.windows).toHaveLength(33);
+    expect(walk!.slices).toHaveLength(33);
   });
 
   it("ends a first fill with the hot windows fresh: its last walk is theirs (simulated clock)", () => {
@@ -60,8 +56,8 @@ describe("the sync planner", () => {
     for (let walk = planNextWalk(all, now, DEFAULT_HEAT, NOW); all.some((w) => w.asOf === undefined);) {
       expect(walk, "a window is never synced, yet nothing is planned").toBeDefined();
       walks.push({ from: walk!.from, startedAt: now });
-      for (const w of walk!.windows) w.asOf = now;
-      now += walk!.windows.length * 1_000;
+      for (const w of walk!.slices) w.asOf = now;
+      now += walk!.slices.length * 1_000;
       walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
     }
     expect(walks.at(-1)!.from).toBe(day(-2));
@@ -80,7 +76,7 @@ describe("the sync planner", () => {
       const walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
       if (walk && walk.from >= day(-2)) {
         hotWalkedAt = now;
-        for (const w of walk.windows) w.asOf = now;
+        for (const w of walk.slices) w.asOf = now;
       }
       now += 10_000;
     }
@@ -100,8 +96,8 @@ describe("the sync planner", () => {
       const walk = planNextWalk(all, now, DEFAULT_HEAT, NOW);
       expect(walk, "a window is never synced, yet nothing is planned").toBeDefined();
       if (walk!.from >= day(-2)) hotWalkedAt = now;
-      for (const w of walk!.windows) w.asOf = now;
-      now += walk!.windows.length * 2 * 60_000;
+      for (const w of walk!.slices) w.asOf = now;
+      now += walk!.slices.length * 2 * 60_000;
     }
     // The first cold walk (30 days, an hour) ran past the wait; the hot windows come right after it.
     expect(hotWalkedAt).toBe(NOW + 30 * 2 * 60_000);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MirrorDb } from "@/lib/server/mirror/store/mirror-db";
-import { openMirrorDb } from "@/lib/server/mirror/store/open-mirror";
-import { horizonAt } from "@/lib/server/mirror/sync/horizon";
+import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
-import { syncSource } from "@/lib/server/mirror/sync/start-mirror";
+import { horizonAt, readSlices } from "@/lib/server/mirror/sync/slices";
+import { syncSource, type SyncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
-import { MirrorSyncer, type SyncerOptions, type SyncSource } from "@/lib/server/mirror/sync/syncer";
-import { readWindows } from "@/lib/server/mirror/sync/windows-table";
+import { MirrorSyncer, type SyncerOptions } from "@/lib/server/mirror/sync/syncer";
 import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import {
   dayKeepingClock,
@@ -191,7 +189,7 @@ describe("an interrupted walk", () => {
 });
 
 describe("two syncers at once", () => {
-  it("the overtaken one logs its lost claim with the window, stops its walk, and records no error", async () => {
+  it("the overtaken one logs its lost claim with the slice, stops its walk, and records no error", async () => {
     const real = syncSource(rig.backend.client);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -225,7 +223,7 @@ describe("two syncers at once", () => {
       const claimedAfter = held!.at;
       newer.start();
       await eventually(async () => {
-        const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+        const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
         return (window?.asOf ?? 0) > claimedAfter;
       }, 20_000);
       await newer.stop();
@@ -236,12 +234,12 @@ describe("two syncers at once", () => {
       await overtaken.stop();
       await newer.stop();
     }
-    expect(warnings[0]!.message).toContain(`lost the claim on window ${iso(held!.from)}`);
+    expect(warnings[0]!.message).toContain(`lost the claim on slice ${iso(held!.from)}`);
     // The first page passes the window's end, so its apply is the first: the walk went no further.
     expect(warnings[0]!.pages).toBe(1);
     expect(errors).toEqual([]);
     expect((await mirrorStatus(db)).last_error).toEqual(lastError);
-    const window = (await readWindows(db)).find((w) => w.startsAt === held!.from);
+    const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
     expect(window!.asOf).toBeGreaterThan(held!.at);
   });
 });

@@ -8,7 +8,7 @@ import { DAY_MS } from "@/contract/query/day";
 import { DEFAULT_HEAT, type HeatSettings } from "@/lib/server/mirror/sync/plan";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { TASK_COLUMNS, taskOfRow, type TaskRow } from "@/lib/server/mirror/read/task-row";
+import { TASK_COLUMNS, taskOfRow, type TaskRow } from "@/lib/server/mirror/read/mirror-sql";
 
 export interface SyncRig {
   service: TestService;

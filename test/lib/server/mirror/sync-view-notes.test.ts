@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { VIEW_NOTE_EVERY_MS, ViewNotes } from "@/lib/server/mirror/sync/view-notes";
+import { VIEW_NOTE_EVERY_MS, ViewNotes } from "@/lib/server/mirror/sync/slices";
 
 const from = new Date("2026-11-01T00:00:00Z");
 const to = new Date("2026-11-08T00:00:00Z");

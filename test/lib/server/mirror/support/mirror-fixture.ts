@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { openPgliteMirror, openPostgresMirror, type MirrorDatabase } from "./mirror-databases";
-import { insertLocations, insertTasks, insertWindows, sandboxMirrorTasks } from "./mirror-rows";
+import { insertLocations, insertTasks, insertSlices, sandboxMirrorTasks } from "./mirror-rows";
 
 // A synced mirror of a few thousand sandbox tasks, on either store: what most read tests start from.
 
@@ -36,7 +36,7 @@ export async function syncedSandboxMirror(
   const tasks = sandboxMirrorTasks(7, taskCount, ANCHOR);
   await insertLocations(db, SYNCED_AT);
   await insertTasks(db, tasks);
-  await insertWindows(db, HORIZON[0], HORIZON[1], () => SYNCED_AT);
+  await insertSlices(db, HORIZON[0], HORIZON[1], () => SYNCED_AT);
   await db.exec("VACUUM ANALYZE");
   return { db, tasks };
 }

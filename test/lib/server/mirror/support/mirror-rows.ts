@@ -79,7 +79,7 @@ export async function insertTasks(db: MirrorDatabase, tasks: readonly Task[], ba
 }
 
 /** Day windows covering [fromMs, toMs), each with the as_of `asOf` gives its start (null: never synced). */
-export async function insertWindows(
+export async function insertSlices(
   db: MirrorDatabase,
   fromMs: number,
   toMs: number,

@@ -1,25 +1,25 @@
 import "server-only";
+import type { Location, Task } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
-import type { Task } from "../../upstream";
-import type { WindowState } from "./plan";
 import { taskSearchText } from "../store/search-text";
+import type { SliceState } from "./plan";
 
-// One window, applied in ONE transaction: what the walk brought back is upserted, the window's
-// tasks that did not come back are deleted, and the window takes the walk's as_of. Readers see
-// the window before or after, never half of it.
+// What sync brought back from the service, written so readers never see half of it: a slice's
+// tasks in ONE transaction (what the walk brought back is upserted, the slice's tasks that did not
+// come back are deleted, and the slice takes the walk's as_of), the locations whole in another.
 
-/** False when the window is gone from the horizon or a newer walk applied it meanwhile. */
-export async function applyWindow(
+/** False when the slice is gone from the horizon or a newer walk applied it meanwhile. */
+export async function applySlice(
   db: MirrorDb,
-  window: Pick<WindowState, "startsAt" | "endsAt">,
+  slice: Pick<SliceState, "startsAt" | "endsAt">,
   walked: readonly Task[],
   asOf: Date,
 ): Promise<boolean> {
-  // A task whose started_at moved within the window while the walk passed it comes back twice;
+  // A task whose started_at moved within the slice while the walk passed it comes back twice;
   // its later answer is the newer one, and an upsert may touch a row only once.
   const tasks = [...new Map(walked.map((task) => [task.id, task])).values()];
-  const from = new Date(window.startsAt).toISOString();
-  const to = new Date(window.endsAt).toISOString();
+  const from = new Date(slice.startsAt).toISOString();
+  const to = new Date(slice.endsAt).toISOString();
   return db.transaction(async (tx) => {
     const claimed = await tx.query(
       `UPDATE mirror_windows SET as_of = $2, applied_at = now(), task_count = $3
@@ -55,5 +55,34 @@ export async function applyWindow(
       [from, to, tasks.map((task) => task.id)],
     );
     return true;
+  });
+}
+
+// The service's locations, replaced whole in one transaction (a few dozen rows, one call).
+
+export async function applyLocations(
+  db: MirrorDb,
+  locations: readonly Location[],
+  asOf: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO mirror_locations (id, name, timezone, address, as_of)
+       SELECT id, name, timezone, address, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+         AS l(id, name, timezone, address)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, timezone = EXCLUDED.timezone,
+         address = EXCLUDED.address, as_of = EXCLUDED.as_of`,
+      [
+        locations.map((l) => l.id),
+        locations.map((l) => l.name),
+        locations.map((l) => l.timezone),
+        locations.map((l) => l.address),
+        asOf.toISOString(),
+      ],
+    );
+    await tx.query("DELETE FROM mirror_locations WHERE NOT (id = ANY($1::text[]))", [
+      locations.map((l) => l.id),
+    ]);
+    await tx.query("UPDATE mirror_sync_state SET locations_as_of = $1", [asOf.toISOString()]);
   });
 }
