@@ -1,5 +1,5 @@
 // The dashboard's route handlers in a test, on a backend whose mirror the test controls: the real
-// service in-process, a backend with its budget and client, and a mirror whose windows exist but
+// service in-process, a backend with its budget and client, and a mirror whose slices exist but
 // sync only when the test starts the syncer (so "before the sync" is a state, not a race).
 import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
@@ -26,7 +26,7 @@ export interface ApiRig {
   /** The same backend with the mirror. */
   mirrored: DashboardBackend & { mirror: Mirror };
   cookie: string;
-  /** Syncs every window of the horizon, then stops the syncer (no sync call after). */
+  /** Syncs every slice of the horizon, then stops the syncer (no sync call after). */
   syncAll(): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,11 +54,11 @@ export async function startApiRig(
     }),
   );
   const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
-  // The syncer aligns the windows to its clock's day at every step: on the real clock a sync under
+  // The syncer aligns the slices to its clock's day at every step: on the real clock a sync under
   // way at 00:00 UTC moved them a day on, and the tests compared the mirror with a walk of the
-  // day before's `horizon`. On a clock that keeps this day, the windows stay these until the rig
+  // day before's `horizon`. On a clock that keeps this day, the slices stay these until the rig
   // closes. (Reading the horizon back from the mirror after the sync would follow such a move, but
-  // one after the sync's last check and before its stop leaves a new day's window unsynced.)
+  // one after the sync's last check and before its stop leaves a new day's slice unsynced.)
   const clock = dayKeepingClock();
   const horizon = horizonAt(clock.now(), daysBack, daysAhead);
   await alignSlices(db, horizon);

@@ -1,5 +1,5 @@
 // The dashboard API with the task mirror, through its route handlers, against the real service:
-// refused with 503 mirror_not_ready before the sync covers a window, then, after a real sync,
+// refused with 503 mirror_not_ready before the sync covers a slice, then, after a real sync,
 // /api/tasks equals a walk of the service's /v1/tasks for random filter, list, sort and q
 // combinations (WALKS of them; FUZZ_SCALE gives more), and /api/export from the mirror equals the live export with no upstream call.
 import fc from "fast-check";
@@ -53,7 +53,7 @@ afterAll(async () => {
   await rig?.close();
 });
 
-describe("before the sync covers a window", () => {
+describe("before the sync covers a slice", () => {
   it("a request only the mirror can answer is 503 mirror_not_ready with Retry-After and the progress", () => {
     for (const name of ["status", "summary"]) {
       const answer = before.get(name)!;
@@ -157,7 +157,7 @@ describe("after a real sync", () => {
     expect(onLive.text).toContain("start again");
   });
 
-  it("a request tells the sync which windows people look at, so they are walked first", async () => {
+  it("a request tells the sync which slices people look at, so they are walked first", async () => {
     const { db } = rig.mirrored.mirror;
     await db.query("UPDATE mirror_windows SET viewed_at = NULL");
     const [from, to] = [rig.horizon.from + 30 * DAY_MS, rig.horizon.from + 33 * DAY_MS];

@@ -5,7 +5,7 @@ import { scratchDatabase } from "@/harness/local-postgres";
 import { CoverageCache } from "@/lib/server/mirror/read/coverage-cache";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 
-// An instance keeps the coverage verdict in memory and drops it when the database says a window
+// An instance keeps the coverage verdict in memory and drops it when the database says a slice
 // changed. To tell "held in memory" from "read again", a test changes as_of with triggers off for
 // its session (session_replication_role = replica): no notification, so an instance that holds its
 // snapshot keeps answering the old as_of, and one that reads SQL answers the new one.
@@ -71,7 +71,7 @@ describe("coverage kept in memory on PGlite", () => {
     await db?.close();
   });
 
-  it("holds the verdict until a window changes, and answers from the change at once", async () => {
+  it("holds the verdict until a slice changes, and answers from the change at once", async () => {
     expect(cache.trusted).toBe(true);
     await fillWindows(db, at(1));
     expect(await asOfOf(cache)).toBe(at(1).toISOString());
@@ -95,7 +95,7 @@ describe("coverage kept in memory on PGlite", () => {
     expect(await asOfOf(cache, "horizon")).toBe(at(5).toISOString());
   });
 
-  it("reads the windows again once its snapshot is older than its limit, told of a change or not", async () => {
+  it("reads the slices again once its snapshot is older than its limit, told of a change or not", async () => {
     const aging = new CoverageCache(db, undefined, 300);
     await aging.start();
     try {

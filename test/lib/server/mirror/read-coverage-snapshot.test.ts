@@ -12,7 +12,7 @@ import { openMirror, STORES } from "./support/mirror-fixture";
 import { insertSlices } from "./support/mirror-rows";
 
 // The verdict an instance computes from its snapshot of mirror_windows is exactly the one the SQL
-// statement per request gives (state, progress, message and asOf), for any range, as the windows go
+// statement per request gives (state, progress, message and asOf), for any range, as the slices go
 // from none to partly synced, with a gap, to all synced.
 
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ const START = Date.parse("2026-05-01T00:00:00Z");
 const DAYS = 30;
 const RANGES = 400;
 
-/** Ranges the parsers could send: on day bounds, on window edges give or take a millisecond, anywhere. */
+/** Ranges the parsers could send: on day bounds, on slice edges give or take a millisecond, anywhere. */
 function randomRange(rng: Rng): { from: string; to: string } {
   const instant = () => {
     const day = START + (rng.int(DAYS + 6) - 3) * DAY_MS;
@@ -57,11 +57,11 @@ describe.each(STORES)("coverage from a snapshot on %s", (store) => {
     return states;
   };
 
-  it("agrees with SQL while there are no windows at all", async () => {
+  it("agrees with SQL while there are no slices at all", async () => {
     expect(await expectSameAsSql(1)).toEqual(new Set(["outside_horizon"]));
   });
 
-  it("agrees with SQL over windows partly synced, each at its own moment, with a gap", async () => {
+  it("agrees with SQL over slices partly synced, each at its own moment, with a gap", async () => {
     const rng = new Rng(7);
     await insertSlices(db, START, START + DAYS * DAY_MS, () =>
       rng.chance(0.2) ? null : new Date(Date.parse("2026-06-01T00:00:00Z") + rng.int(DAY_MS)),
@@ -72,7 +72,7 @@ describe.each(STORES)("coverage from a snapshot on %s", (store) => {
     expect(await expectSameAsSql(2)).toEqual(new Set(["outside_horizon", "not_ready", "ready"]));
   });
 
-  it("agrees with SQL once every window is synced, also on a horizon without a gap", async () => {
+  it("agrees with SQL once every slice is synced, also on a horizon without a gap", async () => {
     await db.sql.query("UPDATE mirror_windows SET as_of = $1::timestamptz WHERE as_of IS NULL", [
       "2026-06-02T03:04:05.678Z",
     ]);

@@ -5,8 +5,8 @@ import { DAY_MS } from "@/contract/query/day";
 import { alignSlices, horizonAt, noteViewed, readSlices } from "@/lib/server/mirror/sync/slices";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 
-// The horizon moves with time: a day later the oldest window is gone with its tasks, a new one
-// ahead is there, and every other window keeps its as_of and tasks.
+// The horizon moves with time: a day later the oldest slice is gone with its tasks, a new one
+// ahead is there, and every other slice keeps its as_of and tasks.
 
 let db: MirrorDb;
 beforeAll(async () => {
@@ -54,40 +54,40 @@ describe("the moving horizon", () => {
     );
 
     await alignSlices(db, horizonAt(NOW + DAY_MS, 3, 1));
-    const windows = await readSlices(db);
-    expect(windows.map((w) => w.startsAt)).toEqual([1, 2, 3, 4, 5].map((d) => first.from + d * DAY_MS));
-    expect(windows[0]!.asOf).toBe(NOW);
-    expect(windows.at(-1)!.asOf).toBeUndefined();
+    const slices = await readSlices(db);
+    expect(slices.map((w) => w.startsAt)).toEqual([1, 2, 3, 4, 5].map((d) => first.from + d * DAY_MS));
+    expect(slices[0]!.asOf).toBe(NOW);
+    expect(slices.at(-1)!.asOf).toBeUndefined();
     expect((await db.query<{ id: string }>("SELECT id FROM mirror_tasks")).map((r) => r.id)).toEqual([
       "kept",
     ]);
   });
 
-  it("marks the windows a person looks at, for the planner", async () => {
+  it("marks the slices a person looks at, for the planner", async () => {
     const [, second, third] = await readSlices(db);
     await noteViewed(db, new Date(second!.startsAt + 1), new Date(third!.startsAt + 1));
     const viewed = (await readSlices(db)).filter((w) => w.viewedAt !== undefined).map((w) => w.startsAt);
     expect(viewed).toEqual([second!.startsAt, third!.startsAt]);
   });
 
-  it("never lets an older walk overwrite a window a newer walk applied", async () => {
-    const [window] = await readSlices(db);
-    const newer = await applySlice(db, window!, [], new Date(NOW + 60_000));
-    const older = await applySlice(db, window!, [task("stale", window!.startsAt + 1)], new Date(NOW));
+  it("never lets an older walk overwrite a slice a newer walk applied", async () => {
+    const [slice] = await readSlices(db);
+    const newer = await applySlice(db, slice!, [], new Date(NOW + 60_000));
+    const older = await applySlice(db, slice!, [task("stale", slice!.startsAt + 1)], new Date(NOW));
     expect([newer, older]).toEqual([true, false]);
     expect(await db.query("SELECT id FROM mirror_tasks WHERE id = 'stale'")).toEqual([]);
   });
 });
 
-describe("applying a window", () => {
+describe("applying a slice", () => {
   it("takes a task the walk met twice (its start moved while the walk passed it) once, as last seen", async () => {
     const horizon = horizonAt(NOW, 3, 1);
     await alignSlices(db, horizon);
-    const window = { startsAt: horizon.from + 2 * DAY_MS, endsAt: horizon.from + 3 * DAY_MS };
+    const slice = { startsAt: horizon.from + 2 * DAY_MS, endsAt: horizon.from + 3 * DAY_MS };
     const applied = await applySlice(
       db,
-      window,
-      [task("twice", window.startsAt + 5), { ...task("twice", window.startsAt + 9), status: "cancelled" }],
+      slice,
+      [task("twice", slice.startsAt + 5), { ...task("twice", slice.startsAt + 9), status: "cancelled" }],
       new Date(NOW + 1),
     );
     expect(applied).toBe(true);

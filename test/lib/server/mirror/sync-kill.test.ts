@@ -8,7 +8,7 @@ import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { readSlices } from "@/lib/server/mirror/sync/slices";
 import { dashboardSettings, directWalk, mirroredTasks } from "./sync-support";
 
-// kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every window
+// kill -9 of a dashboard process in the middle of a sync: the mirror it leaves holds every slice
 // either exactly as the service has it or not at all (never half applied), and a restart carries
 // the sync on to the end.
 
@@ -57,25 +57,25 @@ function startChild(until: (synced: number, total: number) => boolean): Promise<
 
 const exited = (child: ChildProcess) => new Promise((done) => child.once("exit", done));
 
-/** Every synced window holds exactly what the service has there; every other window nothing. */
+/** Every synced slice holds exactly what the service has there; every other slice nothing. */
 async function expectWholeSlices(): Promise<{ synced: number; total: number }> {
   const db = await openMirrorDb({ databaseUrl: undefined, dataDir: dir });
   try {
-    const windows = await readSlices(db);
-    for (const window of windows) {
-      const held = await mirroredTasks(db, window.startsAt, window.endsAt);
+    const slices = await readSlices(db);
+    for (const slice of slices) {
+      const held = await mirroredTasks(db, slice.startsAt, slice.endsAt);
       const expected =
-        window.asOf === undefined ? [] : await directWalk(service, window.startsAt, window.endsAt);
-      expect(JSON.stringify(held), new Date(window.startsAt).toISOString()).toBe(JSON.stringify(expected));
+        slice.asOf === undefined ? [] : await directWalk(service, slice.startsAt, slice.endsAt);
+      expect(JSON.stringify(held), new Date(slice.startsAt).toISOString()).toBe(JSON.stringify(expected));
     }
-    return { synced: windows.filter((w) => w.asOf !== undefined).length, total: windows.length };
+    return { synced: slices.filter((w) => w.asOf !== undefined).length, total: slices.length };
   } finally {
     await db.close();
   }
 }
 
 describe("kill -9 of a dashboard during a sync", () => {
-  it("leaves no window half applied, and a restart completes the sync", async () => {
+  it("leaves no slice half applied, and a restart completes the sync", async () => {
     const first = await startChild((synced, total) => synced >= 20 && synced < total);
     first.kill("SIGKILL");
     await exited(first);

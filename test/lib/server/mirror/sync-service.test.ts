@@ -18,17 +18,17 @@ import {
 } from "./sync-support";
 
 // The mirror against the real service: a full sync holds exactly what the service answers, and
-// changes at the service (a status, a moved start, a removal) reach it when its window is walked
-// again; a walk that fails part way changes nothing of the window it was in; of two syncers at
-// once, the one a newer walk overtook says so and leaves the window to it.
+// changes at the service (a status, a moved start, a removal) reach it when its slice is walked
+// again; a walk that fails part way changes nothing of the slice it was in; of two syncers at
+// once, the one a newer walk overtook says so and leaves the slice to it.
 
 let rig: SyncRig;
 let db: MirrorDb;
 // Every syncer here keeps the day this file loaded on (sync-support.ts), so the mirror keeps
-// `horizon`. Its hot windows are then those from two days before that day on (plan.ts: ending
+// `horizon`. Its hot slices are then those from two days before that day on (plan.ts: ending
 // after the clock's now - 2 days, the clock being within that day), so the tasks the tests change
-// (from the real now - 24 h, the day before that day at the earliest) are in windows the hot
-// refresh walks, and a moved start (the real now + 3 days) stays inside the horizon. A window's
+// (from the real now - 24 h, the day before that day at the earliest) are in slices the hot
+// refresh walks, and a moved start (the real now + 3 days) stays inside the horizon. A slice's
 // as_of is the syncers' clock, shared by every syncer here, so the planner compares like with
 // like; the sync calls and the status use the database's and the real time, as in production.
 const clock = dayKeepingClock();
@@ -140,12 +140,12 @@ describe("changes at the service", () => {
 });
 
 describe("an interrupted walk", () => {
-  it("leaves the window it was in, and every later one, exactly as before", async () => {
+  it("leaves the slice it was in, and every later one, exactly as before", async () => {
     const before = await mirroredTasks(db);
     const windowsBefore = await db.query(
       "SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1",
     );
-    // Make every hot window differ at the service, so any half-applied window would show.
+    // Make every hot slice differ at the service, so any half-applied slice would show.
     const now = Date.now();
     await serviceQuery(
       "UPDATE tasks SET status = CASE WHEN status = 'cancelled' THEN 'completed' ELSE 'cancelled' END WHERE started_at >= $1 AND started_at < $2",
@@ -172,7 +172,7 @@ describe("an interrupted walk", () => {
     } finally {
       await broken.stop();
     }
-    // Windows the walk had passed before it failed may have been applied (each whole); the one it
+    // Slices the walk had passed before it failed may have been applied (each whole); the one it
     // was in and all after it are untouched.
     const untouchedFrom = Math.floor(firstPageEnd / 86_400_000) * 86_400_000;
     expect(await mirroredTasks(db, untouchedFrom)).toEqual(
@@ -195,7 +195,7 @@ describe("two syncers at once", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let held: { from: number; at: number } | undefined;
     let pages = 0;
-    // Its first page waits until a newer walk has applied the window it starts in.
+    // Its first page waits until a newer walk has applied the slice it starts in.
     const overtakenSource: SyncSource = {
       listLocations: (signal) => real.listLocations(signal),
       async listTasks(query, signal) {
@@ -223,8 +223,8 @@ describe("two syncers at once", () => {
       const claimedAfter = held!.at;
       newer.start();
       await eventually(async () => {
-        const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
-        return (window?.asOf ?? 0) > claimedAfter;
+        const slice = (await readSlices(db)).find((w) => w.startsAt === held!.from);
+        return (slice?.asOf ?? 0) > claimedAfter;
       }, 20_000);
       await newer.stop();
       release();
@@ -235,11 +235,11 @@ describe("two syncers at once", () => {
       await newer.stop();
     }
     expect(warnings[0]!.message).toContain(`lost the claim on slice ${iso(held!.from)}`);
-    // The first page passes the window's end, so its apply is the first: the walk went no further.
+    // The first page passes the slice's end, so its apply is the first: the walk went no further.
     expect(warnings[0]!.pages).toBe(1);
     expect(errors).toEqual([]);
     expect((await mirrorStatus(db)).last_error).toEqual(lastError);
-    const window = (await readSlices(db)).find((w) => w.startsAt === held!.from);
-    expect(window!.asOf).toBeGreaterThan(held!.at);
+    const slice = (await readSlices(db)).find((w) => w.startsAt === held!.from);
+    expect(slice!.asOf).toBeGreaterThan(held!.at);
   });
 });

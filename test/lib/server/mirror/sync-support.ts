@@ -21,11 +21,11 @@ export interface SyncRig {
 export const TEST_HEAT: HeatSettings = { ...DEFAULT_HEAT, hotRefreshMs: 500 };
 
 /**
- * A syncer's clock that keeps the UTC day it was made on: each syncer step aligns the windows to
+ * A syncer's clock that keeps the UTC day it was made on: each syncer step aligns the slices to
  * its clock's day (syncer.ts), so on the real clock a test that crossed 00:00 UTC saw the horizon
  * move a day on under it. Made before noon UTC, this one is the real time; made later, it runs as
  * far behind as it takes to read noon when made. Either way it keeps its day for twelve hours at
- * least, longer than any test, and never runs ahead of the real time: a window's as_of (an
+ * least, longer than any test, and never runs ahead of the real time: a slice's as_of (an
  * answer's x-data-fetched-at) is never in the future.
  */
 export function dayKeepingClock(): Clock {

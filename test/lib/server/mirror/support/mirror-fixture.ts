@@ -7,7 +7,7 @@ import { insertLocations, insertTasks, insertSlices, sandboxMirrorTasks } from "
 
 export const ANCHOR = new Date("2026-06-01T12:00:00.000Z");
 const DAY_MS = 86_400_000;
-/** The sandbox's window around its anchor, cut into day windows (all synced). */
+/** The sandbox's window around its anchor, cut into day slices (all synced). */
 export const HORIZON: [number, number] = [
   Date.parse("2026-06-01T00:00:00Z") - 182 * DAY_MS,
   Date.parse("2026-06-01T00:00:00Z") + 32 * DAY_MS,

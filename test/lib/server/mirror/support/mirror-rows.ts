@@ -78,7 +78,7 @@ export async function insertTasks(db: MirrorDatabase, tasks: readonly Task[], ba
   }
 }
 
-/** Day windows covering [fromMs, toMs), each with the as_of `asOf` gives its start (null: never synced). */
+/** Day slices covering [fromMs, toMs), each with the as_of `asOf` gives its start (null: never synced). */
 export async function insertSlices(
   db: MirrorDatabase,
   fromMs: number,
