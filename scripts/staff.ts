@@ -1,12 +1,7 @@
 // `npm run staff -- add|remove|list`: manages the staff who may sign in with a password.
 // The password is read from standard input so it never appears in shell history or `ps`.
 import { parseArgs } from "node:util";
-import {
-  readStaff,
-  removeStaffMember,
-  setStaffDisabled,
-  upsertStaffMember,
-} from "../lib/server/auth";
+import { readStaff, removeStaffMember, setStaffDisabled, upsertStaffMember } from "../lib/server/staff";
 
 const USAGE = `Usage: npm run staff -- <command>
   add EMAIL [--name "Full Name"]   then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)

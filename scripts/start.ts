@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import type { RunningChild } from "../harness/child-process";
 import { NEXT_ENV, startDashboardProcess } from "../harness/dashboard-process";
 import { startServiceProcess } from "../harness/service-process";
-import { upsertStaffMember, readStaff } from "../lib/server/auth";
+import { upsertStaffMember, readStaff } from "../lib/server/staff";
 import { newestSourceTime } from "./source-times";
 import { INFO, WARN, followOutput } from "./start-output";
 

@@ -90,7 +90,7 @@ describe("a lib/server module is entered through its front door", () => {
     ["app/api/planted/route.ts", 'import { answerTaskList } from "@/lib/server/bff/task-list";'],
     ["components/planted.tsx", 'import { auth } from "@/lib/server/auth/auth";'],
     ["lib/client/planted.ts", 'import { plan } from "../server/mirror/sync/plan";'],
-    ["scripts/planted.ts", 'import { readStaff } from "../lib/server/auth/staff-directory";'],
+    ["scripts/planted.ts", 'import { readStaff } from "../lib/server/staff/staff-directory";'],
     ["proxy.ts", 'import { auth } from "./lib/server/auth/auth";'],
     ["lib/server/planted.ts", 'import { dashboardLogger } from "./log/dashboard-logger";'],
     ["lib/server/bff/planted.ts", 'import { plan } from "../mirror/sync/plan";'],

@@ -94,6 +94,15 @@ export function parseDashboardEnv(env: Record<string, string | undefined>): Dash
   return parsed.data;
 }
 
+/**
+ * LOG_LEVEL alone, by the same rule: the logger must work even where the rest of the configuration
+ * is missing or wrong, for it is what reports that.
+ */
+export function dashboardLogLevel(): DashboardEnv["LOG_LEVEL"] {
+  const parsed = dashboardEnvSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL);
+  return parsed.success ? parsed.data : "info";
+}
+
 let cached: DashboardEnv | undefined;
 
 /** Read lazily so `next build` does not need production secrets. */

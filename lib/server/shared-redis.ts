@@ -1,6 +1,7 @@
 import "server-only";
 import { once } from "node:events";
 import { Redis } from "ioredis";
+import { dashboardLogger } from "./log";
 
 // The one Redis connection a dashboard instance shares its token and budget through. Commands
 // fail fast instead of queueing while disconnected (the callers fall back to this instance's
@@ -17,10 +18,14 @@ export async function connectSharedRedis(url: string): Promise<Redis> {
     commandTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  // ioredis reports every failed reconnect; the window and the token store report outages themselves.
-  redis.on("error", () => {});
+  // ioredis reports every failed reconnect, many a second while Redis is down; the rate log and the
+  // token store say when an outage changes what they do, so each failure itself is only for debug.
+  redis.on("error", (error) => dashboardLogger().debug({ err: error }, "shared redis: connection failed"));
   const timeout = AbortSignal.timeout(READY_WAIT_MS);
-  // Not ready in time: start anyway; the first commands use the memory fallbacks.
-  await once(redis, "ready", { signal: timeout }).catch(() => {});
+  // Not ready in time: start anyway; the first commands use the memory fallbacks, and the
+  // connection keeps trying behind them.
+  await once(redis, "ready", { signal: timeout }).catch((error: unknown) =>
+    dashboardLogger().debug({ err: error }, "shared redis: not ready in time; starting on memory"),
+  );
   return redis;
 }

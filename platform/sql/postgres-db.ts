@@ -13,6 +13,8 @@ export interface PostgresDbOptions {
   poolSize?: number;
   /** Settings for every session of the pool, as `-c name=value` (libpq's `options`). */
   sessionOptions?: string;
+  /** Hears of an idle connection's failure (a server restart, a dropped link): for a debug log. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens the pool and makes one round trip, so a server that cannot be reached fails here. */
@@ -23,8 +25,9 @@ export async function openPostgresDb(options: PostgresDbOptions): Promise<SqlDb>
     connectionTimeoutMillis: 5_000,
     ...(options.sessionOptions === undefined ? {} : { options: options.sessionOptions }),
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on("error", () => {});
+  // An idle client losing its server must not crash the process; the next query reports it, and the
+  // caller may hear of it at once.
+  pool.on("error", (error) => options.onIdleError?.(error));
   // One set of names per pool, so every connection of it sends the same text under one name.
   const prepared = new PreparedNames();
   try {

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
         { err: error instanceof Error ? error.message : String(error) },
         "signing keys not reloaded; signing with those held",
       ),
+    onStoreIdleError: (error) =>
+      log.debug({ err: error.message }, "an idle store connection failed; the next query reconnects"),
   });
   const app = await buildApp(context, { logLevel: config.logLevel, trustProxy: config.trustProxy });
 

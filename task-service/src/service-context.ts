@@ -39,13 +39,18 @@ export interface ContextOptions {
   clientDirectoryLog?: ClientDirectoryLog;
   /** A periodic reload of the signing keys that failed; those held go on signing. */
   onKeyReloadError?: (error: unknown) => void;
+  /** An idle PostgreSQL connection that failed; the next query reconnects. */
+  onStoreIdleError?: (error: Error) => void;
 }
 
 export async function openServiceContext(
   config: ServiceConfig,
   options: ContextOptions = {},
 ): Promise<ServiceContext> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore(
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    options.onStoreIdleError,
+  );
   let redis: Redis | undefined;
   let clients: ClientDirectory | undefined;
   try {

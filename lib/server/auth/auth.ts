@@ -8,7 +8,7 @@ import { authLogger } from "./auth-logger";
 import { isLiveSession, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
-import { authenticateStaff, normaliseEmail } from "./staff-directory";
+import { authenticateStaff, normaliseEmail } from "../staff";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).

@@ -1,3 +1,2 @@
 export { SSO_PROVIDER_ID, auth, handlers, signIn, signOut } from "./auth";
 export { apiSessionEmail } from "./session-check";
-export { readStaff, removeStaffMember, setStaffDisabled, upsertStaffMember } from "./staff-directory";

@@ -4,7 +4,7 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./auth-logger";
 import { sessionRevocations } from "./session-revocation";
-import { isStaffMember } from "./staff-directory";
+import { isStaffMember } from "../staff";
 
 // The one rule for whether a session cookie still signs someone in, asked by pages (Auth.js's jwt
 // callback, through proxy.ts) and the data API (apiSessionEmail, below) alike, at every request.
@@ -70,7 +70,7 @@ const reportStaleStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
 );
 
 /**
- * A staff file that cannot be read keeps the members last read (staff-directory.ts); one that was
+ * A staff file that cannot be read keeps the members last read (lib/server/staff); one that was
  * never read signs password sessions out rather than vouching for them.
  */
 async function isListedStaff(email: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { isTaskId } from "@/lib/task-id";
 import { DashboardError, readQueryParams } from "../dashboard-error";
+import { dashboardLogger } from "../log";
 import {
   parseMirrorSummaryParams,
   parseVehicleId,
@@ -75,7 +76,11 @@ export async function mirroredTask(
        WHERE t.id = $1 AND w.as_of IS NOT NULL`,
       [id],
     )
-    .catch(() => []);
+    // The mirror is a shortcut here: if it cannot answer, the service is asked as before.
+    .catch((error: unknown) => {
+      dashboardLogger().debug({ err: error }, "mirror: a task not read; asking the service");
+      return [];
+    });
   const [row] = rows;
   if (!row) return undefined;
   const { as_of: asOf, ...task } = row;
@@ -97,7 +102,9 @@ export async function mirroredLocations(
       "SELECT id, name, timezone, address FROM mirror_locations ORDER BY id",
     );
     return { data, asOf: state.locations_as_of };
-  } catch {
+  } catch (error) {
+    // As for a task: the mirror is a shortcut, and the service answers when it cannot.
+    dashboardLogger().debug({ err: error }, "mirror: locations not read; asking the service");
     return undefined;
   }
 }
@@ -122,7 +129,9 @@ export async function taskExistence(backend: DashboardBackend, id: string): Prom
   try {
     const cached = await readTask(backend, id, AbortSignal.timeout(LOOKUP_WAIT_MS));
     return cached.value.task ? "found" : "not_found";
-  } catch {
+  } catch (error) {
+    // The page renders without knowing and its client says what it waits for: not an error here.
+    dashboardLogger().debug({ err: error }, "task existence unknown; the page renders and waits");
     return "unknown";
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { dashboardEnv } from "../env";
+import { dashboardLogLevel } from "../env";
 
 // The dashboard server's one logger: JSON lines on stdout, level from LOG_LEVEL. Callers log
 // chosen fields only (never a request, its headers or cookies); errors go through serializeError
@@ -40,7 +40,7 @@ export function createDashboardLogger(level: string, destination?: DestinationSt
 const holder = globalThis as typeof globalThis & { __dashboardLogger?: DashboardLogger };
 
 export function dashboardLogger(): DashboardLogger {
-  holder.__dashboardLogger ??= createDashboardLogger(dashboardEnv().LOG_LEVEL);
+  holder.__dashboardLogger ??= createDashboardLogger(dashboardLogLevel());
   return holder.__dashboardLogger;
 }
 

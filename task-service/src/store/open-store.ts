@@ -4,9 +4,10 @@ import { storeDirLock } from "./data-dir-lock";
 import { migrate } from "./migrate";
 import type { Store } from "./store";
 
-export function openStore(settings: SqlDbSettings): Promise<Store> {
+export function openStore(settings: SqlDbSettings, onIdleError?: (error: Error) => void): Promise<Store> {
   return openSqlDb(settings, {
     postgres: {
+      onIdleError,
       // With the default cost of 4 (spinning disks), the planner turns deep keyset pages into a
       // bitmap scan plus a sort; 1.1 (data in memory or on SSD) keeps them ordered index scans, as
       // cheap as page 1 (docs/benchmarks.md).

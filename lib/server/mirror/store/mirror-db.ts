@@ -17,9 +17,9 @@ export type { SqlDb as MirrorDb, SqlExecutor as MirrorExecutor } from "@/platfor
  * Opens the mirror's database and applies pending migrations: a shared PostgreSQL when
  * `databaseUrl` (DASHBOARD_DATABASE_URL) is set, otherwise PGlite in `dataDir` (MIRROR_DATA_DIR).
  */
-export function openMirrorDb(settings: SqlDbSettings): Promise<SqlDb> {
+export function openMirrorDb(settings: SqlDbSettings, onIdleError?: (error: Error) => void): Promise<SqlDb> {
   return openSqlDb(settings, {
-    postgres: {},
+    postgres: { onIdleError },
     // pg_trgm: the quick search's trigram index (migration 1).
     pglite: { lock: mirrorDirLock, extensions: { pg_trgm } },
     migrate: (db) => migrateMirror(db),

@@ -34,7 +34,9 @@ export async function startMirror(
   log?: SyncLog,
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
-  const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR });
+  const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR }, (error) =>
+    log?.debug("mirror: an idle database connection failed; the next query reconnects", error),
+  );
   try {
     await adoptSource(db, `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`);
   } catch (error) {

@@ -184,6 +184,8 @@ export class VtsClient {
       if (timeout.aborted) throw new UpstreamError("timeout", "The service did not answer in time.");
       throw new UpstreamError("unavailable", "The service cannot be reached.");
     }
+    // A body cut off midway is no answer: the caller refuses an unreadable 200 as invalid_response,
+    // and for any other status the status alone decides.
     const body = await response.text().catch(() => undefined);
     this.options.onTiming?.("upstream", performance.now() - started);
     return { response, body };

@@ -9,7 +9,7 @@ import {
   removeStaffMember,
   setStaffDisabled,
   upsertStaffMember,
-} from "@/lib/server/auth/staff-directory";
+} from "@/lib/server/staff/staff-directory";
 
 const staffFile = () => join(mkdtempSync(join(tmpdir(), "staff-directory-")), "staff.json");
 const PASSWORD = "a-long-staff-password";

@@ -1,0 +1,9 @@
+export {
+  authenticateStaff,
+  isStaffMember,
+  normaliseEmail,
+  readStaff,
+  removeStaffMember,
+  setStaffDisabled,
+  upsertStaffMember,
+} from "./staff-directory";
