@@ -1,4 +1,4 @@
-// The boundaries of issue 13, as eslint.config.mjs enforces them: the dashboard never imports the
+// The boundaries between the programs, as eslint.config.mjs enforces them: the dashboard never imports the
 // service's source, the service never imports the dashboard, and contract/ and platform/ import
 // neither. Snippets are linted as if they sat at the given paths (by the `@/` alias and by
 // relative paths), so a rule that matches too little or too much fails here, not in review.

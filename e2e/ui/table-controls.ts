@@ -1,5 +1,5 @@
 // The task table's count, multi-value filters, sort headers and the mirror they need, read and
-// used the way a person does, for the specs of issue 15's table (table-insights.spec.ts).
+// used the way a person does, for the table's specs (table-insights.spec.ts).
 import { expect, type Page } from "@playwright/test";
 import { dashboardUrl } from "../support/session";
 import { grid, rowCount } from "./task-grid";

@@ -1,4 +1,4 @@
-// Issue 15's task table, against the shared dashboard once its mirror is full: the count is every
+// The task table, against the shared dashboard once its mirror is full: the count is every
 // matching task (scrolling to the end reaches exactly it), each status, location and task type
 // chosen, each column sorted and the quick search narrow or order the rows as their URL says, and
 // back and forward walk through them; calendar presets; remembered column widths; vehicle links.

@@ -17,7 +17,7 @@ const WINDOW = `from=${FROM}&to=${TO}`;
 /** Raw query strings, exactly as a browser would send them (no re-encoding on the way). */
 const QUERIES = [
   WINDOW,
-  // Instants: the grammar of decisions.md, both ways.
+  // Instants: the contract's grammar (contract/query/instant-text.ts), both ways.
   `from=2026-11-01T00:00Z&to=${TO}`,
   `from=2026-11-01T00:00:00%2B0530&to=${TO}`,
   `from=2026-11-01T00:00:00%2B05:30&to=${TO}`,
