@@ -3,43 +3,24 @@
 // forged cookie is not a way to flood the log. Two built dashboards sharing Redis, against the real
 // service, over HTTP as a browser sends it.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   mintedSessionCookie,
   passwordSignIn,
   SESSION_COOKIE,
   signOut,
   staffCommand,
-  startInstances,
   withCookie,
-  type Instances,
 } from "@/e2e/support/dashboard-instances";
 import { sleep } from "@/harness/raw-http";
-import { CLIENTS, startVts, type Vts } from "./support/harness";
+import { twoDashboards } from "./support/two-dashboards";
 
 const LEAVER = { email: "leaver@company.example", password: "leaver-staff-password" };
 const STAYER = { email: "stayer@company.example", password: "stayer-staff-password" };
 const ON_LEAVE = { email: "on-leave@company.example", password: "on-leave-staff-password" };
 const SIGNED_OUT = { status: 307, renewed: false };
 
-let vts: Vts | undefined;
-let running: Instances | undefined;
-
-beforeAll(async () => {
-  // Sessions and sign-in are under test, not data: a small sandbox is enough.
-  vts = await startVts({ VTS_SEED_TASKS: "200", VTS_RATE_LIMIT_PER_MIN: "600" });
-  running = await startInstances(vts.url, CLIENTS.full, [LEAVER, STAYER, ON_LEAVE]);
-});
-
-afterAll(async () => {
-  await running?.stopAll();
-  await vts?.dispose();
-});
-
-function instances(): Instances {
-  if (!running) throw new Error("the dashboards did not start");
-  return running;
-}
+const instances = twoDashboards([LEAVER, STAYER, ON_LEAVE]);
 
 async function signedIn(baseUrl: string, member: typeof STAYER): Promise<string> {
   const { session, refusal } = await passwordSignIn(baseUrl, member);

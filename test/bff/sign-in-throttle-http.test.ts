@@ -2,9 +2,9 @@
 // it: a parallel burst checks no more passwords than the limit, and X-Forwarded-For counts only
 // where a trusted proxy wrote it. Instance a trusts no proxy (the default); b trusts one hop.
 // (sign-in-throttle.test.ts holds the throttle's own rules, without the HTTP server in front.)
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { csrf, passwordSignIn, startInstances, type Instances } from "@/e2e/support/dashboard-instances";
-import { CLIENTS, startVts, type Vts } from "./support/harness";
+import { expect, it } from "vitest";
+import { csrf, passwordSignIn } from "@/e2e/support/dashboard-instances";
+import { twoDashboards } from "./support/two-dashboards";
 
 /** sign-in-throttle.ts's FAILURES_PER_ACCOUNT and FAILURES_PER_ADDRESS, as a script meets them. */
 const FAILURES_PER_ACCOUNT = 5;
@@ -14,33 +14,19 @@ const TARGET = { email: "target@company.example", password: "target-staff-passwo
 const VICTIM = { email: "victim@company.example", password: "victim-staff-password" };
 const BEHIND_PROXY = { email: "proxied@company.example", password: "proxied-staff-password" };
 
-let vts: Vts | undefined;
-let running: Instances | undefined;
-
-beforeAll(async () => {
-  // Sign-in is under test, not data: a small sandbox is enough.
-  vts = await startVts({ VTS_SEED_TASKS: "200", VTS_RATE_LIMIT_PER_MIN: "600" });
-  running = await startInstances(vts.url, CLIENTS.full, [TARGET, VICTIM, BEHIND_PROXY], {
-    DASHBOARD_TRUST_PROXY: "1",
-  });
+const instances = twoDashboards(
+  [TARGET, VICTIM, BEHIND_PROXY],
+  { DASHBOARD_TRUST_PROXY: "1" },
   // An instance opens its Redis connection at its first sign-in and counts in memory until it is
   // ready: one sign-in each first, as on instances that have served people already, so the burst
   // below meets the shared count (on a busy machine a cold connection took longer than the burst).
-  for (const instance of [running.a, running.b]) {
-    const { session } = await passwordSignIn(instance.baseUrl, VICTIM);
-    expect(session).toBeDefined();
-  }
-});
-
-afterAll(async () => {
-  await running?.stopAll();
-  await vts?.dispose();
-});
-
-function instances(): Instances {
-  if (!running) throw new Error("the dashboards did not start");
-  return running;
-}
+  async (running) => {
+    for (const instance of [running.a, running.b]) {
+      const { session } = await passwordSignIn(instance.baseUrl, VICTIM);
+      expect(session).toBeDefined();
+    }
+  },
+);
 
 it("100 parallel guesses over two instances get no more passwords checked than the limit", async () => {
   const { a, b } = instances();
