@@ -2,17 +2,14 @@
 // idle times it: every page of random filter, list, sort and q combinations, walked by cursor,
 // equals the same selection computed in TypeScript over the horizon's tasks; outside the horizon,
 // and with a cursor the mirror cannot read, the answer is the one PGlite's mirror gives.
-import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { propertySettings } from "@/harness/fuzz-settings";
 import * as tasksRoute from "@/app/api/tasks/route";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { scratchDatabase } from "@/harness/local-postgres";
 import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
-import { queryArbitrary } from "./support/query-arbitrary";
 import { referenceSelection } from "./support/reference-selection";
-import { walkTasksApi } from "./support/walk-tasks-api";
+import { walksMatch } from "./support/walk-tasks-api";
 import { directWalk } from "./sync-support";
 
 const DAY_MS = 86_400_000;
@@ -44,30 +41,18 @@ describe("the mirror on PostgreSQL", () => {
   });
 
   it("/api/tasks equals the reference selection for random combinations, page by page", async () => {
-    let cases = 0;
-    let nonEmpty = 0;
-    const arbitrary = queryArbitrary(horizonTasks, [rig.horizon.from, rig.horizon.to]);
-    await fc.assert(
-      fc.asyncProperty(arbitrary, async ({ query, pageSize }) => {
-        const params = new URLSearchParams(query);
+    await walksMatch({
+      tasks: horizonTasks,
+      horizon: rig.horizon,
+      runs: WALKS,
+      tasksAnswer,
+      expectedIds: (params) => {
         const url = new URL(`http://localhost/api/tasks?${params.toString()}`);
         const parsed = parseMirrorTaskParams(url, { maxWindowDays: 92, cursors: rig.live.cursors });
         if (!parsed.ok) throw parsed.error;
-        const expected = referenceSelection(horizonTasks, parsed.value).map((task) => task.id);
-        params.set("limit", String(Math.max(pageSize, Math.ceil(expected.length / 8))));
-        expect({ params: params.toString(), ...(await walkTasksApi(tasksAnswer, params)) }).toEqual({
-          params: params.toString(),
-          ids: expected,
-          totals: [expected.length],
-          sources: ["mirror"],
-        });
-        cases += 1;
-        if (expected.length > 0) nonEmpty += 1;
-      }),
-      propertySettings(WALKS),
-    );
-    // Most cases select something: a generator of empty selections would prove little.
-    expect(nonEmpty).toBeGreaterThan(cases / 2);
+        return referenceSelection(horizonTasks, parsed.value).map((task) => task.id);
+      },
+    });
   }, 300_000);
 
   it("outside the horizon the live path answers; a cursor of neither kind is 400", async () => {

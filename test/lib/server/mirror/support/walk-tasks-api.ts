@@ -1,7 +1,10 @@
 // Every page of GET /api/tasks for one set of parameters, followed by its cursors: what the tests
 // that hold the mirror's answers to a reference selection compare, whichever store is under it.
+import fc from "fast-check";
 import { expect } from "vitest";
+import { propertySettings } from "@/harness/fuzz-settings";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { queryArbitrary } from "./query-arbitrary";
 
 export type TaskListPage = { data: Task[]; next_cursor: string | null; total: number | null; source: string };
 
@@ -28,4 +31,38 @@ export async function walkTasksApi(
     cursor = page.next_cursor;
   } while (cursor);
   return { ids, totals: [...totals], sources: [...sources] };
+}
+
+/**
+ * For `runs` random queries over the horizon's tasks (seeded, shrunk on failure): every page of
+ * GET /api/tasks together holds exactly the ids `expectedIds` gives, in order, with the exact total,
+ * all from the mirror. Most queries must select something: empty selections would prove little.
+ */
+export async function walksMatch(options: {
+  tasks: readonly Task[];
+  horizon: { from: number; to: number };
+  runs: number;
+  expectedIds: (params: URLSearchParams) => Promise<string[]> | string[];
+  tasksAnswer: (query: string) => Promise<Answer>;
+}): Promise<void> {
+  let cases = 0;
+  let nonEmpty = 0;
+  const arbitrary = queryArbitrary(options.tasks, [options.horizon.from, options.horizon.to]);
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async ({ query, pageSize }) => {
+      const params = new URLSearchParams(query);
+      const expected = await options.expectedIds(params);
+      params.set("limit", String(Math.max(pageSize, Math.ceil(expected.length / 8))));
+      expect({ params: params.toString(), ...(await walkTasksApi(options.tasksAnswer, params)) }).toEqual({
+        params: params.toString(),
+        ids: expected,
+        totals: [expected.length],
+        sources: ["mirror"],
+      });
+      cases += 1;
+      if (expected.length > 0) nonEmpty += 1;
+    }),
+    propertySettings(options.runs),
+  );
+  expect(nonEmpty).toBeGreaterThan(cases / 2);
 }
