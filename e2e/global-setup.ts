@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { RunningChild } from "../harness/child-process";
 import { startDashboardProcess } from "../harness/dashboard-process";
 import { freePort } from "../harness/free-port";
+import { providePgliteTemplate } from "../harness/pglite-template";
 import { startHealthyChild } from "../harness/healthy-child";
 import { CLI_SCRIPT, runToExit, startServiceProcess } from "../harness/service-process";
 import { addStaffMember } from "../harness/staff-cli";
@@ -35,6 +36,8 @@ async function serviceCli(args: string[], env: Record<string, string>): Promise<
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Every service and dashboard of the run (the specs' own stacks too) starts its store from it.
+  const removeTemplate = await providePgliteTemplate();
   const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-"));
   mkdirSync(join(dir, "logs"));
   const [servicePort, dashboardPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
@@ -65,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const started: RunningChild[] = [];
   const stopAll = async () => {
     for (const child of started.reverse()) await child.stop();
+    removeTemplate();
   };
   try {
     const service = await startServiceProcess(serviceEnv, serviceOptions("service.log"));

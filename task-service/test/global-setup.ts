@@ -1,8 +1,10 @@
 // Real servers for the whole test run: one PostgreSQL and one Redis, shared by all test files
-// (each file takes its own database or key prefix).
+// (each file takes its own database or key prefix), and the saved PGlite cluster fresh stores
+// start from.
 import type { TestProject } from "vitest/node";
 import { startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
 import { startLocalRedis, type LocalRedis } from "../../harness/local-redis";
+import { providePgliteTemplate } from "../../harness/pglite-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,6 +16,7 @@ declare module "vitest" {
 interface Servers {
   postgres: LocalPostgres;
   redis: LocalRedis;
+  removeTemplate: () => void;
 }
 
 interface SharedServers {
@@ -28,11 +31,15 @@ const SHARED = Symbol.for("vts.test-servers");
 const registry = globalThis as { [SHARED]?: SharedServers };
 
 async function startServers(): Promise<Servers> {
-  const postgres = await startLocalPostgres();
+  // Set before any worker starts, so every file and child process inherits it.
+  const removeTemplate = await providePgliteTemplate();
+  let postgres: LocalPostgres | undefined;
   try {
-    return { postgres, redis: await startLocalRedis() };
+    postgres = await startLocalPostgres();
+    return { postgres, redis: await startLocalRedis(), removeTemplate };
   } catch (error) {
-    postgres.stop();
+    postgres?.stop();
+    removeTemplate();
     throw error;
   }
 }
@@ -40,7 +47,7 @@ async function startServers(): Promise<Servers> {
 export default async function setup(project: TestProject) {
   const shared = (registry[SHARED] ??= { started: startServers(), projects: 0 });
   shared.projects += 1;
-  const { postgres, redis } = await shared.started;
+  const { postgres, redis, removeTemplate } = await shared.started;
   project.provide("postgresUrl", postgres.url);
   project.provide("redisUrl", redis.url);
   return () => {
@@ -49,5 +56,6 @@ export default async function setup(project: TestProject) {
     delete registry[SHARED];
     redis.stop();
     postgres.stop();
+    removeTemplate();
   };
 }

@@ -4,6 +4,7 @@ import pg from "pg";
 import { createDatabase } from "@/harness/local-postgres";
 import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
 import { mirrorMigrations } from "@/lib/server/mirror/store/migrations";
+import { pgliteTemplateFor } from "@/platform/sql/pglite-db";
 import { PreparedNames } from "@/platform/sql/prepared-names";
 import type { QueryOptions } from "@/platform/sql/sql-db";
 
@@ -19,7 +20,8 @@ export interface MirrorDatabase {
 }
 
 export async function openPgliteMirror(dataDir?: string): Promise<MirrorDatabase> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const loadDataDir = await pgliteTemplateFor(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   const mirror: MirrorDatabase = {
     kind: "pglite",
     sql: {
