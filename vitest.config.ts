@@ -10,8 +10,6 @@ const SERVER_SETUP = ["task-service/test/global-setup.ts"];
 export const INTEGRATION_FILES = [
   "test/bff/sign-in-throttle.test.ts",
   "test/lib/server/auth/session-revocation.test.ts",
-  "test/lib/server/mirror/api-tasks.test.ts",
-  "test/lib/server/mirror/api-tasks-postgres.test.ts",
   "test/lib/server/mirror/read-coverage.test.ts",
   "test/lib/server/mirror/read-coverage-cache.test.ts",
   "test/lib/server/mirror/read-coverage-snapshot.test.ts",
@@ -33,10 +31,14 @@ export const INTEGRATION_FILES = [
 ];
 
 /**
- * Unit files that replace modules (vi.mock) or stub the environment a module caches on first read
- * (dashboardEnv): they need a fresh module graph of their own, which the rest of the unit project
- * does without (see its isolate: false).
+ * Files that replace modules (vi.mock) or stub the environment a module caches on first read
+ * (dashboardEnv): they need a fresh module graph of their own, which the rest of their project
+ * does without (see isolate: false below). Unit files first, then files that need the servers.
  */
+export const ISOLATED_SERVER_FILES = [
+  "test/lib/server/mirror/api-tasks.test.ts",
+  "test/lib/server/mirror/api-tasks-postgres.test.ts",
+];
 export const ISOLATED_UNIT_FILES = [
   "test/app/api/route-answers.test.ts",
   "test/lib/server/auth/api-session.test.ts",
@@ -92,10 +94,12 @@ export default defineConfig({
             ...INTEGRATION_FILES,
             ...PROCESS_FILES,
             ...ISOLATED_UNIT_FILES,
+            ...ISOLATED_SERVER_FILES,
           ],
           // Most of a unit file's time was importing its modules afresh (a worker re-imported the
           // same graph for each of 90 files); these files keep no state between files, so a
-          // worker imports each module once.
+          // worker imports each module once. The same holds for the projects with servers, where
+          // a fresh worker per file also cost a process start each.
           isolate: false,
         },
       },
@@ -109,7 +113,12 @@ export default defineConfig({
           name: "integration",
           include: ["task-service/test/{api,store,fuzz}/**/*.test.ts", ...INTEGRATION_FILES],
           globalSetup: SERVER_SETUP,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: "integration-isolated", include: ISOLATED_SERVER_FILES, globalSetup: SERVER_SETUP },
       },
       {
         extends: true,
@@ -121,8 +130,9 @@ export default defineConfig({
             "test/bff/**/*.test.ts",
             ...PROCESS_FILES,
           ],
-          exclude: [...configDefaults.exclude, ...INTEGRATION_FILES],
+          exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...ISOLATED_SERVER_FILES],
           globalSetup: SERVER_SETUP,
+          isolate: false,
         },
       },
     ],

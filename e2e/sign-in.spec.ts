@@ -8,7 +8,7 @@ import {
   SIGN_IN_TIMEOUT,
   signIn,
   signInButton,
-  signedIn,
+  signedInAfresh,
   submitSignIn,
 } from "./support/session";
 
@@ -50,7 +50,7 @@ test("after a wrong password the email stays typed and the link asked for is sti
 });
 
 test("signing out ends the session", async ({ page }) => {
-  await signedIn(page);
+  await signedInAfresh(page);
   const copied = await cookieHeader(page);
   expect(await apiStatusWithCookies("/api/budget", copied)).toBe(200);
   await page.getByRole("button", { name: "Sign out" }).click();

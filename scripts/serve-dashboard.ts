@@ -83,9 +83,15 @@ function log(level: "debug" | "info" | "error", msg: string): void {
   else console.log(line);
 }
 
+// A client that reuses an idle keep-alive connection at the moment the server closes it gets a
+// failed request. Reverse proxies and load balancers keep idle connections for up to a minute
+// (nginx's and most balancers' default), and busy clients notice Node's 5 s close late: so the
+// dashboard keeps an idle connection longer than they do, and they close it first.
+const IDLE_KEEP_ALIVE_MS = 65_000;
+
 /** The HTTP server in front of `handle` (Next's), answering first what Next cannot. */
 export function dashboardHttpServer(handle: RequestListener, options: ServerOptions = {}): Server {
-  const server = createServer(options, (request, response) => {
+  const server = createServer({ keepAliveTimeout: IDLE_KEEP_ALIVE_MS, ...options }, (request, response) => {
     if (answerUnsupportedMethod(request, response)) return;
     handle(request, response);
   });
