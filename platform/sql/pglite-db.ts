@@ -19,8 +19,8 @@ export interface PgliteDbOptions {
 /**
  * A new cluster costs PGlite's initdb, seconds of CPU each time; a cluster saved right after initdb
  * and unpacked instead costs a tenth. PGLITE_TEMPLATE names such a saved cluster (written by
- * writePgliteTemplate): test runs, which open a fresh store in nearly every file and child process, set it. An
- * existing data directory never reads it.
+ * writePgliteTemplate): test runs, which open a fresh store in nearly every file and child
+ * process, set it. An existing data directory never reads it.
  */
 const TEMPLATE_SETTING = "PGLITE_TEMPLATE";
 
