@@ -30,15 +30,17 @@ export const INTEGRATION_FILES = [
   "test/lib/server/upstream/token/redis.test.ts",
 ];
 
-/**
- * Files that replace modules (vi.mock) or stub the environment a module caches on first read
- * (dashboardEnv): they need a fresh module graph of their own, which the rest of their project
- * does without (see isolate: false below). Unit files first, then files that need the servers.
- */
+// Files that replace modules (vi.mock) or stub the environment a module caches on first read
+// (dashboardEnv) need a fresh module graph of their own, which the rest of their project does
+// without (see isolate: false below).
+
+/** Such files among those that need the servers: the integration-isolated project. */
 export const ISOLATED_SERVER_FILES = [
   "test/lib/server/mirror/api-tasks.test.ts",
   "test/lib/server/mirror/api-tasks-postgres.test.ts",
 ];
+
+/** Such files among the unit files: the unit-isolated project. */
 export const ISOLATED_UNIT_FILES = [
   "test/app/api/route-answers.test.ts",
   "test/lib/server/auth/api-session.test.ts",
