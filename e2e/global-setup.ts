@@ -10,7 +10,7 @@ import { startDashboardProcess } from "../harness/dashboard-process";
 import { freePort } from "../harness/free-port";
 import { providePgliteTemplate } from "../harness/pglite-template";
 import { startHealthyChild } from "../harness/healthy-child";
-import { CLI_SCRIPT, runToExit, startServiceProcess } from "../harness/service-process";
+import { runToExit, startServiceProcess } from "../harness/service-process";
 import { addStaffMember } from "../harness/staff-cli";
 import { hostileTaskLine } from "./ui/hostile-task";
 
@@ -30,7 +30,7 @@ export const OIDC_PROVIDER_NAME = "Test IdP";
 
 /** The service's CLI on the run's store; it fails the setup with its own words. */
 async function serviceCli(args: string[], env: Record<string, string>): Promise<string> {
-  const finished = await runToExit(CLI_SCRIPT, args, env);
+  const finished = await runToExit("cli", args, env);
   if (finished.code !== 0) throw new Error(`the CLI ${args.join(" ")} failed:\n${finished.stderr}`);
   return finished.stdout;
 }

@@ -1,16 +1,25 @@
-// The Vehicle Task Service and its CLI as real processes, the way an operator runs them
-// (`node --import tsx task-service/src/server.ts`: one process, so a signal reaches the service).
+// The Vehicle Task Service and its CLI as real processes, the way an operator runs them (Node
+// itself on the built file: one process, so a signal reaches the service).
+import { buildService, SERVICE_BUNDLES } from "../task-service/build";
 import { freePort } from "./free-port";
 import { startChild, type RunningChild } from "./child-process";
 import { startHealthyChild } from "./healthy-child";
 import type { HealthWait } from "./wait-healthy";
 
-export const SERVICE_SCRIPT = "task-service/src/server.ts";
-export const CLI_SCRIPT = "task-service/src/cli/main.ts";
+export type ServiceProgram = keyof typeof SERVICE_BUNDLES;
 const STARTUP_TIMEOUT_MS = 60_000;
 const RUN_TIMEOUT_MS = 120_000;
 // Long enough for a drain under load to finish; a stuck service is killed after it.
 const STOP_GRACE_MS = 20_000;
+
+let built: Promise<void> | undefined;
+
+/** The program's built file, built from the sources once per process: at its first start. */
+async function builtProgram(program: ServiceProgram): Promise<string> {
+  built ??= buildService();
+  await built;
+  return SERVICE_BUNDLES[program];
+}
 
 /**
  * The inherited environment without anything that configures the service, so a developer's
@@ -71,7 +80,7 @@ export async function startServiceProcess(
   const child = await startHealthyChild({
     ...options,
     name: "service",
-    args: [...(options.nodeArgs ?? []), "--import", "tsx", SERVICE_SCRIPT],
+    args: [...(options.nodeArgs ?? []), await builtProgram("server")],
     env: childEnv,
     healthUrl: `${url}/healthz`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
@@ -92,18 +101,18 @@ export interface Finished {
 }
 
 /**
- * Runs a TypeScript entry point of the repository to its end (the CLI, or the server with a bad
- * configuration). Pass the test's `signal` so a timed-out test does not leave it running.
+ * Runs the CLI, or the server with a bad configuration, to its end. Pass the test's `signal` so a
+ * timed-out test does not leave it running.
  */
 export async function runToExit(
-  script: string,
+  program: ServiceProgram,
   args: string[],
   env: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<Finished> {
   const child = startChild({
-    name: script,
-    args: ["--import", "tsx", script, ...args],
+    name: program,
+    args: [await builtProgram(program), ...args],
     env: hermeticEnv(env),
   });
   const kill = () => void child.stop("SIGKILL");

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { clientToken, SANDBOX_CLIENTS } from "../../harness/sandbox-clients";
-import { CLI_SCRIPT, runToExit, startServiceProcess } from "../../harness/service-process";
+import { runToExit, startServiceProcess } from "../../harness/service-process";
 import { startOwnStack, type OwnStack } from "./own-stack";
 
 export { signInAt } from "./own-stack";
@@ -43,7 +43,7 @@ export function startPlantedStack(name: string, planted: readonly PlantedTask[])
       await preparing.stop();
       const file = join(dir, "planted.ndjson");
       writeFileSync(file, planted.map((task) => JSON.stringify(task)).join("\n") + "\n");
-      const imported = await runToExit(CLI_SCRIPT, ["import", "tasks", file], serviceEnv);
+      const imported = await runToExit("cli", ["import", "tasks", file], serviceEnv);
       if (imported.code !== 0) throw new Error(`the import failed:\n${imported.stderr}`);
     },
   );

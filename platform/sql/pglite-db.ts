@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { PGlite, type Extensions } from "@electric-sql/pglite";
 import { lockDataDir, type DataDirLock } from "../data-dir-lock";
 import type { SqlDb, SqlExecutor, SqlTransaction } from "./sql-db";
@@ -24,6 +25,21 @@ export interface PgliteDbOptions {
  */
 const TEMPLATE_SETTING = "PGLITE_TEMPLATE";
 
+/**
+ * V8 runs PGlite's WASM at once from a quick first compile and optimizes its busiest functions in
+ * the background as they run: about a second of CPU in every process that opens a store. A process
+ * whose stores live for seconds (a test's service, dashboard or CLI command) never earns that
+ * back, so PGLITE_SHORT_LIVED=1 has V8 wait for ten times as much work before it optimizes a
+ * function. Test runs set it; a server keeps V8's default.
+ */
+const SHORT_LIVED_SETTING = "PGLITE_SHORT_LIVED";
+const V8_DEFAULT_WASM_TIERING_BUDGET = 1_800_000;
+
+function tuneWasmOptimization(): void {
+  if (process.env[SHORT_LIVED_SETTING] !== "1") return;
+  setFlagsFromString(`--wasm-tiering-budget=${10 * V8_DEFAULT_WASM_TIERING_BUDGET}`);
+}
+
 /** The saved cluster a new store in `dataDir` (undefined: in memory) starts from, if one is set. */
 export async function pgliteTemplateFor(dataDir: string | undefined): Promise<Blob | undefined> {
   const template = process.env[TEMPLATE_SETTING];
@@ -34,6 +50,7 @@ export async function pgliteTemplateFor(dataDir: string | undefined): Promise<Bl
 
 /** Saves an empty cluster, just after initdb, where PGLITE_TEMPLATE can name it. */
 export async function writePgliteTemplate(file: string): Promise<void> {
+  tuneWasmOptimization();
   const db = await PGlite.create();
   try {
     const cluster = await db.dumpDataDir("none");
@@ -56,6 +73,7 @@ export async function openPgliteDb(options: PgliteDbOptions): Promise<SqlDb> {
   let db: PGlite;
   try {
     const loadDataDir = await pgliteTemplateFor(dataDir);
+    tuneWasmOptimization();
     db = await PGlite.create(dataDir, { extensions: options.extensions ?? {}, loadDataDir });
   } catch (error) {
     await release();

@@ -1,6 +1,6 @@
-// The operator CLI as a real process: `node --import tsx task-service/src/cli/main.ts`, which is
-// what `npm run vts -- <args>` runs.
-import { CLI_SCRIPT, runToExit, type Finished } from "../../../harness/service-process";
+// The operator CLI as a real process: its built file run by Node, which is what
+// `npm run vts -- <args>` runs.
+import { runToExit, type Finished } from "../../../harness/service-process";
 
 /**
  * `env` chooses the store: VTS_DATA_DIR or DATABASE_URL. `signal` (the test's) ends the run when
@@ -8,7 +8,7 @@ import { CLI_SCRIPT, runToExit, type Finished } from "../../../harness/service-p
  */
 export function runCli(args: string[], env: Record<string, string>, signal?: AbortSignal): Promise<Finished> {
   if (!env.VTS_DATA_DIR && !env.DATABASE_URL) throw new Error("runCli needs VTS_DATA_DIR or DATABASE_URL");
-  return runToExit(CLI_SCRIPT, args, env, signal);
+  return runToExit("cli", args, env, signal);
 }
 
 /** Output for an assertion message, so a failing exit code shows what the CLI said. */

@@ -13,7 +13,6 @@ import {
 import { call, hasStackTrace, requestToken } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
 
-const SERVER = "task-service/src/server.ts";
 const said = (result: Finished) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
 
 let dataDir: string;
@@ -35,7 +34,7 @@ describe.concurrent("a start that cannot work", () => {
     const bad = { VTS_PORT: "abc", VTS_MODE: "staging", DATABASE_URL: "mysql://x" };
     // The data dir must stay untouched: configuration is checked before anything is opened.
     const untouched = join(dataDir, "never-created");
-    const result = await runToExit(SERVER, [], { VTS_DATA_DIR: untouched, ...bad }, signal);
+    const result = await runToExit("server", [], { VTS_DATA_DIR: untouched, ...bad }, signal);
     expect(result.code, said(result)).toBe(2);
     // All mistakes at once, one line each, so an operator fixes them in one go.
     for (const name of Object.keys(bad)) expect(result.stderr).toMatch(new RegExp(`^ +${name}: `, "m"));
@@ -49,7 +48,7 @@ describe.concurrent("a start that cannot work", () => {
   }) => {
     const port = await freePort(); // nothing listens there
     const env = { DATABASE_URL: `postgres://vts:hunter2-db-password@127.0.0.1:${port}/vts` };
-    const result = await runToExit(SERVER, [], env, signal);
+    const result = await runToExit("server", [], env, signal);
     expect(result.code, said(result)).not.toBe(0);
     expect(result.code).not.toBeNull(); // it exited by itself, nothing had to kill it
     expect(result.stderr).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
@@ -91,7 +90,7 @@ describe.concurrent("production mode", { timeout: 90_000 }, () => {
       service = undefined;
 
       const env = { VTS_DATA_DIR: productionDir(), VTS_MODE: "production" };
-      const result = await runToExit(SERVER, [], env, signal);
+      const result = await runToExit("server", [], env, signal);
       expect(result.code, said(result)).not.toBe(0);
       expect(result.code).not.toBeNull();
       expect(result.stderr).toMatch(/holds sandbox data.*published secrets/s);
