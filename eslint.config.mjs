@@ -104,6 +104,7 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "playwright-report/",
+      "task-service/dist/",
       // Planted violations (a cycle, dead code) that the lint tests check on purpose.
       "test/fixtures/",
     ],
