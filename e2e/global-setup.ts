@@ -79,7 +79,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const oidcPassword = randomBytes(12).toString("base64url");
     const metricsToken = randomBytes(24).toString("base64url");
     const issuer = `http://127.0.0.1:${oidcPort}`;
-    const identityProvider = await startHealthyChild({
+    // The dashboard reads the identity provider only at a sign-in, so the two start side by side.
+    const identityProviderStart = startHealthyChild({
       name: "identity provider",
       args: ["--import", "tsx", "e2e/support/oidc-server.ts"],
       env: {
@@ -95,8 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       healthUrl: `${issuer}/.well-known/openid-configuration`,
       timeoutMs: 30_000,
     });
-    started.push(identityProvider);
-    const dashboard = await startDashboardProcess({
+    const dashboardStart = startDashboardProcess({
       port: dashboardPort,
       env: {
         VTS_BASE_URL: service.url,
@@ -112,7 +112,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
       logFile: join(dir, "logs", "dashboard.log"),
     });
-    started.push(dashboard);
+    const starts = await Promise.allSettled([identityProviderStart, dashboardStart]);
+    for (const start of starts) if (start.status === "fulfilled") started.push(start.value);
+    for (const start of starts) if (start.status === "rejected") throw start.reason;
 
     Object.assign(process.env, {
       E2E_BASE_URL: baseUrl,

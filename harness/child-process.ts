@@ -65,10 +65,19 @@ function keeper(limit: number) {
   };
 }
 
+/**
+ * A test run's children (their environment names the run's saved cluster, PGLITE_TEMPLATE) live for
+ * seconds, and are told so (PGLITE_SHORT_LIVED, platform/sql/pglite-db.ts). The test runner's own
+ * workers live for the whole run and do its heaviest PGlite work, so they keep V8's default.
+ */
+function withLifetime(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env.PGLITE_TEMPLATE ? { ...env, PGLITE_SHORT_LIVED: "1" } : env;
+}
+
 export function startChild(options: ChildOptions): RunningChild {
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd ?? REPO_ROOT,
-    env: options.env ?? process.env,
+    env: withLifetime(options.env ?? process.env),
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.ownProcessGroup ?? false,
   });

@@ -1,7 +1,6 @@
 // One saved PGlite cluster for a whole test run, so each fresh store the run opens (in a test file,
-// a service or a dashboard it starts) unpacks it instead of running initdb; and every store of the
-// run is short-lived (platform/sql/pglite-db.ts says what that changes). Children inherit both
-// settings through the environment.
+// a service or a dashboard it starts) unpacks it instead of running initdb. Children inherit the
+// setting through the environment.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,10 +16,8 @@ export async function providePgliteTemplate(): Promise<() => void> {
     throw error;
   }
   process.env.PGLITE_TEMPLATE = file;
-  process.env.PGLITE_SHORT_LIVED = "1";
   return () => {
     delete process.env.PGLITE_TEMPLATE;
-    delete process.env.PGLITE_SHORT_LIVED;
     rmSync(dir, { recursive: true, force: true });
   };
 }

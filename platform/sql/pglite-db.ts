@@ -30,7 +30,8 @@ const TEMPLATE_SETTING = "PGLITE_TEMPLATE";
  * the background as they run: about a second of CPU in every process that opens a store. A process
  * whose stores live for seconds (a test's service, dashboard or CLI command) never earns that
  * back, so PGLITE_SHORT_LIVED=1 has V8 wait for ten times as much work before it optimizes a
- * function. Test runs set it; a server keeps V8's default.
+ * function. The processes a test run starts get it; a server, or a long-lived test worker, keeps
+ * V8's default, since its heavy queries would run slower for longer.
  */
 const SHORT_LIVED_SETTING = "PGLITE_SHORT_LIVED";
 const V8_DEFAULT_WASM_TIERING_BUDGET = 1_800_000;
