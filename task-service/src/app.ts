@@ -34,6 +34,10 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     // During a graceful shutdown requests are still served (with Connection: close, below)
     // rather than given Fastify's own 503, which is not the documented error body.
     return503OnClosing: false,
+    // Registration only reads local files (the OpenAPI document, the reference page's assets), yet
+    // on a starved machine (a busy CI runner, a container at its CPU quota) it has taken longer
+    // than Fastify's default 10 s, which failed a start that would have succeeded.
+    pluginTimeout: 60_000,
     // A malformed path (bad percent-encoding) still gets the documented body, and on /v1 only
     // after the same token and rate-limit checks as any other /v1 request.
     frameworkErrors: (_error, request, reply) => {

@@ -14,8 +14,8 @@ let db: MirrorDb;
 let syncer: MirrorSyncer;
 
 beforeAll(async () => {
-  // 50,000 tasks: a full fill needs about 100 calls, far more than one minute's share.
-  rig = await startSyncRig({ VTS_SEED_TASKS: "50000", VTS_RATE_LIMIT_PER_MIN: "60" });
+  // 20,000 tasks: a full fill needs about 40 calls of 500 rows, more than one minute's share (29).
+  rig = await startSyncRig({ VTS_SEED_TASKS: "20000", VTS_RATE_LIMIT_PER_MIN: "60" });
   db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
   syncer = new MirrorSyncer({
     db,

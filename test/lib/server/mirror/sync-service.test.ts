@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
 import { horizonAt, readSlices } from "@/lib/server/mirror/sync/slices";
@@ -32,6 +32,10 @@ let db: MirrorDb;
 // as_of is the syncers' clock, shared by every syncer here, so the planner compares like with
 // like; the sync calls and the status use the database's and the real time, as in production.
 const clock = dayKeepingClock();
+// A walk's pages and applies share two cores with the rest of `npm test`: a wait here is a deadline
+// for a behaviour, not a claim about its speed, and each ends the moment its condition holds.
+const SYNC_DEADLINE_MS = 60_000;
+vi.setConfig({ testTimeout: 2 * SYNC_DEADLINE_MS });
 const horizon = horizonAt(clock.now(), 180, 30);
 
 function syncer(source: SyncSource = syncSource(rig.backend.client), extra: Partial<SyncerOptions> = {}) {
@@ -62,11 +66,11 @@ beforeAll(async () => {
   const first = syncer();
   first.start();
   try {
-    await eventually(fullySynced, 60_000);
+    await eventually(fullySynced, SYNC_DEADLINE_MS);
   } finally {
     await first.stop();
   }
-}, 120_000);
+}, 2 * SYNC_DEADLINE_MS);
 
 afterAll(async () => {
   await db?.close();
@@ -130,7 +134,7 @@ describe("changes at the service", () => {
           movedRows[0]!.started_at === newStart.toISOString() &&
           !ids.some((task) => task.id === removed)
         );
-      }, 20_000);
+      }, SYNC_DEADLINE_MS);
     } finally {
       await refresher.stop();
     }
@@ -168,7 +172,10 @@ describe("an interrupted walk", () => {
     const broken = syncer(failing);
     broken.start();
     try {
-      await eventually(async () => pages >= 2 && (await mirrorStatus(db)).last_error !== null, 20_000);
+      await eventually(
+        async () => pages >= 2 && (await mirrorStatus(db)).last_error !== null,
+        SYNC_DEADLINE_MS,
+      );
     } finally {
       await broken.stop();
     }
@@ -219,16 +226,16 @@ describe("two syncers at once", () => {
     const newer = syncer();
     overtaken.start();
     try {
-      await eventually(async () => held !== undefined, 20_000);
+      await eventually(async () => held !== undefined, SYNC_DEADLINE_MS);
       const claimedAfter = held!.at;
       newer.start();
       await eventually(async () => {
         const slice = (await readSlices(db)).find((w) => w.startsAt === held!.from);
         return (slice?.asOf ?? 0) > claimedAfter;
-      }, 20_000);
+      }, SYNC_DEADLINE_MS);
       await newer.stop();
       release();
-      await eventually(async () => warnings.length > 0, 20_000);
+      await eventually(async () => warnings.length > 0, SYNC_DEADLINE_MS);
     } finally {
       release();
       await overtaken.stop();
