@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "./e2e/support/chromium";
 
 // Browser tests against real processes: the sandbox service and the built dashboard, started by
 // e2e/global-setup.ts. Debian's Chromium; Playwright never downloads a browser here.
@@ -35,7 +35,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args: CHROMIUM_TEST_ARGS,
     },
   },
 });
