@@ -1,7 +1,7 @@
 // The service and its CLI each run from one file under task-service/dist/, as `npm run service`
 // and every test start them: esbuild joins the service's own modules into it, and its packages
-// load from node_modules as they are. Loading each TypeScript module through tsx at every start
-// cost more CPU than the rest of a small sandbox's start.
+// load from node_modules as they are. Loading each TypeScript module through tsx made every start
+// spend CPU on compiling and resolving that a built file spends once.
 //
 // A file is written aside and renamed into place, so a process starting the service never reads
 // half of one while another process (a second test runner) writes the same build.
