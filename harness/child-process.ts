@@ -2,6 +2,7 @@
 // asked, in a log file) so a failure can show it, and a stop that ends only once the process has.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import { SHORT_LIVED_SETTING, TEMPLATE_SETTING } from "../platform/sql/pglite-settings";
 import { REPO_ROOT } from "./repo-root";
 
 /** SIGTERM first, so a server drains and closes its pools; SIGKILL when it has not gone by then. */
@@ -71,7 +72,7 @@ function keeper(limit: number) {
  * workers live for the whole run and do its heaviest PGlite work, so they keep V8's default.
  */
 function withLifetime(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return env.PGLITE_TEMPLATE ? { ...env, PGLITE_SHORT_LIVED: "1" } : env;
+  return env[TEMPLATE_SETTING] ? { ...env, [SHORT_LIVED_SETTING]: "1" } : env;
 }
 
 export function startChild(options: ChildOptions): RunningChild {

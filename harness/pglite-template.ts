@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writePgliteTemplate } from "../platform/sql/pglite-db";
+import { TEMPLATE_SETTING } from "../platform/sql/pglite-settings";
 
 export async function providePgliteTemplate(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), "pglite-template-"));
@@ -15,9 +16,9 @@ export async function providePgliteTemplate(): Promise<() => void> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  process.env.PGLITE_TEMPLATE = file;
+  process.env[TEMPLATE_SETTING] = file;
   return () => {
-    delete process.env.PGLITE_TEMPLATE;
+    delete process.env[TEMPLATE_SETTING];
     rmSync(dir, { recursive: true, force: true });
   };
 }

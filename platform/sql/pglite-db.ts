@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { PGlite, type Extensions } from "@electric-sql/pglite";
 import { lockDataDir, type DataDirLock } from "../data-dir-lock";
+import { SHORT_LIVED_SETTING, TEMPLATE_SETTING } from "./pglite-settings";
 import type { SqlDb, SqlExecutor, SqlTransaction } from "./sql-db";
 
 export interface PgliteDbOptions {
@@ -18,14 +19,6 @@ export interface PgliteDbOptions {
 }
 
 /**
- * A new cluster costs PGlite's initdb, seconds of CPU each time; a cluster saved right after initdb
- * and unpacked instead costs a tenth. PGLITE_TEMPLATE names such a saved cluster (written by
- * writePgliteTemplate): test runs, which open a fresh store in nearly every file and child
- * process, set it. An existing data directory never reads it.
- */
-const TEMPLATE_SETTING = "PGLITE_TEMPLATE";
-
-/**
  * V8 runs PGlite's WASM at once from a quick first compile and optimizes its busiest functions in
  * the background as they run: about a second of CPU in every process that opens a store. A process
  * whose stores live for seconds (a test's service, dashboard or CLI command) never earns that
@@ -33,7 +26,6 @@ const TEMPLATE_SETTING = "PGLITE_TEMPLATE";
  * function. The processes a test run starts get it; a server, or a long-lived test worker, keeps
  * V8's default, since its heavy queries would run slower for longer.
  */
-const SHORT_LIVED_SETTING = "PGLITE_SHORT_LIVED";
 const V8_DEFAULT_WASM_TIERING_BUDGET = 1_800_000;
 
 function tuneWasmOptimization(): void {
@@ -41,17 +33,31 @@ function tuneWasmOptimization(): void {
   setFlagsFromString(`--wasm-tiering-budget=${10 * V8_DEFAULT_WASM_TIERING_BUDGET}`);
 }
 
-/** The saved cluster a new store in `dataDir` (undefined: in memory) starts from, if one is set. */
+/** A saved cluster never changes, and a test worker opens dozens of stores from it: read once. */
+const templates = new Map<string, Promise<Blob>>();
+
+/**
+ * The saved cluster a new store in `dataDir` (undefined: in memory) starts from, if one is set.
+ * A new cluster costs PGlite's initdb, seconds of CPU each time; a cluster saved right after initdb
+ * and unpacked instead costs a tenth. PGLITE_TEMPLATE names such a saved cluster (written by
+ * writePgliteTemplate): test runs, which open a fresh store in nearly every file and child
+ * process, set it. An existing data directory never reads it.
+ */
 export async function pgliteTemplateFor(dataDir: string | undefined): Promise<Blob | undefined> {
   const template = process.env[TEMPLATE_SETTING];
   if (!template) return undefined;
   if (dataDir !== undefined && existsSync(join(dataDir, "PG_VERSION"))) return undefined;
-  return new Blob([await readFile(template)]);
+  let read = templates.get(template);
+  if (!read) {
+    read = readFile(template).then((bytes) => new Blob([bytes]));
+    templates.set(template, read);
+    read.catch(() => templates.delete(template));
+  }
+  return read;
 }
 
 /** Saves an empty cluster, just after initdb, where PGLITE_TEMPLATE can name it. */
 export async function writePgliteTemplate(file: string): Promise<void> {
-  tuneWasmOptimization();
   const db = await PGlite.create();
   try {
     const cluster = await db.dumpDataDir("none");

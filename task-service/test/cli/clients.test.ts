@@ -160,9 +160,7 @@ describe.concurrent("with DATABASE_URL, next to a running service", { timeout: 1
 
     const rotated = await run("clients", "rotate-secret", "live-sync");
     expect(rotated.code, said(rotated)).toBe(0);
-    // The service drops its copy of the client when PostgreSQL delivers the change's notice, a
-    // moment after the commit (milliseconds; longer on a busy machine): the operator's guide
-    // promises the next request after that, so the test asks until then, never for long.
+    // The notice comes a moment after the commit (longer on a busy machine): ask until then.
     await expect.poll(async () => (await grant(firstSecret)).status, NOTICE_DELIVERED).toBe(401);
     const secondSecret = secretIn(rotated.stdout);
     expect((await grant(secondSecret)).status).toBe(200);
