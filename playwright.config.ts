@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from "./e2e/support/chromium";
+import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "./e2e/support/chromium";
 
 // Browser tests against real processes: the sandbox service and the built dashboard, started by
 // e2e/global-setup.ts. Debian's Chromium; Playwright never downloads a browser here.
@@ -34,7 +34,7 @@ export default defineConfig({
   use: {
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_TEST_PATH,
       args: CHROMIUM_TEST_ARGS,
     },
   },

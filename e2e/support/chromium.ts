@@ -12,12 +12,20 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The tests' browser, which does less work than a person's for the same page, and so leaves more
- * of the machine to the rest of the run. A test page lives for seconds, so optimizing its hot
+ * The tests' browser: Chromium's headless shell (Debian's `chromium-headless-shell`, the build of
+ * the same Blink and V8 that Playwright itself runs headless tests in). It has no browser window
+ * layer to drive, so the same page costs the machine less (docs/testing.md has the figures). The
+ * binary, not Debian's wrapper script, so that Playwright's signals reach the browser itself.
+ */
+export const CHROMIUM_TEST_PATH = "/usr/lib/chromium/chromium-headless-shell";
+
+/**
+ * What the tests' browser does less of than a person's for the same page, leaving more of the
+ * machine to the rest of the run. A test page lives for seconds, so optimizing its hot
  * JavaScript (V8's Maglev and TurboFan tiers) never pays back: Sparkplug's quick baseline code
  * does. Every page is on one site, so a renderer per site (site isolation) is only more
  * processes; and a scroll lands at once instead of animating through frames. A benchmark measures
- * a person's browser, so it keeps CHROMIUM_ARGS alone.
+ * a person's browser, so it keeps CHROMIUM_PATH and CHROMIUM_ARGS alone.
  */
 export const CHROMIUM_TEST_ARGS = [
   ...CHROMIUM_ARGS,
