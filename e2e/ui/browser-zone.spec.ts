@@ -2,8 +2,8 @@
 // the browser must take over without a hydration error (React's #418) and show its own zone and
 // times, not the server's.
 import { expect, test } from "../support/api-contract";
-import { dashboardUrl } from "../support/session";
-import { openTasks, signedInAtTasks } from "./task-grid";
+import { dashboardUrl, signedIn } from "../support/session";
+import { openTasks } from "./task-grid";
 
 // Neither is the zone or locale of the server that renders the page (the test processes run in UTC).
 test.use({ timezoneId: "America/New_York", locale: "de-DE" });
@@ -11,7 +11,7 @@ test.use({ timezoneId: "America/New_York", locale: "de-DE" });
 test("pages hydrate without errors in a browser whose zone is not the server's", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await signedInAtTasks(page);
+  await signedIn(page);
   await openTasks(page, "range=30d");
   await expect(page.getByTestId("picker-zone")).toContainText("Times in America/New_York");
   // The From field shows New York's wall time of the window's start, not the server's.

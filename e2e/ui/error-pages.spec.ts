@@ -2,8 +2,8 @@
 // the status a crawler, a link checker or a proxy log reads (404 unknown, 400 malformed).
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { cookieHeader, dashboardUrl } from "../support/session";
-import { renderedRows, signedInAtTasks } from "./task-grid";
+import { cookieHeader, dashboardUrl, signedIn } from "../support/session";
+import { openTasks, renderedRows } from "./task-grid";
 
 /** The raw path goes out as written: fetch keeps percent-encoding, even a malformed one. */
 async function get(path: string, cookie: string) {
@@ -23,7 +23,7 @@ async function expectBrandedPage(page: Page, heading: RegExp): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
 });
 
 test("an unknown page is a branded 404", async ({ page }) => {
@@ -35,6 +35,7 @@ test("an unknown page is a branded 404", async ({ page }) => {
 });
 
 test("an unknown task's page is a 404; a known task's page is a 200", async ({ page }) => {
+  await openTasks(page);
   const known = (await renderedRows(page).first().getAttribute("data-task-id")) ?? "";
   const cookie = await cookieHeader(page);
   expect((await get(`/tasks/${encodeURIComponent(known)}`, cookie)).status).toBe(200);

@@ -1,10 +1,9 @@
 // Each filter narrows the rows to matching ones and is written into the URL; back and forward
 // walk through the views; a window longer than the service allows is refused in words.
 import { expect, test } from "../support/api-contract";
-import { dashboardUrl } from "../support/session";
+import { dashboardUrl, signedIn } from "../support/session";
 import {
   expectEveryRow,
-  signedInAtTasks,
   LOAD_TIMEOUT,
   grid,
   loadedCount,
@@ -17,7 +16,7 @@ import {
 import { multiFilter, toggleValues, valueBox } from "./table-controls";
 
 test.beforeEach(async ({ page }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
 });
 
 test("location, MVA, vehicle and task type each narrow the rows and land in the URL", async ({ page }) => {

@@ -3,8 +3,8 @@
 // browser does not ask /api/tasks for that page again.
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { cookieHeader, dashboardUrl } from "../support/session";
-import { grid, LOAD_TIMEOUT, renderedRows, rowCount, signedInAtTasks } from "./task-grid";
+import { cookieHeader, dashboardUrl, signedIn } from "../support/session";
+import { grid, LOAD_TIMEOUT, renderedRows, rowCount } from "./task-grid";
 
 // Not the server's zone (the test processes run in UTC): server and browser write times differently.
 test.use({ timezoneId: "America/Chicago" });
@@ -30,7 +30,7 @@ function pageErrors(page: Page): string[] {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
 });
 
 test("the first page's rows are in the server's HTML, and nothing secret is", async ({ page }) => {

@@ -3,15 +3,15 @@
 // the rows arrive (React drops a boundary's HTML when an update reaches it before it hydrates), and
 // no part may hydrate differently from what the server drew (React's #418).
 import { expect, test } from "../support/api-contract";
-import { cookieHeader, dashboardUrl } from "../support/session";
-import { rowCount, signedInAtTasks } from "./task-grid";
+import { cookieHeader, dashboardUrl, signedIn } from "../support/session";
+import { rowCount } from "./task-grid";
 
 const PAGE = "/tasks?range=30d";
 
 test("the page's controls stay drawn while their code is late, and work once it comes", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await signedInAtTasks(page);
+  await signedIn(page);
   const html = await (
     await fetch(dashboardUrl(PAGE), { headers: { cookie: await cookieHeader(page) } })
   ).text();
@@ -48,7 +48,7 @@ test("the page's controls stay drawn while their code is late, and work once it 
 test("a part streamed out of line and revealed late is rendered once, not again beside its hidden copy", async ({
   page,
 }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
   // React streams a part out of line, hidden, once the page's HTML passes about 12 kB (the grid
   // with its rows is always one), and its reveal script moves it into place a frame later. Here the
   // reveal runs 3 s late, so the page's own code hydrates first: an update reaching the grid before

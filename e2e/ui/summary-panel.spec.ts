@@ -3,8 +3,9 @@
 // theme, and each state is saved as a screenshot for a person to look at.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
+import { signedIn } from "../support/session";
 import { expectNoAxeViolations, THEMES } from "./axe-check";
-import { LOAD_TIMEOUT, expectEveryRow, openTasks, rowCount, signedInAtTasks } from "./task-grid";
+import { LOAD_TIMEOUT, expectEveryRow, openTasks, rowCount } from "./task-grid";
 
 /** The summary needs the task mirror, which fills at the dashboard's start: give it that time. */
 const MIRROR_TIMEOUT = 180_000;
@@ -61,7 +62,7 @@ test.describe("summary panel", () => {
   test.describe.configure({ timeout: MIRROR_TIMEOUT + 60_000 });
 
   test.beforeEach(async ({ page }) => {
-    await signedInAtTasks(page);
+    await signedIn(page);
   });
 
   test("a bar's click filters the table to the count the bar showed", async ({ page }) => {
@@ -199,7 +200,7 @@ for (const theme of THEMES) {
     test.describe.configure({ timeout: MIRROR_TIMEOUT + 120_000 });
 
     test("axe finds nothing with the panel open, as charts and as tables", async ({ page }, testInfo) => {
-      await signedInAtTasks(page);
+      await signedIn(page);
       await openSummary(page, "range=30d");
       await checkPage(page, testInfo, `summary-${theme}`);
 

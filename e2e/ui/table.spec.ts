@@ -1,11 +1,10 @@
 // The grid itself: infinite loading without duplicates, keyboard use, the drawer and the deep
 // link showing the same task, and column choices that are remembered.
 import { expect, test } from "../support/api-contract";
-import { dashboardUrl } from "../support/session";
+import { dashboardUrl, signedIn } from "../support/session";
 import {
   columnLabels,
   columnTexts,
-  signedInAtTasks,
   LOAD_TIMEOUT,
   grid,
   openTasks,
@@ -18,7 +17,7 @@ import {
 import { multiFilter } from "./table-controls";
 
 test.beforeEach(async ({ page }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
 });
 
 test("scrolling loads at least three pages, with no task twice", async ({ page }) => {

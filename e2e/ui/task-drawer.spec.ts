@@ -3,7 +3,8 @@
 // the list where it was, and Tab and Shift+Tab stay inside the drawer while it is open.
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { grid, openTasks, renderedRows, signedInAtTasks } from "./task-grid";
+import { signedIn } from "../support/session";
+import { grid, openTasks, renderedRows } from "./task-grid";
 
 const drawer = (page: Page) => page.getByTestId("task-drawer");
 const focusedRow = (page: Page) => page.locator("[role=row][data-index]:focus");
@@ -22,7 +23,7 @@ async function focusInsideDrawer(page: Page): Promise<boolean> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signedInAtTasks(page);
+  await signedIn(page);
   await openTasks(page, "range=30d");
 });
 

@@ -1,7 +1,7 @@
 // Reading the task grid the way a person sees it, and the rows the dashboard API sent it.
 import { expect, type Page, type Response } from "@playwright/test";
 import type { Task } from "@/lib/client/api-types";
-import { dashboardUrl, signedIn } from "../support/session";
+import { dashboardUrl } from "../support/session";
 
 export type ApiTask = Task;
 
@@ -57,12 +57,6 @@ async function servedFirstPage(page: Page, document: Response) {
 
 /** A first page may need an upstream call on a busy machine; 5 s is too tight for that. */
 export const LOAD_TIMEOUT = 20_000;
-
-/** Signed in, with the landing page's own request settled, so recorders see only what follows. */
-export async function signedInAtTasks(page: Page): Promise<void> {
-  await signedIn(page);
-  await listShown(page);
-}
 
 /**
  * The list's first page shown and the grid hydrated: the server's HTML may hold the rows before
