@@ -79,10 +79,6 @@ test("both exports name and order their columns alike, and Started names its zon
 test("a hostile value is neutralised in both exports", async ({ page }) => {
   await openTasks(page, `range=24h&mva=${HOSTILE_TASK.mva}`);
   await expect(rowCount(page)).toHaveAttribute("data-loaded", "1");
-  // The page's own first requests (budget, mirror state, summary, link prefetches) settle first:
-  // this test is about the files' cells, and a click made while a cold page was still loading
-  // them was twice seen to start no download.
-  await page.waitForLoadState("networkidle");
   const visible = await downloaded(page, () =>
     page.getByRole("button", { name: /^Export visible rows/ }).click(),
   );
