@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "./e2e/support/chromium";
+import { TEST_BROWSER_LAUNCH } from "./e2e/support/chromium";
 
 // Browser tests against real processes: the sandbox service and the built dashboard, started by
 // e2e/global-setup.ts. Debian's Chromium; Playwright never downloads a browser here.
@@ -33,9 +33,6 @@ export default defineConfig({
   ],
   use: {
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: CHROMIUM_TEST_PATH,
-      args: CHROMIUM_TEST_ARGS,
-    },
+    launchOptions: TEST_BROWSER_LAUNCH,
   },
 });

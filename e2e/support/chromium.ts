@@ -33,3 +33,6 @@ export const CHROMIUM_TEST_ARGS = [
   "--disable-site-isolation-trials",
   "--disable-smooth-scrolling",
 ];
+
+/** How every test launches its browser (the browser specs' config and the API reference test). */
+export const TEST_BROWSER_LAUNCH = { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_TEST_ARGS };

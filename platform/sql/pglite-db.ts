@@ -51,6 +51,8 @@ export async function pgliteTemplateFor(dataDir: string | undefined): Promise<Bl
   if (!read) {
     read = readFile(template).then((bytes) => new Blob([bytes]));
     templates.set(template, read);
+    // Not swallowed: the caller awaits `read` and sees the failure; this only lets a later store
+    // read the file again instead of inheriting the same rejection.
     read.catch(() => templates.delete(template));
   }
   return read;

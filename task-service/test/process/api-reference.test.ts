@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from "../../../e2e/support/chromium";
+import { TEST_BROWSER_LAUNCH } from "../../../e2e/support/chromium";
 import { contractDocument } from "../support/contract";
 import { REPO_ROOT } from "../../../harness/repo-root";
 import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
@@ -114,7 +114,7 @@ describe("GET /docs", () => {
   });
 
   it("runs in a browser under its policy: every operation shown, Authorize and Try it out work, nothing blocked or fetched from outside", async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_TEST_ARGS });
+    const browser = await chromium.launch(TEST_BROWSER_LAUNCH);
     try {
       const page = await browser.newPage();
       const problems: string[] = [];
