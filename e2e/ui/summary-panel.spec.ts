@@ -179,7 +179,6 @@ test.describe("summary panel", () => {
     });
     await openTasks(page, "range=7d");
     await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "false");
-    await page.waitForLoadState("networkidle");
     expect(uplotScripts, "uPlot is not loaded while the panel is closed").toEqual([]);
 
     await openTasks(page, "range=7d&summary=open");
