@@ -2,13 +2,25 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
-export const THEMES = ["light", "dark"] as const;
+const THEMES = ["light", "dark"] as const;
+
+/**
+ * The page as it is now, in the light and then the dark theme: saved as a screenshot for a person to
+ * look at, and checked by axe. The app follows the system's theme as it changes (its stylesheets
+ * and its charts alike), so one page load serves both themes.
+ */
+export async function checkEachTheme(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshotAndAxe(page, testInfo, `${name}-${theme}`);
+  }
+}
 
 /**
  * The dashboard's pages scroll inside their layout, not the window, so a full-page screenshot is
  * the window: a tall one shows the whole page for a person to look at.
  */
-export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 2400 });
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });

@@ -1,7 +1,7 @@
 // /locations' task counts (today and the last 7 days in each location's own days, in progress
 // now) against the service's own tasks, counted here from scratch; and axe in both themes.
 import { expect, test } from "../support/api-contract";
-import { screenshotAndAxe, THEMES } from "./axe-check";
+import { checkEachTheme } from "./axe-check";
 import { mirrorFilled, serviceTasks, signInAt, startPlantedStack, type PlantedStack } from "./planted-stack";
 
 const DAY = 86_400_000;
@@ -148,14 +148,11 @@ test("each location's counts are the service's tasks counted in its own days", a
   expect(shown).toEqual(expected);
 });
 
-for (const theme of THEMES) {
-  test(`axe finds nothing on /locations with its counts, ${theme} theme`, async ({ page }, testInfo) => {
-    await page.emulateMedia({ colorScheme: theme });
-    const base = stack!.baseUrl;
-    await signInAt(page, base);
-    await mirrorFilled(page.request, base);
-    await page.goto(`${base}/locations`);
-    await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });
-    await screenshotAndAxe(page, testInfo, `locations-counts-${theme}`);
-  });
-}
+test("axe finds nothing on /locations with its counts, in each theme", async ({ page }, testInfo) => {
+  const base = stack!.baseUrl;
+  await signInAt(page, base);
+  await mirrorFilled(page.request, base);
+  await page.goto(`${base}/locations`);
+  await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });
+  await checkEachTheme(page, testInfo, "locations-counts");
+});

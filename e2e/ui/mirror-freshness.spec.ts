@@ -4,7 +4,7 @@
 import { expect, test } from "../support/api-contract";
 import { startOwnDashboard } from "../support/own-dashboard";
 import { dashboardUrl, signedIn } from "../support/session";
-import { screenshotAndAxe, THEMES } from "./axe-check";
+import { checkEachTheme } from "./axe-check";
 import { signInAt } from "./planted-stack";
 
 interface MirrorState {
@@ -14,42 +14,37 @@ interface MirrorState {
   leader: { instance: string } | null;
 }
 
-for (const theme of THEMES) {
-  test(`the header says how fresh the mirror is and discloses its details, ${theme} theme`, async ({
-    page,
-  }, testInfo) => {
-    await page.emulateMedia({ colorScheme: theme });
-    await signedIn(page);
-    await page.goto(dashboardUrl("/locations"));
-    const button = page.getByTestId("mirror-freshness").getByRole("button");
-    await expect(button).toHaveText(
-      /^Task data: (Synced \d+ (s|min|h|d) ago|Syncing \d+\/\d+|Not synced yet)$/,
-    );
-    const state = (await (await page.request.get(dashboardUrl("/api/mirror"))).json()) as MirrorState;
-    expect(state.enabled).toBe(true);
+test("the header says how fresh the mirror is and discloses its details", async ({ page }, testInfo) => {
+  await signedIn(page);
+  await page.goto(dashboardUrl("/locations"));
+  const button = page.getByTestId("mirror-freshness").getByRole("button");
+  await expect(button).toHaveText(
+    /^Task data: (Synced \d+ (s|min|h|d) ago|Syncing \d+\/\d+|Not synced yet)$/,
+  );
+  const state = (await (await page.request.get(dashboardUrl("/api/mirror"))).json()) as MirrorState;
+  expect(state.enabled).toBe(true);
 
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    await button.click();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    const details = page.getByTestId("mirror-details");
-    await expect(details).toBeVisible();
-    await expect(details).toContainText(`of ${state.windows.total.toLocaleString("en-US")}`);
-    if (state.leader) await expect(details).toContainText(state.leader.instance);
-    await expect(details).toContainText("Last error");
-    await screenshotAndAxe(page, testInfo, `mirror-details-${theme}`);
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  const details = page.getByTestId("mirror-details");
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(`of ${state.windows.total.toLocaleString("en-US")}`);
+  if (state.leader) await expect(details).toContainText(state.leader.instance);
+  await expect(details).toContainText("Last error");
+  await checkEachTheme(page, testInfo, "mirror-details");
 
-    // Esc closes it and hands focus back to its button.
-    await details.click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press("Escape");
-    await expect(details).toBeHidden();
-    await expect(button).toBeFocused();
-    // A click elsewhere closes it too.
-    await button.click();
-    await expect(details).toBeVisible();
-    await page.mouse.click(20, 700);
-    await expect(details).toBeHidden();
-  });
-}
+  // Esc closes it and hands focus back to its button.
+  await details.click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await expect(button).toBeFocused();
+  // A click elsewhere closes it too.
+  await button.click();
+  await expect(details).toBeVisible();
+  await page.mouse.click(20, 700);
+  await expect(details).toBeHidden();
+});
 
 test("with MIRROR=off the header says Live", async ({ page }) => {
   const dashboard = await startOwnDashboard("mirror-off", () => ({ MIRROR: "off" }));

@@ -4,7 +4,7 @@
 // twice within a day) and nothing else, answers 404 for an unknown vehicle, and passes axe in
 // both themes.
 import { expect, test } from "../support/api-contract";
-import { screenshotAndAxe, THEMES } from "./axe-check";
+import { checkEachTheme } from "./axe-check";
 import {
   mirrorFilled,
   serviceTasks,
@@ -154,19 +154,16 @@ test("a vehicle no task has gets the not-found page, with a 404", async ({ page 
   await expect(page.getByRole("heading", { name: "No vehicle has this id" })).toBeVisible();
 });
 
-for (const theme of THEMES) {
-  test(`axe finds nothing on the vehicle page and its not-found page, ${theme} theme`, async ({
-    page,
-  }, testInfo) => {
-    await page.emulateMedia({ colorScheme: theme });
-    await signInAt(page, base());
-    await mirrorFilled(page.request, base());
-    await page.goto(`${base()}/vehicles/${VEHICLE}`);
-    await expect(page.getByTestId("odometer-chart")).toHaveAttribute("data-ready", "true");
-    await page.getByTestId("odometer-chart").focus();
-    await page.keyboard.press("End");
-    await screenshotAndAxe(page, testInfo, `vehicle-${theme}`);
-    await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
-    await screenshotAndAxe(page, testInfo, `vehicle-not-found-${theme}`);
-  });
-}
+test("axe finds nothing on the vehicle page and its not-found page, in each theme", async ({
+  page,
+}, testInfo) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  await page.goto(`${base()}/vehicles/${VEHICLE}`);
+  await expect(page.getByTestId("odometer-chart")).toHaveAttribute("data-ready", "true");
+  await page.getByTestId("odometer-chart").focus();
+  await page.keyboard.press("End");
+  await checkEachTheme(page, testInfo, "vehicle");
+  await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
+  await checkEachTheme(page, testInfo, "vehicle-not-found");
+});
