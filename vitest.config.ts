@@ -135,6 +135,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...ISOLATED_SERVER_FILES],
           globalSetup: SERVER_SETUP,
           isolate: false,
+          // A file here mostly waits on the processes it started, so three at a time keep two
+          // cores busy where two left one idle; a figure of its own needs a group of its own,
+          // which runs after the other projects' files.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
