@@ -4,6 +4,8 @@
 // meanwhile (502 upstream_refused: a refusal no retry mends), and says so once in its log and in its metrics.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { eventually } from "@/harness/eventually";
+import { clientToken } from "@/harness/sandbox-clients";
 import { readTaskPage } from "@/lib/server/bff/task-data";
 import { capturingLogger } from "@/test/lib/server/log/capture";
 import {
@@ -18,18 +20,29 @@ import {
 import { bffSuite } from "./support/bff-suite";
 
 const REFUSAL_MEMORY_MS = 30_000;
+const NOTICE_DELIVERED_MS = 5_000;
 
 const suite = bffSuite({ VTS_RATE_LIMIT_PER_MIN: "100000" }, { shiftableClock: true });
 const log = capturingLogger();
 
-async function revoke(clientId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: suite.vts.databaseUrl });
-  await client.connect();
+/**
+ * Revokes the client as an operator's SQL would, and returns once the service acts on it: it drops
+ * its copy of a client when PostgreSQL delivers the change's notice, a moment after the commit
+ * (longer on a busy machine), so until a token of the client is refused.
+ */
+async function revoke(client: { id: string; secret: string }): Promise<void> {
+  const token = await clientToken(suite.vts.url, client);
+  const db = new pg.Client({ connectionString: suite.vts.databaseUrl });
+  await db.connect();
   try {
-    await client.query("UPDATE clients SET revoked_at = now() WHERE client_id = $1", [clientId]);
+    await db.query("UPDATE clients SET revoked_at = now() WHERE client_id = $1", [client.id]);
   } finally {
-    await client.end();
+    await db.end();
   }
+  const refused = async () =>
+    (await fetch(`${suite.vts.url}/v1/locations`, { headers: { authorization: `Bearer ${token}` } }))
+      .status === 401;
+  await eventually(refused, NOTICE_DELIVERED_MS, 50);
 }
 
 let day = 0;
@@ -50,7 +63,7 @@ describe("a revoked client", () => {
   it("costs one token request per 30 s, answered from memory in between, logged and counted", async () => {
     const backend = await suite.backend(undefined, { logger: log.logger });
     expect((await readTaskPage(backend, newQuery(), "interactive")).data.length).toBeGreaterThan(0);
-    await revoke(CLIENTS.full.id);
+    await revoke(CLIENTS.full);
     const before = await serviceCounters(suite.vts.url);
 
     // Staff keep working for a while: 20 requests, one every 100 ms.
