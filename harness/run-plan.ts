@@ -8,7 +8,6 @@
 // Each line of a phase's output is prefixed with its name (unless the plan has one phase), so the
 // interleaved output of phases side by side still says which line is whose.
 import { spawn, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
 
 interface Phase {
   name: string;
@@ -66,26 +65,6 @@ function relay(child: ChildProcess, prefix: string): void {
   }
 }
 
-const NICE_PREFIX = /^nice -n (\d+) /;
-
-/**
- * A phase runs in a session of its own (its process group, for stopping), and where the kernel
- * groups each session's processes for scheduling (autogroup, on by default in most Linux desktops
- * and on these machines), the nice value of a process counts only against the rest of its
- * session: two sessions share the cores evenly whatever their processes' nice values say. So a
- * phase whose command starts with `nice -n N` gets that nice value for its whole session too, and
- * yields the cores to the phases that run at normal priority as its command says it should.
- */
-function yieldAsNiceSays(phase: Phase, child: ChildProcess): void {
-  const nice = NICE_PREFIX.exec(phase.command)?.[1];
-  if (nice === undefined || child.pid === undefined) return;
-  try {
-    writeFileSync(`/proc/${child.pid}/autogroup`, nice);
-  } catch {
-    // No autogroup (another kernel or OS): the command's own nice already says it all.
-  }
-}
-
 const runStarted = performance.now();
 const elapsed = () => (performance.now() - runStarted) / 1000;
 
@@ -104,7 +83,6 @@ function start(phase: Phase): Promise<void> {
   const startedAt = elapsed();
   // Its own process group, so stopping a phase stops what it started (vitest's workers, browsers).
   const child = spawn(phase.command, { shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  yieldAsNiceSays(phase, child);
   running.set(phase.name, child);
   relay(child, phases.length > 1 ? `[${phase.name}] ` : "");
   return new Promise((done) => {

@@ -2,7 +2,7 @@
 // failure stops the rest with its exit code, and the end of the output is a table of each phase's
 // start and time.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -62,18 +62,3 @@ it("refuses a plan whose phase needs one not named before it", () => {
   expect(code).not.toBe(0);
   expect(errors).toContain('phase "one" needs "two"');
 });
-
-// Where the kernel schedules each session as one group, a phase (a session of its own) yields to
-// the others only if its group does: the nice value its command asks for must reach the group.
-it.runIf(existsSync("/proc/self/autogroup"))(
-  "gives a phase that runs under `nice -n N` that nice value in the kernel's grouping of its session",
-  () => {
-    const { code, output } = runPlan(
-      "background=nice -n 10 cat /proc/self/autogroup",
-      "foreground=cat /proc/self/autogroup",
-    );
-    expect(code).toBe(0);
-    expect(output).toMatch(/^\[background\] \/autogroup-\d+ nice 10$/m);
-    expect(output).toMatch(/^\[foreground\] \/autogroup-\d+ nice 0$/m);
-  },
-);
