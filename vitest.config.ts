@@ -76,8 +76,8 @@ export default defineConfig({
     // before it, though much of an integration or process file's time is spent waiting on a
     // database, a child process or a timer. Two files at a time keep both cores busy; three, tried
     // on a loaded machine, pushed CPU-heavy files (the mirror's 200-query walks) past their 30 s.
-    // One figure for all projects keeps them in one queue (a project with a figure of its own would
-    // need a sequence.groupOrder and run after the others); --maxWorkers overrides it.
+    // Projects that share this figure share one queue; the process project, whose files mostly
+    // wait, has a figure and a group of its own (below). --maxWorkers overrides the shared figure.
     maxWorkers: 2,
     // next-auth imports "next/server" without a file extension, which Node's own ESM loader refuses
     // (next has no exports map); Next's bundler resolves it. Loaded through Vite, it resolves too.
@@ -136,8 +136,8 @@ export default defineConfig({
           globalSetup: SERVER_SETUP,
           isolate: false,
           // A file here mostly waits on the processes it started, so three at a time keep two
-          // cores busy where two left one idle; a figure of its own needs a group of its own,
-          // which runs after the other projects' files.
+          // cores busy where two left one idle. A figure of its own needs a group of its own,
+          // which runs once the other projects' files are done.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
