@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, type RefObject } from "react";
+import { useLayoutEffect, type RefObject } from "react";
 
 const TAB_STOPS = [
   "a[href]",
@@ -15,9 +15,10 @@ const TAB_STOPS = [
  * Tab and Shift+Tab go round a modal dialog's controls instead of leaving it for the page behind,
  * which a keyboard user cannot see into (the WAI-ARIA dialog pattern). Stops are looked up at each
  * press: the dialog's content changes while it is open (a task loads, a details element opens).
+ * Set up in the commit that shows the dialog, so a Tab pressed as it appears is already held.
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useFocusTrap } from "@/components/use-focus-trap";
 import { TaskDetail } from "./task-detail";
 
@@ -8,12 +8,14 @@ import { TaskDetail } from "./task-detail";
 // (the drawer is a history entry, so the browser's back button closes it too). While it is open,
 // Tab stays inside it, as in any dialog: the rows behind it are partly covered, and focus on one
 // of them would be out of sight.
+// Its keys are listened for from the commit that shows it (a layout effect): a passive effect
+// runs after paint, so an Esc pressed as the drawer appears could go unheard.
 export function TaskDrawer({ id }: { id: string }) {
   const router = useRouter();
   const dialog = useRef<HTMLDivElement>(null);
   useFocusTrap(dialog);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") router.back();
     };
