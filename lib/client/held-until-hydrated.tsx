@@ -15,6 +15,10 @@ import { startTransition, Suspense, useEffect, useState, type ReactNode } from "
  * Waiting for the code to load was not enough for the second: the code can come before the reveal.
  * The boundary's own mark says when it has hydrated, whatever it waited for. A part mounted in the
  * browser later (after a client-side navigation) is held the same way until its code has come.
+ *
+ * Until then the part is inert: the server's buttons and fields show but have no handlers yet, and
+ * a click or key on them would be lost. Inert, they take neither (nor focus), and tools that act
+ * as a person does wait for them.
  */
 export function HeldUntilHydrated({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
@@ -26,7 +30,11 @@ export function HeldUntilHydrated({ children, fallback }: { children: ReactNode;
   );
   // The first render's element, kept as is: the very same element is no update to React.
   const [first] = useState(part);
-  return hydrated ? part : first;
+  return (
+    <div className="contents" inert={!hydrated}>
+      {hydrated ? part : first}
+    </div>
+  );
 }
 
 /** Renders nothing; its effect runs once the boundary around it has hydrated (or rendered). */
