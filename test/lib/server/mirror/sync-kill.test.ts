@@ -18,7 +18,7 @@ let baseUrl: string;
 let dir: string;
 
 beforeAll(async () => {
-  service = await startTestService({ VTS_SEED_TASKS: "50000" });
+  service = await startTestService({ VTS_SEED_TASKS: "20000" });
   baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   dir = await mkdtemp(join(tmpdir(), "mirror-kill-"));
 }, 60_000);
