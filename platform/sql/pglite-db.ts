@@ -19,18 +19,16 @@ export interface PgliteDbOptions {
 }
 
 /**
- * V8 runs PGlite's WASM at once from a quick first compile and optimizes its busiest functions in
- * the background as they run: about a second of CPU in every process that opens a store. A process
- * whose stores live for seconds (a test's service, dashboard or CLI command) never earns that
- * back, so PGLITE_SHORT_LIVED=1 has V8 wait for ten times as much work before it optimizes a
- * function. The processes a test run starts get it; a server, or a long-lived test worker, keeps
- * V8's default, since its heavy queries would run slower for longer.
+ * V8 runs PGlite's WASM at once from a quick baseline compile (Liftoff) and recompiles its busiest
+ * functions with its optimizing compiler in the background as they run: over a second of CPU in
+ * every process that opens a store. A process whose stores live for seconds (a test's service,
+ * dashboard or CLI command) never earns that back, so PGLITE_SHORT_LIVED=1 keeps it on the baseline
+ * code. The processes a test run starts get it; a server, or a long-lived test worker, keeps V8's
+ * default, since its heavy queries would run slower for longer.
  */
-const V8_DEFAULT_WASM_TIERING_BUDGET = 1_800_000;
-
 function tuneWasmOptimization(): void {
   if (process.env[SHORT_LIVED_SETTING] !== "1") return;
-  setFlagsFromString(`--wasm-tiering-budget=${10 * V8_DEFAULT_WASM_TIERING_BUDGET}`);
+  setFlagsFromString("--liftoff-only");
 }
 
 /** A saved cluster never changes, and a test worker opens dozens of stores from it: read once. */
