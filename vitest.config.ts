@@ -51,6 +51,7 @@ export const ISOLATED_UNIT_FILES = [
 /** Real child processes, outside the folders that hold only such tests. */
 export const PROCESS_FILES = [
   "test/lint-knip.test.ts",
+  "test/lint-typed.test.ts",
   "test/lib/server/mirror/sync-kill.test.ts",
   "test/scripts/dashboard-shutdown.test.ts",
   "test/scripts/npm-start.test.ts",
