@@ -1,3 +1,5 @@
+import path from "node:path";
+
 // Security headers for every response; the per-request CSP (with a script nonce) is set in proxy.ts.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -20,6 +22,25 @@ const nextConfig = {
   // `npm test` type-checks the whole repository (service, dashboard, tests) in one tsc run;
   // a second, partial pass during the build would only repeat it.
   typescript: { ignoreBuildErrors: true },
+  compiler: {
+    // The dashboard's own HTTP server (scripts/dashboard-server.ts) as one file beside the build it
+    // serves: every start (npm start, each test's dashboard) runs plain JavaScript instead of
+    // loading TypeScript through tsx. Built with the app, so it is never older than the app.
+    async runAfterProductionCompile({ distDir, projectDir }) {
+      const { build } = await import("esbuild");
+      await build({
+        absWorkingDir: projectDir,
+        entryPoints: ["scripts/dashboard-server.ts"],
+        outfile: path.join(path.resolve(projectDir, distDir), "dashboard-server.mjs"),
+        bundle: true,
+        packages: "external",
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        logLevel: "warning",
+      });
+    },
+  },
   reactStrictMode: true,
   turbopack: {
     resolveAlias: {

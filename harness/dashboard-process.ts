@@ -55,7 +55,7 @@ export async function startDashboardProcess(options: DashboardOptions): Promise<
   const child = await startHealthyChild({
     ...options,
     name: "dashboard",
-    args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname)],
+    args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname, options.env.NEXT_DIST_DIR)],
     env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...mirror.env },
     healthUrl: `${url}/api/health`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,

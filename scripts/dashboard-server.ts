@@ -1,7 +1,8 @@
 // The built dashboard behind a plain node:http server (Next's documented custom-server API) rather
 // than `next start`, so that what Next never sees still gets the documented error body: requests
 // Node's parser rejects (a malformed request line, oversized headers) and methods Next's request
-// adapter cannot represent (TRACE). Usage: dashboard-server.ts --port 3000 [--hostname localhost]
+// adapter cannot represent (TRACE). `next build` bundles it into the build directory
+// (next.config.mjs). Usage: node .next/dashboard-server.mjs --port 3000 [--hostname localhost]
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({

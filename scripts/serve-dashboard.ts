@@ -2,7 +2,6 @@
 // what Next cannot (dashboard-refusals.ts) before Next sees it, and stopping on SIGTERM/SIGINT.
 import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { join } from "node:path";
-import next from "next";
 import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
 import { drainOnClose } from "../platform/http-drain";
 
@@ -12,6 +11,10 @@ const STOP_DEADLINE_MS = 5_000;
 const BACKEND_CLOSE_MS = 3_000;
 
 export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
+  // Loaded here, not above: in the built server (one file, .next/dashboard-server.mjs) a static
+  // import would load Next and React before dashboard-server.ts has set NODE_ENV.
+  const { default: next } = await import("next");
+  // This file runs from the build directory, one level below the repository root.
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
   const handle = app.getRequestHandler();
   await app.prepare();

@@ -35,9 +35,21 @@ function authSecret(): string {
 }
 
 function buildIfStale(): void {
-  const built = existsSync(".next/BUILD_ID") ? statSync(".next/BUILD_ID").mtimeMs : 0;
+  // A build from before the dashboard's server was bundled with it has no server file to run.
+  const complete = existsSync(".next/BUILD_ID") && existsSync(".next/dashboard-server.mjs");
+  const built = complete ? statSync(".next/BUILD_ID").mtimeMs : 0;
   if (
-    built > newestSourceTime(["app", "lib", "components", "proxy.ts", "next.config.mjs", "package-lock.json"])
+    built >
+    newestSourceTime([
+      "app",
+      "lib",
+      "components",
+      "platform",
+      "scripts",
+      "proxy.ts",
+      "next.config.mjs",
+      "package-lock.json",
+    ])
   )
     return;
   const logFile = `${LOG_DIR}/build.log`;
