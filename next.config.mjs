@@ -1,4 +1,5 @@
 import path from "node:path";
+import { NODE_BUNDLE_OPTIONS } from "./platform/node-bundle.mjs";
 
 // Security headers for every response; the per-request CSP (with a script nonce) is set in proxy.ts.
 const securityHeaders = [
@@ -32,12 +33,7 @@ const nextConfig = {
         absWorkingDir: projectDir,
         entryPoints: ["scripts/dashboard-server.ts"],
         outfile: path.join(path.resolve(projectDir, distDir), "dashboard-server.mjs"),
-        bundle: true,
-        packages: "external",
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        logLevel: "warning",
+        ...NODE_BUNDLE_OPTIONS,
       });
     },
   },

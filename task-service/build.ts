@@ -9,6 +9,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { NODE_BUNDLE_OPTIONS } from "../platform/node-bundle.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -26,12 +27,7 @@ export async function buildService(): Promise<void> {
     outbase: "task-service/src",
     outdir: "task-service/dist",
     outExtension: { ".js": ".mjs" },
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
+    ...NODE_BUNDLE_OPTIONS,
     write: false,
   });
   for (const file of result.outputFiles) {
