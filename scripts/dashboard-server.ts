@@ -4,6 +4,7 @@
 // adapter cannot represent (TRACE). `next build` bundles it into the build directory
 // (next.config.mjs). Usage: node .next/dashboard-server.mjs --port 3000 [--hostname localhost]
 import { parseArgs } from "node:util";
+import { serveDashboard } from "./serve-dashboard";
 
 const { values } = parseArgs({
   options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string" } },
@@ -13,7 +14,4 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`dashboard: --port must be a port number, got ${values.port}`);
   process.exit(2);
 }
-// Before React and Next load: they choose their production builds by NODE_ENV when first imported.
-Object.assign(process.env, { NODE_ENV: "production" });
-const { serveDashboard } = await import("./serve-dashboard");
 await serveDashboard({ port, hostname: values.hostname ?? "localhost" });

@@ -11,8 +11,10 @@ const STOP_DEADLINE_MS = 5_000;
 const BACKEND_CLOSE_MS = 3_000;
 
 export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
-  // Loaded here, not above: in the built server (one file, .next/dashboard-server.mjs) a static
-  // import would load Next and React before dashboard-server.ts has set NODE_ENV.
+  // Next and React choose their production builds by NODE_ENV when first loaded: it is set first,
+  // and Next is loaded here rather than by a static import, which the bundled server would hoist
+  // above every statement.
+  Object.assign(process.env, { NODE_ENV: "production" });
   const { default: next } = await import("next");
   // This file runs from the build directory, one level below the repository root.
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
