@@ -15,6 +15,8 @@ export interface BarePage {
   params: unknown[];
   limit: number;
   nextCursor: string | null;
+  /** A change feed's page: its rows also say whether a change is held back (taskChangesSql). */
+  feed: boolean;
   headers: OutgoingHttpHeaders;
 }
 
@@ -25,13 +27,16 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const names = new PreparedNames();
 
 async function pageBytes(page: BarePage): Promise<Buffer> {
-  const result = await pool.query<[string]>({
+  const result = await pool.query<[string, string?, boolean?]>({
     ...names.queryConfig(page.text, page.params),
     rowMode: "array",
   });
+  const hasMore = result.rows.length > page.limit;
+  const flags = page.feed ? { has_more: hasMore, caught_up: !hasMore && !result.rows[0]?.[2] } : undefined;
   return taskPageBytes(
     result.rows.slice(0, page.limit).map((row) => row[0]),
     page.nextCursor,
+    flags,
   );
 }
 

@@ -1,18 +1,31 @@
-// The page cases: for each filter, page 1 and the deepest page the data allows, each as an API path
-// and as the exact page query the floor runs. The deep cursor is reached through the API itself
-// (walking pages), so it is a real cursor the service issued, not one forged by the benchmark.
-import type {
-  TaskFilters,
-  TaskPageQuery,
-  TaskPosition,
+// The page cases: for each filter, and for the change feed, page 1 and the deepest page the data
+// allows, each as an API path and as the exact statement the floor runs. The deep cursor is reached
+// through the API itself (walking pages), so it is a real cursor the service issued, not one forged
+// by the benchmark.
+import {
+  EARLIEST,
+  taskChangesSql,
+  type ChangePosition,
+} from "../../task-service/src/repositories/task-changes-sql";
+import {
+  taskPageSql,
+  type TaskFilters,
+  type TaskPosition,
 } from "../../task-service/src/repositories/task-page-sql";
 import { FILTERS, type DataFacts, type FilterName } from "./database";
 import type { HttpClient } from "./http-client";
 
 export const PAGE_SIZE = 500;
 
+/** A page's SQL as the service sends it, and how many rows it fetches (one more than the page). */
+export interface PageStatement {
+  text: string;
+  params: unknown[];
+  fetch: number;
+}
+
 export interface PageCase {
-  filter: "none" | FilterName;
+  filter: "none" | FilterName | "change feed";
   /** The filter value, for the report. */
   value: string | undefined;
   depth: "page 1" | "deep";
@@ -21,12 +34,13 @@ export interface PageCase {
   /** Tasks in the window with this filter: the limit on depth. */
   matching: number;
   path: string;
-  floor: TaskPageQuery;
+  floor: PageStatement;
 }
 
 interface WirePage {
   data: { id: string; started_at: string }[];
   next_cursor: string | null;
+  has_more?: boolean;
 }
 
 /** Page 1 of every filter; a deep page where the filter matches at least two full pages. */
@@ -66,6 +80,51 @@ export async function buildCases(http: HttpClient, facts: DataFacts, log: (line:
   return cases;
 }
 
+/**
+ * The change feed from its beginning, and deep: 501 rows before the last, reached by reading the
+ * feed. After the seeding every task has one change (one transaction), so the feed is every task.
+ */
+export async function buildFeedCases(
+  http: HttpClient,
+  facts: DataFacts,
+  changeXidOf: (taskId: string) => Promise<string>,
+  log: (line: string) => void,
+) {
+  const base = { filter: "change feed" as const, value: undefined, matching: facts.totalTasks };
+  const cases: PageCase[] = [
+    { ...base, depth: "page 1", offset: 0, path: feedPath(), floor: feedFloor(EARLIEST) },
+  ];
+  const target = facts.totalTasks - (PAGE_SIZE + 1);
+  if (target < PAGE_SIZE) return cases;
+  const started = Date.now();
+  let position = 0;
+  let cursor: string | undefined;
+  let after: ChangePosition = EARLIEST;
+  while (position < target) {
+    const limit = Math.min(PAGE_SIZE, target - position);
+    const page = await http.getJson<WirePage & { next_cursor: string }>(feedPath(cursor, limit));
+    const last = page.data.at(-1);
+    if (!last) throw new Error(`the feed ended at row ${position} before ${target}`);
+    cursor = page.next_cursor;
+    position += page.data.length;
+    // The floor needs the position as the cursor holds it; the cursor is opaque, so ask the store.
+    after = { xid: await changeXidOf(last.id), id: last.id };
+  }
+  log(`  change feed: read to row ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  cases.push({ ...base, depth: "deep", offset: target, path: feedPath(cursor), floor: feedFloor(after) });
+  return cases;
+}
+
+function feedPath(cursor?: string, limit = PAGE_SIZE): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set("cursor", cursor);
+  return `/v1/task-changes?${params.toString()}`;
+}
+
+function feedFloor(after: ChangePosition): PageStatement {
+  return { ...taskChangesSql(after, PAGE_SIZE + 1), fetch: PAGE_SIZE + 1 };
+}
+
 /** Follows next_cursor until `target` tasks lie behind it; the last step is shortened to land exactly. */
 async function walk(http: HttpClient, facts: DataFacts, filters: TaskFilters, target: number) {
   let position = 0;
@@ -95,16 +154,17 @@ function pagePath(facts: DataFacts, filters: TaskFilters, cursor?: string, limit
   return `/v1/tasks?${params.toString()}`;
 }
 
-/** The query the service builds for such a request: same window, filters, order, position, fetch. */
-function floorQuery(facts: DataFacts, filters: TaskFilters, after: TaskPosition | undefined): TaskPageQuery {
-  return { ...facts.window, filters, order: "asc", after, fetch: PAGE_SIZE + 1 };
+/** The statement the service sends for such a request: same window, filters, order, position, fetch. */
+function floorQuery(facts: DataFacts, filters: TaskFilters, after: TaskPosition | undefined): PageStatement {
+  const fetch = PAGE_SIZE + 1;
+  return { ...taskPageSql({ ...facts.window, filters, order: "asc", after, fetch }), fetch };
 }
 
 /**
  * Page 1 of the last full day before generation: a typical dashboard query (a full page at 1M
  * tasks), the page the throughput part asks for, with the query the service builds for it.
  */
-export function dayPage(facts: DataFacts): { path: string; floor: TaskPageQuery } {
+export function dayPage(facts: DataFacts): { path: string; floor: PageStatement } {
   const dayMs = 86_400_000;
   const to = Math.floor(Date.parse(facts.generatedAt) / dayMs) * dayMs;
   const window = { from: new Date(to - dayMs).toISOString(), to: new Date(to).toISOString() };

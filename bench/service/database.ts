@@ -98,3 +98,13 @@ export async function explain(db: pg.Client, sql: { text: string; params: unknow
   );
   return rows.map((line) => line["QUERY PLAN"]);
 }
+
+/** The change feed's position of a task, as its cursor holds it (the cursor itself is opaque). */
+export async function changeXidOf(db: pg.Client, taskId: string): Promise<string> {
+  const result = await db.query<{ xid: string }>("SELECT change_xid::text AS xid FROM tasks WHERE id = $1", [
+    taskId,
+  ]);
+  const xid = result.rows[0]?.xid;
+  if (xid === undefined) throw new Error(`no task ${taskId}`);
+  return xid;
+}

@@ -1,4 +1,4 @@
-// The floor: the very SQL the service runs for a page (taskPageSql, same parameters), sent straight
+// The floor: the very SQL the service runs for a page (taskPageSql or taskChangesSql, same parameters), sent straight
 // through one pg connection from this process. What the service adds on top of it is the cost of
 // being an HTTP API: auth, validation, mapping, JSON and the network hop.
 //
@@ -14,12 +14,11 @@
 // planning that it no longer does.
 import type pg from "pg";
 import { PreparedNames } from "../../platform/sql/prepared-names";
-import { taskPageSql, type TaskPageQuery } from "../../task-service/src/repositories/task-page-sql";
+import type { PageStatement } from "./cases";
 
 const names = new PreparedNames();
 
-export function floorRunner(db: pg.Client, query: TaskPageQuery): () => Promise<number> {
-  const { text, params } = taskPageSql(query);
+export function floorRunner(db: pg.Client, { text, params }: PageStatement): () => Promise<number> {
   const config: pg.QueryArrayConfig = { ...names.queryConfig(text, params), rowMode: "array" };
   return async () => (await db.query(config)).rowCount ?? 0;
 }

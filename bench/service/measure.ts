@@ -1,9 +1,8 @@
 // The sequential measurements: each page case against its floor, and the token endpoint.
 import type { IncomingHttpHeaders } from "node:http";
 import type pg from "pg";
-import { taskPageSql, type TaskPageQuery } from "../../task-service/src/repositories/task-page-sql";
 import type { BarePage } from "./bare-query-server";
-import type { PageCase } from "./cases";
+import type { PageCase, PageStatement } from "./cases";
 import { floorRunner } from "./floor";
 import type { HttpClient, HttpResponse } from "./http-client";
 import { summarize, timeMs, type Summary } from "./latency";
@@ -169,6 +168,8 @@ export async function measureToken(
 }
 
 interface WirePage {
+  /** The change feed's page says it; a task list's does not. */
+  has_more?: boolean;
   data: unknown[];
   next_cursor: string | null;
 }
@@ -181,13 +182,16 @@ interface WirePage {
 export async function placeBarePage(
   bare: HttpClient,
   path: string,
-  floor: TaskPageQuery,
+  floor: PageStatement,
   answer: HttpResponse,
 ): Promise<void> {
+  const wire = JSON.parse(answer.body.toString("utf8")) as WirePage;
   const page: BarePage = {
-    ...taskPageSql(floor),
+    text: floor.text,
+    params: floor.params,
     limit: floor.fetch - 1,
-    nextCursor: (JSON.parse(answer.body.toString("utf8")) as WirePage).next_cursor,
+    nextCursor: wire.next_cursor,
+    feed: wire.has_more !== undefined,
     headers: replayableHeaders(answer.headers),
   };
   const placed = await bare.put(path, Buffer.from(JSON.stringify(page)), {

@@ -74,7 +74,7 @@ export function renderReport(report: Report): string {
     "",
     `PostgreSQL settings: \`${report.serverSettings}\` (plus \`fsync=off\`).`,
     "",
-    "### Page latency (GET /v1/tasks, limit 500, ms)",
+    "### Page latency (GET /v1/tasks and GET /v1/task-changes, limit 500, ms)",
     "",
     "| filter | page | rows before it | rows | service p50 | service p99 | floor p50 | floor p99 | service/floor p50 | service/floor p99 | deep/page 1 p50 | deep/page 1 p99 |",
     "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
@@ -82,7 +82,8 @@ export function renderReport(report: Report): string {
   for (const page of report.pages) {
     const { pageCase: c, service, floor } = page;
     const first = c.depth === "deep" ? firstPageOf(report, page) : undefined;
-    const filter = c.value === undefined ? "none" : `${c.filter}=${c.value} (${count(c.matching)} tasks)`;
+    const filter =
+      c.value === undefined ? filterLabel(c) : `${c.filter}=${c.value} (${count(c.matching)} tasks)`;
     lines.push(
       `| ${filter} | ${c.depth} | ${count(c.offset)} | ${page.rows} | ${ms(service.p50)} | ${ms(service.p99)} | ` +
         `${ms(floor.p50)} | ${ms(floor.p99)} | ${ratio(service.p50, floor.p50)} | ${ratio(service.p99, floor.p99)} | ` +
@@ -153,7 +154,12 @@ export function renderPartial(report: Report, parts: ReadonlySet<string>): strin
   return lines.join("\n");
 }
 
-const filterLabel = (c: PageCase) => (c.value === undefined ? "none" : `${c.filter}=${c.value}`);
+const filterLabel = (c: PageCase) =>
+  c.filter === "change feed"
+    ? "change feed (GET /v1/task-changes)"
+    : c.value === undefined
+      ? "none"
+      : `${c.filter}=${c.value}`;
 
 /**
  * What sending the answer costs on its own: the floor plus the bare server's time is the least any

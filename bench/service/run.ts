@@ -9,9 +9,16 @@ import { freePort } from "../../harness/free-port";
 import type { LocalPostgres } from "../../harness/local-postgres";
 import { REPO_ROOT } from "../../harness/repo-root";
 import { startServiceProcess, type ServiceProcess } from "../../harness/service-process";
-import { taskPageSql } from "../../task-service/src/repositories/task-page-sql";
-import { buildCases, dayPage } from "./cases";
-import { connect, databaseSizeMb, explain, readFacts, SERVER_SETTINGS, startDatabase } from "./database";
+import { buildCases, buildFeedCases, dayPage } from "./cases";
+import {
+  changeXidOf,
+  connect,
+  databaseSizeMb,
+  explain,
+  readFacts,
+  SERVER_SETTINGS,
+  startDatabase,
+} from "./database";
 import { HttpClient } from "./http-client";
 import { fetchToken, measurePages, measureToken, placeBarePage } from "./measure";
 import {
@@ -148,7 +155,10 @@ async function main(): Promise<void> {
   const api = http.withHeaders({ authorization: `Bearer ${token}` });
 
   log(`finding deep cursors (window ${facts.window.from} .. ${facts.window.to})`);
-  const cases = await buildCases(api, facts, log);
+  const cases = [
+    ...(await buildCases(api, facts, log)),
+    ...(await buildFeedCases(api, facts, (id) => changeXidOf(monitor, id), log)),
+  ];
 
   baselineHttp = baselineService ? new HttpClient(baselineService.url) : undefined;
   const baselineApi = baselineHttp?.withHeaders({ authorization: `Bearer ${token}` });
@@ -179,7 +189,7 @@ async function main(): Promise<void> {
     cases.find((c) => c.depth === "deep");
   const explainCase = deep ?? cases[0];
   if (!explainCase) throw new Error("no cases");
-  const plan = await explain(db, taskPageSql(explainCase.floor));
+  const plan = await explain(db, explainCase.floor);
 
   const day = dayPage(facts);
   const dayAnswer = await api.get(day.path);

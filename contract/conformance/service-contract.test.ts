@@ -298,6 +298,7 @@ describe("openapi.yaml", () => {
         "get /metrics",
         "get /openapi.yaml",
         "get /v1/locations",
+        "get /v1/task-changes",
         "get /v1/tasks",
         "get /v1/tasks/{id}",
         "post /oauth/token",

@@ -269,6 +269,12 @@ export interface components {
        */
       started_at: string;
       odometer_miles: number;
+      /**
+       * Format: date-time
+       * @description When the service last changed the task, UTC with millisecond precision. Absent when the
+       *     service does not send it (a version without its change feed).
+       */
+      updated_at?: string;
     };
     LocationSummary: {
       id: components["schemas"]["Identifier"];

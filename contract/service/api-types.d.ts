@@ -185,6 +185,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/task-changes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List tasks in the order they changed (change feed)
+     * @description Every task, each at the place of its last change (a new task, a new status, any other
+     *     field, or its location's new name), oldest change first. A task changed again moves to its
+     *     new place, so a page holds each task's state as of that change, once. Pass `next_cursor`
+     *     back as `cursor` to read on; `next_cursor` is never null, so a caught-up reader keeps its
+     *     cursor and asks again later. `has_more` says whether more changes are ready now, and
+     *     `caught_up` whether the reader now holds every change committed before the request.
+     *
+     *     No change is ever skipped: a change appears only once every change written before it has
+     *     committed or failed, so a reader past a position never misses a slower writer's change
+     *     behind it. A long-running write in the service's database therefore delays the feed for
+     *     as long as it runs; it loses nothing.
+     *
+     *     Without `cursor` the feed starts at its beginning (every task, in change order) or, with
+     *     `start=latest`, at the latest change: an empty page whose cursor delivers only later
+     *     changes, for a reader that has just copied the tasks through `GET /v1/tasks`. Take that
+     *     cursor before the copy: changes made during the copy then come through the feed.
+     *
+     *     Deleted tasks are not listed: the service deletes tasks only when a sandbox is generated
+     *     anew. Same scope and rate limit as `GET /v1/tasks`; unknown and repeated parameters are
+     *     rejected with 400 `invalid_request`. `HEAD` is also served.
+     */
+    get: operations["listTaskChanges"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -208,7 +247,8 @@ export interface components {
      *         "name": "Seattle Downtown"
      *       },
      *       "started_at": "2026-05-01T14:30:00.000Z",
-     *       "odometer_miles": 48213
+     *       "odometer_miles": 48213,
+     *       "updated_at": "2026-05-01T15:02:11.204Z"
      *     }
      * @example {
      *       "id": "T-000124",
@@ -222,7 +262,8 @@ export interface components {
      *         "name": "Brooklyn, Atlantic Ave"
      *       },
      *       "started_at": "2026-05-02T09:00:00.000Z",
-     *       "odometer_miles": 1520
+     *       "odometer_miles": 1520,
+     *       "updated_at": "2026-04-28T10:15:00.000Z"
      *     }
      */
     Task: {
@@ -265,6 +306,15 @@ export interface components {
       started_at: string;
       /** @description Odometer reading in miles. */
       odometer_miles: number;
+      /**
+       * Format: date-time
+       * @description When the task last changed (any field above, or its location's name), in UTC with
+       *     millisecond precision. This service always sends it; it was added within /v1, so a
+       *     client that must also read older services treats it as optional. See
+       *     `GET /v1/task-changes`.
+       * @example 2026-05-01T15:02:11.204Z
+       */
+      updated_at?: string;
     };
     /**
      * @description The location a task belongs to, embedded in the task.
@@ -334,6 +384,44 @@ export interface components {
       data: components["schemas"]["Task"][];
       /** @description Pass as `cursor` to get the next page; null on the last page. */
       next_cursor: string | null;
+    };
+    /**
+     * @example {
+     *       "data": [
+     *         {
+     *           "id": "T-000123",
+     *           "vehicle_id": "VEH-00042",
+     *           "mva": "60012345",
+     *           "vin": "1HGCM82633A004352",
+     *           "task_type": "oil_change",
+     *           "status": "cancelled",
+     *           "location": {
+     *             "id": "LOC-SEA-01",
+     *             "name": "Seattle Downtown"
+     *           },
+     *           "started_at": "2026-05-01T14:30:00.000Z",
+     *           "odometer_miles": 48213,
+     *           "updated_at": "2026-05-03T08:12:40.118Z"
+     *         }
+     *       ],
+     *       "next_cursor": "eyJ2IjoxLCJrIjpbIjkxNDIiLCJULTAwMDEyMyJdfQ.sig",
+     *       "has_more": false,
+     *       "caught_up": true
+     *     }
+     */
+    TaskChangePage: {
+      /** @description Up to `limit` tasks, oldest change first, each as it is after its last change. */
+      data: components["schemas"]["Task"][];
+      /** @description Pass as `cursor` to read the changes after this page; never null. */
+      next_cursor: string;
+      /** @description Whether more changes are ready now; when false, ask again later with `next_cursor`. */
+      has_more: boolean;
+      /**
+       * @description True when this page brings the reader to every change committed before the request:
+       *     none is ready beyond it, and none is held back behind a write still running. A copy
+       *     that has read up to such a page is as fresh as the moment the request was made.
+       */
+      caught_up: boolean;
     };
     /**
      * @description Standard error body of every endpoint except `POST /oauth/token`. `error.code` is one of:
@@ -1100,6 +1188,51 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      405: components["responses"]["MethodNotAllowed"];
+      429: components["responses"]["RateLimited"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["Unavailable"];
+    };
+  };
+  listTaskChanges: {
+    parameters: {
+      query?: {
+        /**
+         * @description The `next_cursor` of the previous page. Opaque and tamper-evident; a malformed or
+         *     tampered cursor, or one of `GET /v1/tasks`, is rejected. Not with `start`.
+         */
+        cursor?: string;
+        /**
+         * @description Where a feed without `cursor` starts: `earliest` (every task) or `latest` (only changes
+         *     after this request). Not with `cursor`.
+         */
+        start?: "earliest" | "latest";
+        /** @description Page size. Values outside 1..500 are rejected, not clamped. */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of changed tasks. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TaskChangePage"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       405: components["responses"]["MethodNotAllowed"];
       429: components["responses"]["RateLimited"];
       431: components["responses"]["HeadersTooLarge"];

@@ -23,7 +23,12 @@ function write(text: string, at: number): number {
   return at + scratch.write(text, at, "utf8");
 }
 
-export function taskPageBytes(taskJson: readonly string[], nextCursor: string | null): Buffer {
+/** `flags`: what the change feed's page says beside its cursor; a task list's says nothing more. */
+export function taskPageBytes(
+  taskJson: readonly string[],
+  nextCursor: string | null,
+  flags?: { has_more: boolean; caught_up: boolean },
+): Buffer {
   let at = write('{"data":[', 0);
   for (let index = 0; index < taskJson.length; index++) {
     if (index > 0) {
@@ -32,7 +37,8 @@ export function taskPageBytes(taskJson: readonly string[], nextCursor: string | 
     }
     at = write(taskJson[index]!, at);
   }
-  at = write(`],"next_cursor":${quote(nextCursor)}}`, at);
+  const more = flags ? `,"has_more":${flags.has_more},"caught_up":${flags.caught_up}` : "";
+  at = write(`],"next_cursor":${quote(nextCursor)}${more}}`, at);
   // A copy: the scratch buffer is written again by the next page while this one is being sent.
   return Buffer.from(scratch.subarray(0, at));
 }

@@ -66,7 +66,7 @@ async function authenticate(
 
 /** The scope a /v1 path belongs to, for requests that never reach a route (bad URLs, unknown paths). */
 export function scopeOfPath(url: string): Scope | undefined {
-  if (/^\/v1\/tasks(\/|\?|$)/.test(url)) return "tasks:read";
+  if (/^\/v1\/(tasks|task-changes)(\/|\?|$)/.test(url)) return "tasks:read";
   if (/^\/v1\/locations(\/|\?|$)/.test(url)) return "locations:read";
   return undefined;
 }

@@ -1,5 +1,5 @@
 // The keyset page query. Exported on its own so the benchmark's floor runs exactly the SQL the service runs.
-import { wireStartedAt } from "../../../contract/service/task-row";
+import { wireInstant } from "../../../contract/service/task-row";
 
 export interface TaskFilters {
   location_id?: string | undefined;
@@ -28,15 +28,15 @@ export interface TaskPageQuery {
 }
 
 /**
- * A task row's columns, started_at already in the wire format (YYYY-MM-DDTHH:MM:SS.sssZ, what
+ * A task row's columns, the instants already in the wire format (YYYY-MM-DDTHH:MM:SS.sssZ, what
  * Date#toISOString gives for years 1 to 9999). Formatting in SQL saves a timestamptz -> Date parse
- * in pg and a toISOString per row in the service. Stored instants have millisecond precision
- * (imports go through Date), so MS loses nothing.
+ * in pg and a toISOString per row in the service. started_at is stored to the millisecond (imports
+ * go through Date), so MS loses nothing; updated_at is sent to the millisecond, as its wire JSON is.
  */
 export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status, t.location_id,
       l.name AS location_name,
-      ${wireStartedAt("t.started_at")} AS started_at,
-      t.odometer_miles`;
+      ${wireInstant("t.started_at")} AS started_at,
+      t.odometer_miles, ${wireInstant("t.updated_at")} AS updated_at`;
 
 /**
  * The page's one column: each task's wire JSON, kept by the store (migration 3 in

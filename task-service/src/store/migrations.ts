@@ -161,4 +161,81 @@ export const migrations: readonly SqlMigration[] = [
         FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION vts_location_renamed();
     `,
   },
+  {
+    id: 4,
+    name: "task change feed",
+    // GET /v1/task-changes lists tasks in the order their last change was written, and must never
+    // skip a change: a transaction that commits after a later one (two imports side by side, one
+    // slow) must still be delivered after a reader has passed the later one. A timestamp or a
+    // sequence is assigned before commit, so a reader could pass it while its writer is still open.
+    // Each row instead keeps the id of the transaction that last changed it (change_xid), and a
+    // reader returns only rows whose transaction is older than every transaction still running
+    // (the snapshot's xmin): those have all committed or aborted, so nothing can appear behind a
+    // position once it was returned. A row changed again moves to its new transaction's place.
+    //
+    // updated_at joins the wire JSON (the function gains it; the triggers of migration 3 now call
+    // the new one). A change is a write that alters what the JSON holds: an import line identical
+    // to the stored task changes nothing (upsertTasks skips it), and a location's rename changes
+    // its tasks. Writers that set change_xid themselves (the import, the rename) skip the per-row
+    // trigger, as they skip the wire JSON's.
+    sql: `
+      CREATE FUNCTION vts_task_json(
+        id text, vehicle_id text, mva text, vin text, task_type text, status text,
+        location_id text, location_name text, started_at timestamptz, odometer_miles integer,
+        updated_at timestamptz
+      ) RETURNS text LANGUAGE sql STABLE AS $fn$
+        SELECT '{"id":' || to_json(id)::text
+          || ',"vehicle_id":' || to_json(vehicle_id)::text
+          || ',"mva":' || to_json(mva)::text
+          || ',"vin":' || coalesce(to_json(vin)::text, 'null')
+          || ',"task_type":' || to_json(task_type)::text
+          || ',"status":' || to_json(status)::text
+          || ',"location":{"id":' || to_json(location_id)::text
+          || ',"name":' || coalesce(to_json(location_name)::text, 'null')
+          || '},"started_at":"' || to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          || '","odometer_miles":' || odometer_miles::text
+          || ',"updated_at":"' || to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          || '"}'
+      $fn$;
+
+      ALTER TABLE tasks ADD COLUMN change_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+      UPDATE tasks t SET wire_json = vts_task_json(t.id, t.vehicle_id, t.mva, t.vin, t.task_type,
+        t.status, t.location_id, l.name, t.started_at, t.odometer_miles, t.updated_at)
+        FROM locations l WHERE l.id = t.location_id;
+      CREATE INDEX tasks_by_change ON tasks (change_xid, id);
+
+      CREATE OR REPLACE FUNCTION vts_task_set_wire_json() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'UPDATE' THEN
+          NEW.updated_at := now();
+          NEW.change_xid := pg_current_xact_id();
+        END IF;
+        NEW.wire_json := vts_task_json(NEW.id, NEW.vehicle_id, NEW.mva, NEW.vin, NEW.task_type,
+          NEW.status, NEW.location_id, (SELECT name FROM locations WHERE id = NEW.location_id),
+          NEW.started_at, NEW.odometer_miles, NEW.updated_at);
+        RETURN NEW;
+      END
+      $fn$;
+      DROP TRIGGER tasks_wire_json_update ON tasks;
+      CREATE TRIGGER tasks_changed BEFORE UPDATE ON tasks
+        FOR EACH ROW WHEN (NEW.change_xid = OLD.change_xid
+          AND (NEW.id, NEW.vehicle_id, NEW.mva, NEW.vin, NEW.task_type, NEW.status, NEW.location_id,
+            NEW.started_at, NEW.odometer_miles)
+          IS DISTINCT FROM (OLD.id, OLD.vehicle_id, OLD.mva, OLD.vin, OLD.task_type, OLD.status,
+            OLD.location_id, OLD.started_at, OLD.odometer_miles))
+        EXECUTE FUNCTION vts_task_set_wire_json();
+
+      CREATE OR REPLACE FUNCTION vts_location_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE tasks t SET updated_at = now(), change_xid = pg_current_xact_id(),
+          wire_json = vts_task_json(t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status,
+            t.location_id, NEW.name, t.started_at, t.odometer_miles, now())
+          WHERE t.location_id = NEW.id;
+        RETURN NULL;
+      END
+      $fn$;
+
+      DROP FUNCTION vts_task_wire_json(text, text, text, text, text, text, text, text, timestamptz, integer);
+    `,
+  },
 ];

@@ -80,6 +80,7 @@ describe.each(stores)("%s store", (_name, open) => {
       ...plainFields,
       location: { id: "loc_a", name: 'Dock "A", Zürich' },
       started_at: "2026-03-01T10:00:00.123Z",
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
     });
   });
 

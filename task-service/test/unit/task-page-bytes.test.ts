@@ -42,6 +42,7 @@ function sandboxRows(count: number): TaskRow[] {
       ...task,
       location_name: names.get(task.location_id) ?? "",
       started_at: task.started_at.toISOString(),
+      updated_at: "2026-11-02T08:00:00.123Z",
     });
   }
   return rows;

@@ -1,6 +1,6 @@
 // How the read side speaks to the mirror's database: one statement at a time, every value bound
 // as a numbered placeholder, a task's columns selected as the service sends them.
-import { wireStartedAt } from "@/contract/service/task-row";
+import { wireInstant } from "@/contract/service/task-row";
 import type { QueryOptions } from "@/platform/sql/sql-db";
 
 // PGlite and a pg Pool both fit behind it in a line, so every query here runs on either.
@@ -28,4 +28,5 @@ export interface Statement {
 export { taskOfRow, type TaskRow } from "@/contract/service/task-row";
 
 export const TASK_COLUMNS = `t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status, t.location_id,
-  t.location_name, ${wireStartedAt("t.started_at")} AS started_at, t.odometer_miles`;
+  t.location_name, ${wireInstant("t.started_at")} AS started_at, t.odometer_miles,
+  ${wireInstant("t.updated_at")} AS updated_at`;

@@ -6,7 +6,7 @@
 // mirror_windows, its triggers, their function and the channel mirror_windows_changed. Renaming
 // them would take a migration every existing mirror must run, and a shared database's instances
 // would disagree on the names while they are upgraded one by one, for a name no one outside the
-// code reads. Migrations 3 to 5 are named below, then listed with 1 and 2 in order.
+// code reads. Migrations 3 to 6 are named below, then listed with 1 and 2 in order.
 import type { SqlMigration } from "@/platform/sql/migrate";
 
 export type MirrorMigration = SqlMigration;
@@ -76,6 +76,18 @@ const slicesNotifyMigration: MirrorMigration = {
       ON mirror_windows FOR EACH ROW EXECUTE FUNCTION mirror_notify_windows_changed();
     CREATE TRIGGER mirror_windows_notify_truncate AFTER TRUNCATE ON mirror_windows
       FOR EACH STATEMENT EXECUTE FUNCTION mirror_notify_windows_changed();
+  `,
+};
+
+// Migration 6: when the service last changed each task (its updated_at, sent since it offers a change
+// feed), so a mirrored task is answered as the service answers it. NULL for a task mirrored from
+// a service that does not send it, and for rows held before this migration until their slice is
+// walked again.
+const taskUpdatedAtMigration: MirrorMigration = {
+  id: 6,
+  name: "tasks keep the service's updated_at",
+  sql: `
+    ALTER TABLE mirror_tasks ADD COLUMN updated_at timestamptz(3);
   `,
 };
 
@@ -153,4 +165,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
   syncStateMigration,
   searchTextMigration,
   slicesNotifyMigration,
+  taskUpdatedAtMigration,
 ];

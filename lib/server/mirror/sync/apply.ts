@@ -29,13 +29,14 @@ export async function applySlice(
     if (claimed.length === 0) return false;
     await tx.query(
       `INSERT INTO mirror_tasks (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
-         started_at, odometer_miles, search_text)
+         started_at, odometer_miles, search_text, updated_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::timestamptz[], $10::integer[], $11::text[])
+         $8::text[], $9::timestamptz[], $10::integer[], $11::text[], $12::timestamptz[])
        ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
          task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
          location_name = EXCLUDED.location_name, started_at = EXCLUDED.started_at,
-         odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text`,
+         odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text,
+         updated_at = EXCLUDED.updated_at`,
       [
         tasks.map((task) => task.id),
         tasks.map((task) => task.vehicle_id),
@@ -48,6 +49,7 @@ export async function applySlice(
         tasks.map((task) => task.started_at),
         tasks.map((task) => task.odometer_miles),
         tasks.map(taskSearchText),
+        tasks.map((task) => task.updated_at ?? null),
       ],
     );
     await tx.query(

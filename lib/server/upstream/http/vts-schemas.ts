@@ -17,6 +17,8 @@ export const taskSchema = z.looseObject({
   location: z.looseObject({ id: z.string(), name: z.string() }),
   started_at: z.string(),
   odometer_miles: z.number(),
+  // Sent by services that offer the change feed; absent from older ones.
+  updated_at: z.string().optional(),
 });
 
 export const taskPageSchema = z.looseObject({

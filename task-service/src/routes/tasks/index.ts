@@ -1,4 +1,4 @@
-// GET /v1/tasks and GET /v1/tasks/{id}.
+// GET /v1/tasks, GET /v1/tasks/{id} and GET /v1/task-changes.
 import type { FastifyInstance } from "fastify";
 import { IDENTIFIER_PATTERN } from "../../../../contract/query/identifier";
 import { ApiError, invalidRequest } from "../../http/api-error";
@@ -8,8 +8,14 @@ import { parseQueryString } from "../../http/query-string";
 import type { CursorCodec } from "../../pagination/cursor-codec";
 import { requireScope } from "../../plugins/v1-guard";
 import type { TaskPosition } from "../../repositories/task-page-sql";
-import { findTask, findTaskPageJson } from "../../repositories/tasks-repository";
+import {
+  findTask,
+  findTaskChanges,
+  findTaskPageJson,
+  latestChangePosition,
+} from "../../repositories/tasks-repository";
 import type { Store } from "../../store/store";
+import { parseTaskChangesQuery } from "./task-changes-query";
 import { parseTaskListQuery } from "./task-list-query";
 
 export interface TaskRouteDeps {
@@ -29,6 +35,26 @@ export async function taskRoutes(app: FastifyInstance, deps: TaskRouteDeps): Pro
     const nextCursor = rows.length > limit && last ? deps.cursors.encode(positionOf(last), binding) : null;
     reply.type("application/json; charset=utf-8");
     return taskPageBytes(data, nextCursor);
+  });
+
+  app.get("/v1/task-changes", { preHandler }, async (request, reply) => {
+    const { after, limit } = parseTaskChangesQuery(request.url, deps.cursors);
+    const from = after === "latest" ? await latestChangePosition(deps.store) : after;
+    const { rows, heldBack } = await findTaskChanges(deps.store, from, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    // A caught-up page keeps the reader where it was.
+    const next = last ? { xid: last[1], id: positionOf(last[0]).id } : from;
+    const hasMore = rows.length > limit;
+    reply.type("application/json; charset=utf-8");
+    return taskPageBytes(
+      page.map((row) => row[0]),
+      deps.cursors.encodeChange(next),
+      {
+        has_more: hasMore,
+        caught_up: !hasMore && !heldBack,
+      },
+    );
   });
 
   app.get<{ Params: { id: string } }>("/v1/tasks/:id", { preHandler }, async (request, reply) => {

@@ -19,7 +19,9 @@ describe.each(STORES)("read indexes on %s", (store) => {
 
   beforeAll(async () => {
     ({ db } = await syncedSandboxMirror(store, "read_indexes", 3_000, 1));
-    await db.exec("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off");
+    await db.exec(
+      "SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off; SET enable_incremental_sort = off",
+    );
   });
   afterAll(() => db?.close());
 

@@ -1,0 +1,207 @@
+// GET /v1/task-changes, on the embedded store and on a real PostgreSQL: every task once from the
+// beginning, only later changes from `start=latest`, a change moves its task to the end, an
+// identical import is no change, a rename is one, and no change is skipped when a transaction
+// commits after a later one.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { TaskRecord } from "../../src/domain/records";
+import { upsertLocations } from "../../src/repositories/locations-repository";
+import { upsertTasks, type Task } from "../../src/repositories/tasks-repository";
+import { createDatabase } from "../../../harness/local-postgres";
+import { startTestService, type TestService } from "../support/test-service";
+import { sandboxWindows, taskUrl } from "./tasks-api";
+
+interface ChangePage {
+  data: Task[];
+  next_cursor: string;
+  has_more: boolean;
+  caught_up: boolean;
+}
+
+const stores = [
+  ["PGlite", async () => ({}), false],
+  [
+    "PostgreSQL",
+    async () => ({ DATABASE_URL: await createDatabase(inject("postgresUrl"), `changes_${Date.now()}`) }),
+    true,
+  ],
+] as const;
+
+describe.each(stores)("the change feed on %s", (_name, storeEnv, concurrentWriters) => {
+  let service: TestService;
+  let token: string;
+
+  beforeAll(async () => {
+    service = await startTestService(await storeEnv());
+    token = await service.token("sandbox-full");
+  });
+  afterAll(() => service.close());
+
+  async function get(query: string) {
+    return service.request({
+      method: "GET",
+      url: `/v1/task-changes${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  async function page(query: string): Promise<ChangePage> {
+    const response = await get(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ChangePage>();
+  }
+
+  /** Reads on from `cursor` until caught up; every task seen, and the cursor to read on from. */
+  async function readOn(cursor: string, limit = 500): Promise<{ tasks: Task[]; cursor: string }> {
+    const tasks: Task[] = [];
+    for (;;) {
+      const next = await page(`?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+      tasks.push(...next.data);
+      cursor = next.next_cursor;
+      if (!next.has_more) return { tasks, cursor };
+    }
+  }
+
+  const latest = async () => (await page("?start=latest")).next_cursor;
+
+  function newTask(overrides: Partial<TaskRecord> = {}): TaskRecord {
+    return {
+      id: `chg_${randomUUID().slice(0, 12)}`,
+      vehicle_id: "veh_changes",
+      mva: "88888888",
+      vin: null,
+      task_type: "oil_change",
+      status: "scheduled",
+      location_id: "loc_lax_airport",
+      started_at: new Date("2026-03-01T10:00:00.000Z"),
+      odometer_miles: 100,
+      ...overrides,
+    };
+  }
+
+  it("lists every task once from the beginning, each with its updated_at, in pages", async () => {
+    const first = await page("?limit=500");
+    expect(first.has_more).toBe(true);
+    const rest = await readOn(first.next_cursor, 400);
+    const ids = [...first.data, ...rest.tasks].map((task) => task.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThanOrEqual(3000);
+    for (const task of first.data)
+      expect(task.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const byId = await service.request({
+      method: "GET",
+      url: `/v1/tasks/${encodeURIComponent(first.data[0]!.id)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(byId.json()).toEqual(first.data[0]);
+  });
+
+  it("from the latest place, brings only later changes: a new status, not an identical import", async () => {
+    const changed = newTask();
+    const unchanged = newTask();
+    await upsertTasks(service.context.store, [changed, unchanged]);
+    const cursor = await latest();
+    const quiet = await page(`?cursor=${encodeURIComponent(cursor)}`);
+    expect(quiet).toMatchObject({ data: [], has_more: false, caught_up: true, next_cursor: cursor });
+
+    await upsertTasks(service.context.store, [{ ...changed, status: "cancelled" }, unchanged]);
+    const { tasks } = await readOn(cursor);
+    expect(tasks.map((task) => [task.id, task.status])).toEqual([[changed.id, "cancelled"]]);
+    expect(Date.parse(tasks[0]!.updated_at!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("moves a task changed again to the end, and brings a location's tasks when it is renamed", async () => {
+    await upsertLocations(service.context.store, [
+      { id: "loc_changes", name: "Before", timezone: "UTC", address: "1 Main St" },
+    ]);
+    const [a, b] = [newTask({ location_id: "loc_changes" }), newTask()];
+    const cursor = await latest();
+    await upsertTasks(service.context.store, [a]);
+    await upsertTasks(service.context.store, [b]);
+    await upsertTasks(service.context.store, [{ ...a, odometer_miles: 101 }]);
+    const moved = await readOn(cursor, 1);
+    expect(moved.tasks.map((task) => [task.id, task.odometer_miles])).toEqual([
+      [b.id, 100],
+      [a.id, 101],
+    ]);
+
+    await upsertLocations(service.context.store, [
+      { id: "loc_changes", name: "After", timezone: "UTC", address: "1 Main St" },
+    ]);
+    const renamed = await readOn(moved.cursor);
+    expect(renamed.tasks.map((task) => [task.id, task.location.name])).toEqual([[a.id, "After"]]);
+  });
+
+  it("skips no change when a transaction commits after a later one", async () => {
+    const store = service.context.store;
+    const [slowTask, fastTask] = [newTask(), newTask()];
+    const cursor = await latest();
+    let commitSlow!: () => void;
+    const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
+    let slowWrote!: () => void;
+    const slowHasWritten = new Promise<void>((resolve) => (slowWrote = resolve));
+    // The slow import takes its transaction id first, then waits before it commits.
+    const slow = store.transaction(async (tx) => {
+      await upsertTasks(tx, [slowTask]);
+      slowWrote();
+      await slowMayCommit;
+    });
+    await slowHasWritten;
+    const fast = store.transaction((tx) => upsertTasks(tx, [fastTask]));
+    let readFrom = cursor;
+    if (concurrentWriters) {
+      // PostgreSQL: the later import commits while the earlier is open. The feed holds its
+      // change back, and says it is not caught up.
+      await fast;
+      const early = await page(`?cursor=${encodeURIComponent(cursor)}`);
+      expect(early).toMatchObject({ data: [], has_more: false, caught_up: false });
+      readFrom = early.next_cursor;
+    }
+    // PGlite has one connection: the writers and the reader take turns, and a later transaction
+    // cannot commit first. The same steps then show both changes delivered once.
+    commitSlow();
+    await Promise.all([slow, fast]);
+    const after = await readOn(readFrom);
+    expect(after.tasks.map((task) => task.id)).toEqual([slowTask.id, fastTask.id]);
+    expect((await page(`?cursor=${encodeURIComponent(after.cursor)}`)).caught_up).toBe(true);
+  });
+
+  it("refuses bad parameters and cursors with invalid_request", async () => {
+    const listCursor = (
+      await service.request({
+        method: "GET",
+        url: taskUrl({ ...sandboxWindows()[1]!, limit: 1 }),
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<{ next_cursor: string }>().next_cursor;
+    const feedCursor = await latest();
+    const [payload, signature] = feedCursor.split(".");
+    const forged = `${Buffer.from('{"x":"1","i":""}').toString("base64url")}.${signature}`;
+    for (const query of [
+      "?start=now",
+      "?limit=0",
+      "?limit=501",
+      `?start=latest&cursor=${encodeURIComponent(feedCursor)}`,
+      "?cursor=abc",
+      `?cursor=${encodeURIComponent(forged)}`,
+      `?cursor=${payload}`,
+      "?from=2026-01-01T00:00:00Z",
+      "?limit=5&limit=5",
+      `?cursor=${encodeURIComponent(listCursor)}`,
+    ]) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("invalid_request");
+    }
+  });
+
+  it("needs the tasks:read scope", async () => {
+    const locationsOnly = await service.token("sandbox-full", "locations:read");
+    const response = await service.request({
+      method: "GET",
+      url: "/v1/task-changes?start=bad",
+      headers: { authorization: `Bearer ${locationsOnly}` },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
