@@ -407,6 +407,29 @@ export interface components {
             /** Format: date-time */
             at: string;
           };
+          /**
+           * @description How the sync learns of changes: `change_feed` while it reads the service's change
+           *     feed (the windows are then re-read slowly, for what a feed cannot show), `windows`
+           *     when it re-reads windows alone (a service without the feed).
+           * @enum {string}
+           */
+          mode: "change_feed" | "windows";
+          change_feed: {
+            /** @description Whether the service offers a change feed; null until it was asked. */
+            offered: boolean | null;
+            /** Format: date-time */
+            checked_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the feed's cursor was taken; windows walked since are kept by the feed.
+             */
+            since: string | null;
+            /**
+             * Format: date-time
+             * @description When the last read that brought every change committed before it was sent.
+             */
+            as_of: string | null;
+          };
         };
     /** @description The shared upstream budget (all staff and every dashboard instance share it). */
     Budget: {

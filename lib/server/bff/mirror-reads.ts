@@ -8,6 +8,7 @@ import {
   readMirrorSummary,
   readMirrorVehicle,
   mirrorStatus,
+  SLICE_FRESH_AS_OF,
   TASK_COLUMNS,
   taskOfRow,
   type TaskRow,
@@ -62,7 +63,7 @@ export async function answerMirrorStatus(backend: DashboardBackend, url: URL): P
 // be such a detail, each a call of the budget the sync needs. What the mirror does not hold, or
 // cannot read, is the service's to answer, as before.
 
-/** The task and the as_of of its synced window; undefined when the mirror does not hold it. */
+/** The task and how fresh its synced window is; undefined when the mirror does not hold it. */
 export async function mirroredTask(
   backend: DashboardBackend,
   id: string,
@@ -71,8 +72,9 @@ export async function mirroredTask(
   if (!db) return undefined;
   const rows = await db
     .query<TaskRow & { as_of: Date }>(
-      `SELECT ${TASK_COLUMNS}, w.as_of FROM mirror_tasks t
+      `SELECT ${TASK_COLUMNS}, ${SLICE_FRESH_AS_OF} AS as_of FROM mirror_tasks t
        JOIN mirror_windows w ON t.started_at >= w.starts_at AND t.started_at < w.ends_at
+       CROSS JOIN mirror_sync_state st
        WHERE t.id = $1 AND w.as_of IS NOT NULL`,
       [id],
     )

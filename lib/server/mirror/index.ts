@@ -15,6 +15,7 @@ export { mirrorExportBatches } from "./read/read-export-batches";
 export { readMirrorSummary } from "./read/read-summary";
 export { readMirrorTaskPage } from "./read/read-task-page";
 export { readMirrorVehicle } from "./read/read-vehicle";
+export { SLICE_FRESH_AS_OF } from "./store/slice-freshness";
 export { startMirror } from "./sync/start-mirror";
 export type { Mirror } from "./sync/start-mirror";
 export { mirrorStatus } from "./sync/status";

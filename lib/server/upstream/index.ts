@@ -7,7 +7,7 @@ export { abortable, systemClock } from "./clock";
 export type { Clock } from "./clock";
 export { UpstreamError, VtsClient } from "./http/vts-client";
 export type { TaskPageQuery } from "./http/vts-client";
-export type { Location, Task } from "./http/vts-schemas";
+export type { Location, Task, TaskChangePage } from "./http/vts-schemas";
 export { fetchServiceToken } from "./token/endpoint";
 export { TokenUnavailableError } from "./token/errors";
 export { TokenManager } from "./token/manager";

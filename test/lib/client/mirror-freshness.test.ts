@@ -17,6 +17,8 @@ function enabled(overrides: Partial<Extract<MirrorStatus, { enabled: true }>> = 
     sync_calls: { last_minute: 1, last_hour: 40 },
     leader: { instance: "host-a", since: ago(7_200_000) },
     last_error: null,
+    mode: "windows",
+    change_feed: { offered: false, checked_at: ago(60_000), since: null, as_of: null },
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import "server-only";
+import { SLICE_FRESH_AS_OF } from "../store/slice-freshness";
 import type { MirrorSql } from "./mirror-sql";
 
 // Whether the mirror may answer for [from, to): every slice overlapping it synced, and the range
 // inside the horizon (the slices join without a gap from before `from` to after `to`). Freshness
-// is the oldest as_of of those slices: what X-Data-Fetched-At says. Decided here from the slices,
+// is the oldest as_of of those slices, each as fresh as its walk or the change feed that keeps it
+// (store/slice-freshness.ts): what X-Data-Fetched-At says. Decided here from the slices,
 // whether they came from one SQL statement per request (mirrorCoverage, below) or from the
 // snapshot an instance keeps between changes (coverage-cache.ts), so both give the same verdict.
 
@@ -54,9 +56,9 @@ const sliceSpanOf = (row: SliceRow): SliceSpan => ({
 
 export async function readSliceSnapshot(sql: MirrorSql): Promise<SliceSnapshot> {
   const rows = await sql.query<SliceRow>(
-    `SELECT ${EPOCH_MS("starts_at")} AS starts_ms, ${EPOCH_MS("ends_at")} AS ends_ms,
-       ${EPOCH_MS("as_of")} AS as_of_ms
-     FROM mirror_windows ORDER BY starts_at`,
+    `SELECT ${EPOCH_MS("w.starts_at")} AS starts_ms, ${EPOCH_MS("w.ends_at")} AS ends_ms,
+       ${EPOCH_MS(SLICE_FRESH_AS_OF)} AS as_of_ms
+     FROM mirror_windows w CROSS JOIN mirror_sync_state st ORDER BY w.starts_at`,
     [],
   );
   const slices = rows.map(sliceSpanOf);
@@ -121,8 +123,9 @@ type OverlapRow = { synced: number; total: number } & (SliceRow | { starts_ms: n
 export async function mirrorCoverage(sql: MirrorSql, from: string, to: string): Promise<Coverage> {
   const rows = await sql.query<OverlapRow>(
     `SELECT ${EPOCH_MS("w.starts_at")} AS starts_ms, ${EPOCH_MS("w.ends_at")} AS ends_ms,
-       ${EPOCH_MS("w.as_of")} AS as_of_ms, h.synced, h.total
+       ${EPOCH_MS(SLICE_FRESH_AS_OF)} AS as_of_ms, h.synced, h.total
      FROM (SELECT count(as_of)::integer AS synced, count(*)::integer AS total FROM mirror_windows) h
+     CROSS JOIN mirror_sync_state st
      LEFT JOIN mirror_windows w ON w.starts_at < $2::timestamptz AND w.ends_at > $1::timestamptz
      ORDER BY w.starts_at`,
     [from, to],

@@ -6,7 +6,7 @@
 // mirror_windows, its triggers, their function and the channel mirror_windows_changed. Renaming
 // them would take a migration every existing mirror must run, and a shared database's instances
 // would disagree on the names while they are upgraded one by one, for a name no one outside the
-// code reads. Migrations 3 to 6 are named below, then listed with 1 and 2 in order.
+// code reads. Migrations 3 to 7 are named below, then listed with 1 and 2 in order.
 import type { SqlMigration } from "@/platform/sql/migrate";
 
 export type MirrorMigration = SqlMigration;
@@ -91,6 +91,28 @@ const taskUpdatedAtMigration: MirrorMigration = {
   `,
 };
 
+// Migration 7: the service's change feed (sync/feed.ts). The sync state keeps the feed's cursor,
+// when it was taken (feed_since: slices walked after it are kept whole by the feed), and when the
+// feed last brought every change committed before a read (feed_as_of): such slices are as fresh as
+// that. A change to either reaches every instance's coverage snapshot like a slice's change does
+// (migration 5's channel). fed_at: when the feed last wrote a task, so a walk that began before it
+// neither overwrites nor deletes what the feed brought since.
+const changeFeedMigration: MirrorMigration = {
+  id: 7,
+  name: "the service's change feed: cursor, since, as_of; tasks fed_at",
+  sql: `
+    ALTER TABLE mirror_tasks ADD COLUMN fed_at timestamptz(3);
+    ALTER TABLE mirror_sync_state
+      ADD COLUMN feed_offered boolean,
+      ADD COLUMN feed_checked_at timestamptz(3),
+      ADD COLUMN feed_cursor text,
+      ADD COLUMN feed_since timestamptz(3),
+      ADD COLUMN feed_as_of timestamptz(3);
+    CREATE TRIGGER mirror_feed_notify AFTER UPDATE OF feed_since, feed_as_of ON mirror_sync_state
+      FOR EACH ROW EXECUTE FUNCTION mirror_notify_windows_changed();
+  `,
+};
+
 export const mirrorMigrations: readonly MirrorMigration[] = [
   {
     id: 1,
@@ -166,4 +188,5 @@ export const mirrorMigrations: readonly MirrorMigration[] = [
   searchTextMigration,
   slicesNotifyMigration,
   taskUpdatedAtMigration,
+  changeFeedMigration,
 ];

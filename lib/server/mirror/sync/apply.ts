@@ -1,12 +1,13 @@
 import "server-only";
 import type { Location, Task } from "../../upstream";
-import type { MirrorDb } from "../store/mirror-db";
+import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { taskSearchText } from "../store/search-text";
 import type { SliceState } from "./plan";
 
 // What sync brought back from the service, written so readers never see half of it: a slice's
 // tasks in ONE transaction (what the walk brought back is upserted, the slice's tasks that did not
-// come back are deleted, and the slice takes the walk's as_of), the locations whole in another.
+// come back are deleted, and the slice takes the walk's as_of), the locations whole in another,
+// and each page of the change feed in its own (feed.ts).
 
 /** False when the slice is gone from the horizon or a newer walk applied it meanwhile. */
 export async function applySlice(
@@ -27,37 +28,59 @@ export async function applySlice(
       [from, asOf.toISOString(), tasks.length],
     );
     if (claimed.length === 0) return false;
+    await upsertMirrorTasks(tx, tasks, { walkAsOf: asOf });
+    // What the change feed wrote after this walk began stays: the walk may have passed it.
     await tx.query(
-      `INSERT INTO mirror_tasks (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
-         started_at, odometer_miles, search_text, updated_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::timestamptz[], $10::integer[], $11::text[], $12::timestamptz[])
-       ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
-         task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
-         location_name = EXCLUDED.location_name, started_at = EXCLUDED.started_at,
-         odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text,
-         updated_at = EXCLUDED.updated_at`,
-      [
-        tasks.map((task) => task.id),
-        tasks.map((task) => task.vehicle_id),
-        tasks.map((task) => task.mva),
-        tasks.map((task) => task.vin),
-        tasks.map((task) => task.task_type),
-        tasks.map((task) => task.status),
-        tasks.map((task) => task.location.id),
-        tasks.map((task) => task.location.name),
-        tasks.map((task) => task.started_at),
-        tasks.map((task) => task.odometer_miles),
-        tasks.map(taskSearchText),
-        tasks.map((task) => task.updated_at ?? null),
-      ],
-    );
-    await tx.query(
-      "DELETE FROM mirror_tasks WHERE started_at >= $1 AND started_at < $2 AND NOT (id = ANY($3::text[]))",
-      [from, to, tasks.map((task) => task.id)],
+      `DELETE FROM mirror_tasks WHERE started_at >= $1 AND started_at < $2 AND NOT (id = ANY($3::text[]))
+         AND (fed_at IS NULL OR fed_at <= $4)`,
+      [from, to, tasks.map((task) => task.id), asOf.toISOString()],
     );
     return true;
   });
+}
+
+/**
+ * Writes tasks by id, by a walk that began at `walkAsOf` or by the change feed at `fedAt`. Never
+ * over a newer version: not over a task the service changed later (updated_at, when it sends it),
+ * nor, for a walk, over what the feed wrote after the walk began.
+ */
+export async function upsertMirrorTasks(
+  tx: MirrorExecutor,
+  tasks: readonly Task[],
+  by: { walkAsOf: Date } | { fedAt: Date },
+): Promise<void> {
+  if (tasks.length === 0) return;
+  const fedAt = "fedAt" in by ? by.fedAt.toISOString() : null;
+  const walkAsOf = "walkAsOf" in by ? by.walkAsOf.toISOString() : null;
+  await tx.query(
+    `INSERT INTO mirror_tasks AS m (id, vehicle_id, mva, vin, task_type, status, location_id, location_name,
+       started_at, odometer_miles, search_text, updated_at, fed_at)
+     SELECT *, $13::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+       $7::text[], $8::text[], $9::timestamptz[], $10::integer[], $11::text[], $12::timestamptz[])
+     ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
+       task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
+       location_name = EXCLUDED.location_name, started_at = EXCLUDED.started_at,
+       odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text,
+       updated_at = EXCLUDED.updated_at, fed_at = coalesce(EXCLUDED.fed_at, m.fed_at)
+     WHERE (m.updated_at IS NULL OR EXCLUDED.updated_at IS NULL OR EXCLUDED.updated_at >= m.updated_at)
+       AND ($14::timestamptz IS NULL OR m.fed_at IS NULL OR m.fed_at <= $14::timestamptz)`,
+    [
+      tasks.map((task) => task.id),
+      tasks.map((task) => task.vehicle_id),
+      tasks.map((task) => task.mva),
+      tasks.map((task) => task.vin),
+      tasks.map((task) => task.task_type),
+      tasks.map((task) => task.status),
+      tasks.map((task) => task.location.id),
+      tasks.map((task) => task.location.name),
+      tasks.map((task) => task.started_at),
+      tasks.map((task) => task.odometer_miles),
+      tasks.map(taskSearchText),
+      tasks.map((task) => task.updated_at ?? null),
+      fedAt,
+      walkAsOf,
+    ],
+  );
 }
 
 // The service's locations, replaced whole in one transaction (a few dozen rows, one call).

@@ -4,7 +4,10 @@ import "server-only";
 //
 // Heat: slices whose tasks still change (the last 48 h and every day ahead) are refreshed every
 // `hotRefreshMs`; slices someone looked at recently every `viewedRefreshMs` and before anything
-// else; the rest every `coldRefreshMs`. A walk spans every due slice in a row (up to a cap), not
+// else; the rest every `coldRefreshMs`. When nothing is due, the budget's spare calls go to the
+// slices whose as_of is oldest (spare walks), so a correction on any day is seen within one pass
+// over the horizon (minutes for the sandbox) rather than the cold period: calls not spent in a
+// minute are lost. The budget gives sync only what people leave (its lowest priority). A walk spans every due slice in a row (up to a cap), not
 // one slice: a day of the default sandbox holds ~240 tasks, so a walk per day would fill each
 // 500-row call only half; a run of days fills every call but the last (docs/operators-guide.md).
 //
@@ -46,6 +49,15 @@ export interface HeatSettings {
   walkMs: number;
   /** Longest cold walk: short enough that hot slices never wait long behind one. */
   coldWalkMs: number;
+  /** A slice walked this recently is not walked again with spare calls. */
+  spareAfterMs: number;
+  /** Longest spare walk: short, so a slice falling due waits a few calls at most behind one. */
+  spareWalkMs: number;
+  /**
+   * While the service's change feed keeps a slice (feed.ts), how long until it is walked again
+   * anyway, for what a feed cannot show (a deleted task).
+   */
+  feedSafetyNetMs: number;
 }
 
 const MINUTE = 60_000;
@@ -61,6 +73,9 @@ export const DEFAULT_HEAT: HeatSettings = {
   coldRefreshMs: 6 * 60 * MINUTE,
   walkMs: 92 * DAY,
   coldWalkMs: 30 * DAY,
+  spareAfterMs: 2 * MINUTE,
+  spareWalkMs: 2 * DAY,
+  feedSafetyNetMs: 6 * 60 * MINUTE,
 };
 
 export interface PlannedWalk {
@@ -106,8 +121,11 @@ function dueInMs(s: SliceState, now: number, heat: HeatSettings, fill: FillState
   return Math.max(0, s.asOf + refreshMs(s, now, heat, fill.filling) - now);
 }
 
+const spare = (s: SliceState, now: number, heat: HeatSettings) =>
+  s.asOf !== undefined && now - s.asOf >= heat.spareAfterMs;
+
 /**
- * Undefined when no slice is due. `slices` in time order. `fillStartedAt`: when the caller first
+ * Undefined when no slice is due and none is old enough for a spare walk. `slices` in time order. `fillStartedAt`: when the caller first
  * found a slice never synced, in this fill (undefined: now, the fill just began).
  */
 export function planNextWalk(
@@ -135,10 +153,12 @@ export function planNextWalk(
   const cold = slices.filter(due);
   const unsynced = cold.filter((s) => s.asOf === undefined).at(-1);
   const start = unsynced ?? cold.sort(byAge)[0];
-  return start && extendBackward(slices, start, due, heat.coldWalkMs);
+  if (start) return extendBackward(slices, start, due, heat.coldWalkMs);
+  const oldest = slices.filter((s) => spare(s, now, heat)).sort(byAge)[0];
+  return oldest && extendForward(slices, oldest, (s) => spare(s, now, heat), heat.spareWalkMs);
 }
 
-/** Ms until some slice falls due (0: one is due now). */
+/** Ms until some slice falls due or may take a spare walk (0: now). */
 export function nextDueInMs(
   slices: readonly SliceState[],
   now: number,
@@ -146,7 +166,12 @@ export function nextDueInMs(
   fillStartedAt: number = now,
 ): number {
   const fill = fillState(slices, now, heat, fillStartedAt);
-  return Math.min(Number.POSITIVE_INFINITY, ...slices.map((s) => dueInMs(s, now, heat, fill)));
+  const spareInMs = (s: SliceState) =>
+    s.asOf === undefined ? Number.POSITIVE_INFINITY : Math.max(0, s.asOf + heat.spareAfterMs - now);
+  return Math.min(
+    Number.POSITIVE_INFINITY,
+    ...slices.map((s) => Math.min(dueInMs(s, now, heat, fill), spareInMs(s))),
+  );
 }
 
 function extendForward(

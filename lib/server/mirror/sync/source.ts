@@ -1,5 +1,5 @@
 import "server-only";
-import type { Location, Task, VtsClient } from "../../upstream";
+import type { Location, Task, TaskChangePage, VtsClient } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
 
 // The service the mirror is filled from: the calls sync makes of it, always at the budget's sync
@@ -12,6 +12,11 @@ export interface SyncSource {
     signal: AbortSignal,
   ): Promise<{ data: Task[]; next_cursor: string | null }>;
   listLocations(signal: AbortSignal): Promise<Location[]>;
+  /** Undefined when the service offers no change feed. */
+  listTaskChanges(
+    from: { cursor: string } | "latest",
+    signal: AbortSignal,
+  ): Promise<TaskChangePage | undefined>;
 }
 
 /** How long a sync call may wait for a budget slot: people's traffic can hold it back a while. */
@@ -26,6 +31,7 @@ export function syncSource(client: VtsClient): SyncSource {
   return {
     listTasks: (query, signal) => client.listTasks({ ...query, order: "asc" }, call(signal)),
     listLocations: (signal) => client.listLocations(call(signal)),
+    listTaskChanges: (from, signal) => client.listTaskChanges(from, call(signal)),
   };
 }
 
@@ -43,6 +49,10 @@ export async function adoptSource(db: MirrorDb, source: string): Promise<void> {
     await tx.query("DELETE FROM mirror_tasks");
     await tx.query("DELETE FROM mirror_locations");
     await tx.query("UPDATE mirror_windows SET as_of = NULL, applied_at = NULL, task_count = 0");
-    await tx.query("UPDATE mirror_sync_state SET source = $1, locations_as_of = NULL", [source]);
+    await tx.query(
+      `UPDATE mirror_sync_state SET source = $1, locations_as_of = NULL, feed_offered = NULL,
+         feed_checked_at = NULL, feed_cursor = NULL, feed_since = NULL, feed_as_of = NULL`,
+      [source],
+    );
   });
 }

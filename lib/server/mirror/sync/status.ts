@@ -1,5 +1,6 @@
 import "server-only";
 import type { MirrorExecutor } from "../store/mirror-db";
+import { SLICE_FRESH_AS_OF } from "../store/slice-freshness";
 import { DEFAULT_HEAT } from "./plan";
 
 // What the sync tells operators. GET /api/mirror shows what is read from the database, so every
@@ -23,6 +24,17 @@ export interface MirrorStatus {
   sync_calls: { last_minute: number; last_hour: number };
   leader: { instance: string; since: string } | null;
   last_error: { message: string; at: string } | null;
+  /** How sync learns of changes: the service's change feed, or re-reading slices alone. */
+  mode: "change_feed" | "windows";
+  change_feed: {
+    /** Null until the service was asked. */
+    offered: boolean | null;
+    checked_at: string | null;
+    /** When the feed's cursor was taken: slices walked since are kept by the feed. */
+    since: string | null;
+    /** When the last read that came back caught up was sent. */
+    as_of: string | null;
+  };
 }
 
 interface SliceRow {
@@ -37,10 +49,10 @@ interface SliceRow {
 export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): Promise<MirrorStatus> {
   const hotSince = new Date(now.getTime() - DEFAULT_HEAT.hotSpanMs).toISOString();
   const classes = await db.query<SliceRow>(
-    `SELECT ends_at > $1 AS hot, count(*)::int AS total, count(as_of)::int AS synced,
-       CASE WHEN count(as_of) = count(*) THEN min(as_of) END AS oldest,
-       min(starts_at) AS "from", max(ends_at) AS "to"
-     FROM mirror_windows GROUP BY 1`,
+    `SELECT w.ends_at > $1 AS hot, count(*)::int AS total, count(w.as_of)::int AS synced,
+       CASE WHEN count(w.as_of) = count(*) THEN min(${SLICE_FRESH_AS_OF}) END AS oldest,
+       min(w.starts_at) AS "from", max(w.ends_at) AS "to"
+     FROM mirror_windows w CROSS JOIN mirror_sync_state st GROUP BY 1`,
     [hotSince],
   );
   const [calls] = await db.query<{ minute: number; hour: number }>(
@@ -55,7 +67,14 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
     locations_as_of: Date | null;
     last_error: string | null;
     last_error_at: Date | null;
-  }>("SELECT leader, leader_since, locations_as_of, last_error, last_error_at FROM mirror_sync_state");
+    feed_offered: boolean | null;
+    feed_checked_at: Date | null;
+    feed_since: Date | null;
+    feed_as_of: Date | null;
+  }>(
+    `SELECT leader, leader_since, locations_as_of, last_error, last_error_at, feed_offered, feed_checked_at,
+       feed_since, feed_as_of FROM mirror_sync_state`,
+  );
   const hot = classes.find((row) => row.hot);
   const cold = classes.find((row) => !row.hot);
   const starts = classes.flatMap((row) => (row.from ? [row.from.getTime()] : []));
@@ -82,6 +101,13 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
       state?.last_error && state.last_error_at
         ? { message: state.last_error, at: state.last_error_at.toISOString() }
         : null,
+    mode: state?.feed_since ? "change_feed" : "windows",
+    change_feed: {
+      offered: state?.feed_offered ?? null,
+      checked_at: state?.feed_checked_at?.toISOString() ?? null,
+      since: state?.feed_since?.toISOString() ?? null,
+      as_of: state?.feed_as_of?.toISOString() ?? null,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { BudgetExhaustedError, systemClock, type Clock, UpstreamError } from "../../upstream";
 import type { MirrorDb } from "../store/mirror-db";
 import { applyLocations, applySlice } from "./apply";
+import { applyFeedPage, readFeedState, recordFeedAbsent, recordFeedStart, slicesUnderFeed } from "./feed";
 import type { Leadership } from "./leader";
 import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type SliceState } from "./plan";
 import { alignSlices, horizonAt, noteViewed, readSlices, ViewNotes, type Horizon } from "./slices";
@@ -17,8 +18,9 @@ import {
 import { walkSlices } from "./walk";
 
 // The sync loop: while this instance leads, keep the horizon's slices and the locations fresh,
-// one planned walk at a time. Every upstream call goes through the shared budget at priority
-// `sync` (the source passed in), so people never wait behind it.
+// one planned walk at a time, and read the service's change feed when it offers one (feed.ts).
+// Every upstream call goes through the shared budget at priority `sync` (the source passed in),
+// so people never wait behind it.
 
 export interface SyncerOptions {
   db: MirrorDb;
@@ -30,6 +32,12 @@ export interface SyncerOptions {
   daysAhead: number;
   heat: HeatSettings;
   locationsEveryMs?: number;
+  /** How often the change feed is read once caught up: two calls a minute at the default. */
+  feedEveryMs?: number;
+  /** How often a service that offered no feed is asked again (it may have been upgraded). */
+  feedProbeEveryMs?: number;
+  /** Most feed pages read in one step before the planned walks get a turn. */
+  feedPagesPerStep?: number;
   /** The longest idle pause: how soon a view noted by another instance is seen. */
   idleMs?: number;
   /** Pause after a failed step, and between tries to become leader. */
@@ -45,6 +53,8 @@ export class MirrorSyncer {
   private running: Promise<void> | undefined;
   private aligned: Horizon | undefined;
   private locationsAt = Number.NEGATIVE_INFINITY;
+  /** When the feed last came back with nothing more ready. */
+  private feedReadAt = Number.NEGATIVE_INFINITY;
   /** When this syncer first found a slice never synced (the fill's start); how long hot ones wait. */
   private fillStartedAt: number | undefined;
   private leading = false;
@@ -122,14 +132,72 @@ export class MirrorSyncer {
       this.locationsAt = now;
       return;
     }
-    const slices = await readSlices(db);
+    const feedDueInMs = await this.feedStep(now, horizon);
+    if (feedDueInMs === 0) return;
+    const feed = await readFeedState(db);
+    const slices = slicesUnderFeed(await readSlices(db), feed, now, heat.feedSafetyNetMs);
     this.fillStartedAt = slices.some((s) => s.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
     const walk = planNextWalk(slices, now, heat, this.fillStartedAt);
     if (!walk) {
       const locationsDue = this.locationsAt + locationsEveryMs - now;
-      return this.pause(Math.min(idleMs, nextDueInMs(slices, now, heat, this.fillStartedAt), locationsDue));
+      const sliceDue = nextDueInMs(slices, now, heat, this.fillStartedAt);
+      return this.pause(Math.min(idleMs, sliceDue, locationsDue, feedDueInMs));
     }
     await this.walkAndApply(walk, new Date(now));
+  }
+
+  /**
+   * The change feed's turn: finds whether the service offers one, takes its cursor, or reads it on
+   * when due. 0 when it spent calls (the step ends there); otherwise ms until it is due again.
+   */
+  private async feedStep(now: number, horizon: Horizon): Promise<number> {
+    const { db, feedEveryMs = 30_000, feedProbeEveryMs = 10 * 60_000, feedPagesPerStep = 20 } = this.options;
+    const state = await readFeedState(db);
+    if (state.offered === false && state.checkedAt !== undefined && now - state.checkedAt < feedProbeEveryMs)
+      return state.checkedAt + feedProbeEveryMs - now;
+    const signal = this.stopping.signal;
+    if (state.cursor === undefined) {
+      const askedAt = new Date(now);
+      const latest = await this.spend(() => this.options.source.listTaskChanges("latest", signal));
+      if (latest) {
+        await recordFeedStart(db, latest.next_cursor, askedAt);
+        this.log.info("mirror sync: the service offers a change feed; reading it");
+      } else {
+        await recordFeedAbsent(db, askedAt, false);
+        if (state.offered !== false)
+          this.log.info("mirror sync: the service offers no change feed; re-reading slices instead");
+      }
+      this.feedReadAt = Number.NEGATIVE_INFINITY;
+      return 0;
+    }
+    if (now - this.feedReadAt < feedEveryMs) return this.feedReadAt + feedEveryMs - now;
+    let cursor = state.cursor;
+    for (let read = 0; read < feedPagesPerStep; read++) {
+      const requestedAt = new Date(this.clock.now());
+      let page;
+      try {
+        page = await this.spend(() => this.options.source.listTaskChanges({ cursor }, signal));
+      } catch (error) {
+        // A cursor the service refuses (its store was replaced, and its key with it) is of no
+        // more use: a new one is taken, and the slices walked again, oldest first.
+        if (!(error instanceof UpstreamError) || error.details.status !== 400) throw error;
+        this.log.warn("mirror sync: the service refused the change feed's cursor; taking a new one");
+        await recordFeedAbsent(db, requestedAt, true);
+        return 0;
+      }
+      if (!page) {
+        await recordFeedAbsent(db, requestedAt, false);
+        this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
+        return 0;
+      }
+      await applyFeedPage(db, page, horizon, requestedAt);
+      cursor = page.next_cursor;
+      if (!page.has_more) {
+        this.feedReadAt = now;
+        break;
+      }
+    }
+    return 0;
   }
 
   /**

@@ -4,7 +4,15 @@ import { MAX_LIMIT } from "@/contract/query/page-limit";
 import type { UpstreamPriority } from "../budget/thresholds";
 import type { TokenManager } from "../token/manager";
 import type { UpstreamBudget } from "../budget/upstream-budget";
-import { locationListSchema, taskPageSchema, taskSchema, type Location, type Task } from "./vts-schemas";
+import {
+  locationListSchema,
+  taskChangePageSchema,
+  taskPageSchema,
+  taskSchema,
+  type Location,
+  type Task,
+  type TaskChangePage,
+} from "./vts-schemas";
 
 // Every call to the service's /v1 goes through here: a budget slot first, then the shared token,
 // then the request with a timeout. Retries are only those that cannot multiply load: one renewal
@@ -78,6 +86,20 @@ export class VtsClient {
       if (value !== undefined) params.set(name, value);
     }
     return this.get(`/v1/tasks?${params.toString()}`, taskPageSchema, call, "error");
+  }
+
+  /**
+   * A page of the service's change feed, from `cursor` or from its latest place; undefined when the
+   * service offers no feed (it answers the path 404, as a version without it does).
+   */
+  async listTaskChanges(
+    from: { cursor: string } | "latest",
+    call: CallOptions,
+  ): Promise<TaskChangePage | undefined> {
+    const params = new URLSearchParams({ limit: String(MAX_LIMIT) });
+    if (from === "latest") params.set("start", "latest");
+    else params.set("cursor", from.cursor);
+    return this.get(`/v1/task-changes?${params.toString()}`, taskChangePageSchema, call, "absent");
   }
 
   /** Undefined when the service does not know the id. */

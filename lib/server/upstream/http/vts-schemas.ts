@@ -26,6 +26,13 @@ export const taskPageSchema = z.looseObject({
   next_cursor: z.string().nullable(),
 });
 
+export const taskChangePageSchema = z.looseObject({
+  data: z.array(taskSchema),
+  next_cursor: z.string(),
+  has_more: z.boolean(),
+  caught_up: z.boolean(),
+});
+
 export const locationSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -36,10 +43,16 @@ export const locationSchema = z.looseObject({
 export const locationListSchema = z.looseObject({ data: z.array(locationSchema) });
 
 export type Task = z.infer<typeof taskSchema>;
+export type TaskChangePage = z.infer<typeof taskChangePageSchema>;
 export type Location = z.infer<typeof locationSchema>;
 
 // The generated contract types and these schemas must describe the same fields.
 export type TaskMatchesContract = Task extends Schemas["Task"] ? true : never;
 export type LocationMatchesContract = Location extends Schemas["Location"] ? true : never;
-const contractChecks: [TaskMatchesContract, LocationMatchesContract] = [true, true];
+export type ChangePageMatchesContract = TaskChangePage extends Schemas["TaskChangePage"] ? true : never;
+const contractChecks: [TaskMatchesContract, LocationMatchesContract, ChangePageMatchesContract] = [
+  true,
+  true,
+  true,
+];
 void contractChecks;

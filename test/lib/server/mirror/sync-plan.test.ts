@@ -160,4 +160,20 @@ describe("the sync planner", () => {
     const walk = planNextWalk(slices(-180, 31, asOf), NOW, DEFAULT_HEAT);
     expect(walk!.to).toBe(day(-49));
   });
+
+  it("spends calls nothing is due for on the oldest slices, in short walks, never on fresh ones", () => {
+    // Hot slices fresh; cold ones walked 5 to 3 hours ago, day -120 the longest ago.
+    const asOf = (start: number) =>
+      start >= day(-2) ? NOW - 60_000 : start === day(-120) ? NOW - 5 * HOUR : NOW - 3 * HOUR;
+    const walk = planNextWalk(slices(-180, 31, asOf), NOW, DEFAULT_HEAT);
+    expect(walk).toMatchObject({ from: day(-120), to: day(-120) + DEFAULT_HEAT.spareWalkMs });
+    // Nothing older than the spare age: no walk, and the pause ends when the first becomes so.
+    const fresh = slices(-180, 31, () => NOW - 60_000);
+    expect(
+      planNextWalk(fresh, NOW, { ...DEFAULT_HEAT, hotRefreshMs: DEFAULT_HEAT.coldRefreshMs }),
+    ).toBeUndefined();
+    expect(nextDueInMs(fresh, NOW, { ...DEFAULT_HEAT, hotRefreshMs: DEFAULT_HEAT.coldRefreshMs })).toBe(
+      DEFAULT_HEAT.spareAfterMs - 60_000,
+    );
+  });
 });

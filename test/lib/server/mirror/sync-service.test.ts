@@ -161,8 +161,10 @@ describe("an interrupted walk", () => {
     const real = syncSource(rig.backend.client);
     let pages = 0;
     let firstPageEnd = 0;
+    // A service without the change feed, or the feed would bring the changes without a walk.
     const failing: SyncSource = {
       listLocations: (signal) => real.listLocations(signal),
+      listTaskChanges: async () => undefined,
       async listTasks(query, signal) {
         pages += 1;
         if (pages >= 2) throw new UpstreamError("unavailable", "The service answered 503.", { status: 503 });
@@ -207,6 +209,7 @@ describe("two syncers at once", () => {
     // Its first page waits until a newer walk has applied the slice it starts in.
     const overtakenSource: SyncSource = {
       listLocations: (signal) => real.listLocations(signal),
+      listTaskChanges: (from, signal) => real.listTaskChanges(from, signal),
       async listTasks(query, signal) {
         if (!held) {
           held = { from: Date.parse(query.from), at: clock.now() };
