@@ -23,15 +23,9 @@ export async function mirrorGate(
     if (mirrorOnly) throw mirrorAbsent(backend);
     return { source: "live" };
   }
-  if (window !== "horizon") {
-    // People look here: the sync walks these windows first. A failed note costs only that (the
-    // windows come in their usual turn), so the request does not wait for it or fail with it.
-    mirror
-      .noteViewed(new Date(window.from), new Date(window.to))
-      .catch((error: unknown) =>
-        dashboardLogger().debug({ err: error }, "mirror: a view not noted; its windows sync in their turn"),
-      );
-  }
+  // People look here: the sync walks these windows first. A whole-horizon read (a vehicle's
+  // history) notes the days of what it shows once it has read them (noteShown).
+  if (window !== "horizon") noteQuietly(mirror.noteViewed(new Date(window.from), new Date(window.to)));
   const coverage = await mirror.coverage(
     window === "horizon" ? "horizon" : { from: window.from, to: window.to },
   );
@@ -60,6 +54,19 @@ function mirrorAbsent(backend: DashboardBackend): DashboardError {
     {
       retryAfterSeconds: MIRROR_RETRY_SECONDS * 6,
     },
+  );
+}
+
+/** "Tasks at these instants are on someone's screen": their windows are walked first. */
+export function noteShown(backend: DashboardBackend, instants: readonly string[]): void {
+  if (backend.mirror) noteQuietly(backend.mirror.noteViewedAt(instants));
+}
+
+// A failed note costs only that (the windows come in their usual turn), so the request does not
+// wait for it or fail with it.
+function noteQuietly(noting: Promise<void>): void {
+  noting.catch((error: unknown) =>
+    dashboardLogger().debug({ err: error }, "mirror: a view not noted; its windows sync in their turn"),
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from "../mirror";
 import type { Location, Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
-import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+import { mirrorFreshness, mirrorGate, noteShown } from "./mirror-gate";
 import { readTask } from "./task-data";
 
 // The answers only the mirror gives (summary, a vehicle's history, the mirror's own state): the
@@ -44,6 +44,10 @@ export async function answerVehicle(
   if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only gate answers from the mirror");
   const vehicle = await readMirrorVehicle(gate.sql, parsed.value, gate.asOf);
   if (!vehicle) throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.");
+  noteShown(
+    backend,
+    vehicle.tasks.map((task) => task.started_at),
+  );
   return Response.json(vehicle, { headers: mirrorFreshness(gate.asOf) });
 }
 
@@ -86,6 +90,7 @@ export async function mirroredTask(
   const [row] = rows;
   if (!row) return undefined;
   const { as_of: asOf, ...task } = row;
+  noteShown(backend, [task.started_at]);
   return { task: taskOfRow(task), asOf };
 }
 

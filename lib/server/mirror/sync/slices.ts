@@ -70,6 +70,18 @@ export async function noteViewed(db: MirrorExecutor, from: Date, to: Date): Prom
   ]);
 }
 
+/** "Someone looked at tasks on these days" (slice starts): a vehicle's history, one task. */
+export async function noteViewedSlices(db: MirrorExecutor, starts: readonly number[]): Promise<void> {
+  await db.query("UPDATE mirror_windows SET viewed_at = now() WHERE starts_at = ANY($1::timestamptz[])", [
+    starts.map((start) => new Date(start).toISOString()),
+  ]);
+}
+
+/** The start of the slice (the UTC day) an instant lies in. */
+export function sliceStartOf(instant: number): number {
+  return Math.floor(instant / DAY_MS) * DAY_MS;
+}
+
 // Every list, scroll and export request says which slice people look at; one note a minute per
 // slice is enough to keep it in front (a view counts for minutes), and spares the database a
 // write and the sync loop a wake-up on every request.

@@ -24,6 +24,8 @@ export interface Mirror {
   coverage(range: CoverageRange): Promise<Coverage>;
   /** "Someone looked at [from, to)": those slices are refreshed first. */
   noteViewed(from: Date, to: Date): Promise<void>;
+  /** "Someone looked at tasks at these instants": their days are refreshed first. */
+  noteViewedAt(instants: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer, log?: CoverageCache
     status: () => mirrorStatus(db),
     coverage: (range) => coverage.coverage(range),
     noteViewed: (from, to) => syncer.noteViewed(from, to),
+    noteViewedAt: (instants) => syncer.noteViewedAt(instants),
     async close() {
       await syncer.stop();
       await coverage.close();

@@ -1,11 +1,21 @@
 import "server-only";
 import { BudgetExhaustedError, systemClock, type Clock, UpstreamError } from "../../upstream";
+import { DAY_MS } from "@/contract/query/day";
 import type { MirrorDb } from "../store/mirror-db";
 import { applyLocations, applySlice } from "./apply";
 import { applyFeedPage, readFeedState, recordFeedAbsent, recordFeedStart, slicesUnderFeed } from "./feed";
 import type { Leadership } from "./leader";
 import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type SliceState } from "./plan";
-import { alignSlices, horizonAt, noteViewed, readSlices, ViewNotes, type Horizon } from "./slices";
+import {
+  alignSlices,
+  horizonAt,
+  noteViewed,
+  noteViewedSlices,
+  readSlices,
+  sliceStartOf,
+  ViewNotes,
+  type Horizon,
+} from "./slices";
 import type { SyncSource } from "./source";
 import {
   pruneSyncCalls,
@@ -80,6 +90,19 @@ export class MirrorSyncer {
   async noteViewed(from: Date, to: Date): Promise<void> {
     if (!this.viewNotes.take(from, to)) return;
     await noteViewed(this.options.db, from, to);
+    this.wake.abort();
+  }
+
+  /**
+   * "Someone looked at tasks at these instants" (a vehicle's history, a task): their days go first,
+   * each day alone rather than the span between them, which may be the whole horizon.
+   */
+  async noteViewedAt(instants: readonly string[]): Promise<void> {
+    const starts = [...new Set(instants.map((instant) => sliceStartOf(Date.parse(instant))))].filter(
+      (start) => this.viewNotes.take(new Date(start), new Date(start + DAY_MS)),
+    );
+    if (starts.length === 0) return;
+    await noteViewedSlices(this.options.db, starts);
     this.wake.abort();
   }
 

@@ -154,6 +154,31 @@ describe("after a real sync", () => {
     expect(await viewed()).toEqual([from, from + DAY_MS, from + 2 * DAY_MS]);
   });
 
+  it("a vehicle's history tells the sync the days of its tasks, not the span between them", async () => {
+    const { db } = rig.mirrored.mirror;
+    await db.query("UPDATE mirror_windows SET viewed_at = NULL");
+    const vehicleId = horizonTasks.at(-1)!.vehicle_id;
+    const days = [
+      ...new Set(
+        horizonTasks
+          .filter((task) => task.vehicle_id === vehicleId)
+          .map((task) => Math.floor(Date.parse(task.started_at) / DAY_MS) * DAY_MS),
+      ),
+    ].sort((a, b) => a - b);
+    const answer = await routeAnswer(rig.mirrored, vehicleRoute, `/api/vehicles/${vehicleId}`, rig.cookie, {
+      vehicle_id: vehicleId,
+    });
+    expect(answer.status).toBe(200);
+    const viewed = async () =>
+      (
+        await db.query<{ starts_at: Date }>(
+          "SELECT starts_at FROM mirror_windows WHERE viewed_at IS NOT NULL ORDER BY starts_at",
+        )
+      ).map((row) => row.starts_at.getTime());
+    await eventually(async () => (await viewed()).length > 0, 5_000);
+    expect(await viewed()).toEqual(days);
+  });
+
   it("the request refused before the sync is answered from the mirror after it", async () => {
     const answer = await tasksAnswer(rig.mirrored, `${recent()}&status=completed`);
     expect(answer.status).toBe(200);
