@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { mirrorStatusQuery } from "@/lib/client/task-queries";
 import { agoText } from "@/lib/client/mirror-freshness";
+import type { ShownAsOf } from "@/lib/client/shown-freshness";
 import { useNow } from "@/lib/client/use-now";
 
 // What /api/mirror says, for a person who wants to know how fresh the data is and why.
@@ -12,7 +13,7 @@ function when(iso: string | null | undefined, now: number): string {
   return `${agoText(Date.parse(iso), now)} ago (${iso.slice(0, 16).replace("T", " ")} UTC)`;
 }
 
-export default function MirrorDetails() {
+export default function MirrorDetails({ shown }: { shown?: ShownAsOf | undefined }) {
   const { data } = useQuery(mirrorStatusQuery);
   const now = useNow(true);
   if (!data) return null;
@@ -26,6 +27,24 @@ export default function MirrorDetails() {
     );
   }
   const rows: [string, ReactNode][] = [
+    ...(shown
+      ? ([
+          [
+            "Oldest on this page",
+            <span key="shown" data-testid="oldest-shown">
+              {shown.part}, as of {when(new Date(shown.asOfMs).toISOString(), now)}
+            </span>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
+    [
+      "How changes arrive",
+      data.mode === "change_feed"
+        ? `The service's change feed, caught up ${when(data.change_feed.as_of, now)}`
+        : data.change_feed.offered === false
+          ? "Re-reading windows (the service offers no change feed)"
+          : "Re-reading windows",
+    ],
     [
       "Windows synced",
       `${data.windows.synced.toLocaleString("en-US")} of ${data.windows.total.toLocaleString("en-US")}`,

@@ -1,15 +1,17 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { useCallback, useId, useRef, useState, type RefObject } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { mirrorStatusQuery } from "@/lib/client/task-queries";
 import { mirrorFreshness, type FreshnessTone } from "@/lib/client/mirror-freshness";
+import { forgetAnswer, oldestShown, subscribeToMarks, type ShownAsOf } from "@/lib/client/shown-freshness";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useNow } from "@/lib/client/use-now";
 import MirrorDetails from "./mirror-details";
 
-// The header's word on the task mirror ("Synced 1 min ago"), a button that discloses its details.
-// Loaded after the page by mirror-freshness-slot.tsx; the details come with it (they are small).
+// The header's word on how fresh the data on the screen is ("Data as of 3 min ago"), a button that
+// discloses the mirror's details and which part of the page is oldest. Loaded after the page by
+// mirror-freshness-slot.tsx; the details come with it (they are small).
 
 const TONES: Record<FreshnessTone, string> = {
   ok: "border-slate-400",
@@ -18,8 +20,35 @@ const TONES: Record<FreshnessTone, string> = {
   error: "border-red-500 text-red-800 dark:text-red-300",
 };
 
+/** The oldest data the page shows now, kept up to date as its queries come and go. */
+function useShownAsOf(): ShownAsOf | undefined {
+  const client = useQueryClient();
+  const snapshot = useSyncExternalStore(
+    (onChange) => {
+      const stopQueries = client.getQueryCache().subscribe((event) => {
+        if (event.type === "removed") forgetAnswer(event.query.queryHash);
+        onChange();
+      });
+      const stopMarks = subscribeToMarks(onChange);
+      return () => {
+        stopQueries();
+        stopMarks();
+      };
+    },
+    () => {
+      const oldest = oldestShown(client.getQueryCache().getAll());
+      return oldest ? `${oldest.asOfMs} ${oldest.part}` : "";
+    },
+    () => "",
+  );
+  if (!snapshot) return undefined;
+  const space = snapshot.indexOf(" ");
+  return { asOfMs: Number(snapshot.slice(0, space)), part: snapshot.slice(space + 1) };
+}
+
 export default function MirrorFreshness() {
   const { data } = useQuery({ ...mirrorStatusQuery, refetchInterval: 30_000 });
+  const shown = useShownAsOf();
   const [open, setOpen] = useState(false);
   const now = useNow(data !== undefined);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -30,7 +59,7 @@ export default function MirrorFreshness() {
   // and a first render with it would not match the server's empty slot (React error 418).
   const inBrowser = useInBrowser();
   if (!data || !inBrowser) return null;
-  const freshness = mirrorFreshness(data, now);
+  const freshness = mirrorFreshness(data, now, shown);
   if (!freshness.label) return null;
   return (
     <div ref={wrapper} className="relative text-xs" data-testid="mirror-freshness">
@@ -46,7 +75,7 @@ export default function MirrorFreshness() {
         <span className="sr-only">Task data: </span>
         {freshness.label}
       </button>
-      {open && <Details wrapper={wrapper} button={button} close={close} id={panelId} />}
+      {open && <Details wrapper={wrapper} button={button} close={close} id={panelId} shown={shown} />}
     </div>
   );
 }
@@ -56,11 +85,13 @@ function Details({
   button,
   close,
   id,
+  shown,
 }: {
   wrapper: RefObject<HTMLDivElement | null>;
   button: RefObject<HTMLButtonElement | null>;
   close: () => void;
   id: string;
+  shown: ShownAsOf | undefined;
 }) {
   useMenuDismissal({ menu: wrapper, button, close });
   return (
@@ -71,7 +102,7 @@ function Details({
       className="absolute right-0 z-40 mt-1 w-80 max-w-[90vw] rounded border border-slate-300 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-950"
       data-testid="mirror-details"
     >
-      <MirrorDetails />
+      <MirrorDetails shown={shown} />
     </div>
   );
 }

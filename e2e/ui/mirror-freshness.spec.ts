@@ -1,4 +1,4 @@
-// The header's word on the task mirror: "Synced … ago" (or how far a fill is) from /api/mirror,
+// The header's word on the data: "Data as of … ago" for what the page shows (or how far a fill is),
 // its details disclosed by a button and closed with Esc; "Live" on a dashboard with MIRROR=off,
 // where /locations says its counts need the mirror.
 import { expect, test } from "../support/api-contract";
@@ -19,7 +19,7 @@ test("the header says how fresh the mirror is and discloses its details", async 
   await page.goto(dashboardUrl("/locations"));
   const button = page.getByTestId("mirror-freshness").getByRole("button");
   await expect(button).toHaveText(
-    /^Task data: (Synced \d+ (s|min|h|d) ago|Syncing \d+\/\d+|Not synced yet)$/,
+    /^Task data: ((Data as of|Synced) \d+ (s|min|h|d) ago|Syncing \d+\/\d+|Not synced yet)$/,
   );
   const state = (await (await page.request.get(dashboardUrl("/api/mirror"))).json()) as MirrorState;
   expect(state.enabled).toBe(true);
@@ -32,6 +32,7 @@ test("the header says how fresh the mirror is and discloses its details", async 
   await expect(details).toContainText(`of ${state.windows.total.toLocaleString("en-US")}`);
   if (state.leader) await expect(details).toContainText(state.leader.instance);
   await expect(details).toContainText("Last error");
+  await expect(details).toContainText("How changes arrive");
   await checkEachTheme(page, testInfo, "mirror-details");
 
   // Esc closes it and hands focus back to its button.

@@ -16,8 +16,11 @@ type TaskPageBody = Schemas["TaskPage"];
 
 /** A page of GET /api/tasks as the browser keeps it: the body, and what its freshness headers say. */
 export interface TaskPage extends TaskPageBody {
-  /** When the dashboard's server fetched these rows from the service (X-Data-Fetched-At). */
-  fetchedAt: string | null;
+  /**
+   * How fresh the rows are (X-Data-Fetched-At: the oldest mirror window read, or when the service
+   * was read); an answer without it was read live, and is as fresh as its arrival.
+   */
+  fetchedAt: string;
   /** True when the rows are served from the dashboard's cache after the service failed. */
   stale: boolean;
   /** Why they are stale (X-Data-Stale-Reason). */

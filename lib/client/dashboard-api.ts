@@ -1,5 +1,6 @@
 import type { paths } from "@/contract/dashboard/api-types";
 import type { BudgetSnapshot, Location, MirrorStatus, TaskPage } from "./api-types";
+import { answerAsOf } from "./shown-freshness";
 
 // The browser's only way to data: the dashboard's own /api routes, which hold the service's
 // credentials. Errors arrive as { error: { code, message, request_id } } and become one type.
@@ -95,8 +96,12 @@ export type JsonAnswer<Path extends keyof paths> = paths[Path] extends {
   ? Body
   : never;
 
-export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
+export async function fetchLocations(
+  signal?: AbortSignal,
+  note?: (response: Response) => void,
+): Promise<Location[]> {
   const response = await dashboardFetch("/api/locations", signal);
+  note?.(response);
   return ((await response.json()) as JsonAnswer<"/api/locations">).data;
 }
 
@@ -118,7 +123,7 @@ export async function taskPageOf(response: Response): Promise<TaskPage> {
   const body = (await response.json()) as JsonAnswer<"/api/tasks">;
   return {
     ...body,
-    fetchedAt: response.headers.get("x-data-fetched-at"),
+    fetchedAt: answerAsOf(response),
     stale: response.headers.get("x-data-stale") === "true",
     staleReason: response.headers.get("x-data-stale-reason"),
   };

@@ -1,7 +1,8 @@
 import type { MirrorStatus } from "./api-types";
+import type { ShownAsOf } from "./shown-freshness";
 
-// The header's one line about the task mirror ("Synced 1 min ago") and what its details say.
-// Pure, so the wording is tested without a browser.
+// The header's one line about how fresh the data is ("Data as of 3 min ago") and what its details
+// say. Pure, so the wording is tested without a browser.
 
 /** "40 s", "1 min", "3 h", "2 d": how long ago, as coarse as a glance needs. */
 export function agoText(thenMs: number, nowMs: number): string {
@@ -22,14 +23,15 @@ export interface Freshness {
   tone: FreshnessTone;
 }
 
-/** Hot windows (the recent days people look at) older than this are shown as stale. */
+/** Data older than this is shown as stale. */
 const STALE_AFTER_MS = 10 * 60_000;
 
 /**
- * The line for the header. The age is the hot windows' oldest `as_of`: those are the days people
- * look at and the sync keeps fresh; the cold ones are walked seldom on purpose.
+ * The line for the header. The age is that of the oldest data on the screen (`shown`), whatever
+ * the sync did since; on a page that shows no task data, the hot windows' oldest `as_of` (the days
+ * people look at first).
  */
-export function mirrorFreshness(status: MirrorStatus, nowMs: number): Freshness {
+export function mirrorFreshness(status: MirrorStatus, nowMs: number, shown?: ShownAsOf): Freshness {
   if (!status.enabled) {
     return status.setting === "off"
       ? { label: "Live", tone: "ok" }
@@ -39,10 +41,9 @@ export function mirrorFreshness(status: MirrorStatus, nowMs: number): Freshness 
     return { label: `Syncing ${status.windows.synced}/${status.windows.total}`, tone: "filling" };
   }
   const hot = status.hot.oldest_as_of ?? status.cold.oldest_as_of;
-  if (!hot) return { label: "Not synced yet", tone: "filling" };
-  const age = nowMs - Date.parse(hot);
-  const label = `Synced ${agoText(Date.parse(hot), nowMs)} ago`;
-  if (status.last_error && Date.parse(status.last_error.at) > Date.parse(hot))
-    return { label, tone: "error" };
-  return { label, tone: age > STALE_AFTER_MS ? "stale" : "ok" };
+  const asOfMs = shown?.asOfMs ?? (hot ? Date.parse(hot) : undefined);
+  if (asOfMs === undefined) return { label: "Not synced yet", tone: "filling" };
+  const label = `${shown ? "Data as of" : "Synced"} ${agoText(asOfMs, nowMs)} ago`;
+  if (status.last_error && Date.parse(status.last_error.at) > asOfMs) return { label, tone: "error" };
+  return { label, tone: nowMs - asOfMs > STALE_AFTER_MS ? "stale" : "ok" };
 }

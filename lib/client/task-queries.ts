@@ -9,6 +9,7 @@ import {
 } from "./dashboard-api";
 import { joinListParam } from "@/contract/query/list-param";
 import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
+import { noteAnswerAsOf } from "./shown-freshness";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
 // share what is already loaded. Nothing refetches on focus: every request spends shared budget.
@@ -96,7 +97,7 @@ export function listParams(filters: TaskFilters, window: TimeWindow): URLSearchP
 
 export const locationsQuery = queryOptions({
   queryKey: ["locations"],
-  queryFn: ({ signal }) => fetchLocations(signal),
+  queryFn: ({ signal, queryKey }) => fetchLocations(signal, (answer) => noteAnswerAsOf(queryKey, answer)),
   staleTime: 5 * 60_000,
   retry: viewRetry,
   retryDelay,

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Task, TaskPage } from "./api-types";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 import { filterParams, retryDelay, viewRetry } from "./task-queries";
+import { noteAnswerAsOf } from "./shown-freshness";
 import { fetchTask, fetchTaskSummary, fetchVehicle } from "./view-api";
 
 // The queries of the views beside the list: one task (the drawer, its page), the counts (the
@@ -11,7 +12,7 @@ import { fetchTask, fetchTaskSummary, fetchVehicle } from "./view-api";
 export function taskQuery(id: string) {
   return queryOptions({
     queryKey: ["tasks", "one", id],
-    queryFn: ({ signal }) => fetchTask(id, signal),
+    queryFn: ({ signal, queryKey }) => fetchTask(id, signal, (answer) => noteAnswerAsOf(queryKey, answer)),
     staleTime: 60_000,
     retry: viewRetry,
     retryDelay,
@@ -41,7 +42,8 @@ export function summaryParams(filters: TaskFilters, window: TimeWindow, timeZone
 export function taskSummaryQuery(query: URLSearchParams) {
   return queryOptions({
     queryKey: ["tasks", "summary", query.toString()],
-    queryFn: ({ signal }) => fetchTaskSummary(query, signal),
+    queryFn: ({ signal, queryKey }) =>
+      fetchTaskSummary(query, signal, (answer) => noteAnswerAsOf(queryKey, answer)),
     staleTime: 60_000,
     retry: viewRetry,
     retryDelay,
@@ -52,7 +54,8 @@ export function taskSummaryQuery(query: URLSearchParams) {
 export function vehicleQuery(vehicleId: string) {
   return queryOptions({
     queryKey: ["vehicles", vehicleId],
-    queryFn: ({ signal }) => fetchVehicle(vehicleId, signal),
+    queryFn: ({ signal, queryKey }) =>
+      fetchVehicle(vehicleId, signal, (answer) => noteAnswerAsOf(queryKey, answer)),
     staleTime: 60_000,
     retry: viewRetry,
     retryDelay,

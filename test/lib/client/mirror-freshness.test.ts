@@ -54,6 +54,21 @@ describe("the header's freshness", () => {
     expect(mirrorFreshness(mended, NOW).tone).toBe("ok");
   });
 
+  it("states the age of the oldest data on the screen, not of the last sync", () => {
+    // The hot windows were synced a minute ago; the vehicle history shown was read 3 minutes ago.
+    const shown = { part: "Vehicle history", asOfMs: NOW - 3 * 60_000 };
+    expect(mirrorFreshness(enabled(), NOW, shown)).toEqual({ label: "Data as of 3 min ago", tone: "ok" });
+    const old = { part: "Task list", asOfMs: NOW - 40 * 60_000 };
+    expect(mirrorFreshness(enabled(), NOW, old)).toEqual({ label: "Data as of 40 min ago", tone: "stale" });
+    // An error since the data shown was read.
+    const failing = enabled({ last_error: { message: "The service did not answer.", at: ago(60_000) } });
+    expect(mirrorFreshness(failing, NOW, shown).tone).toBe("error");
+    // Still filling: how far, whatever is shown.
+    expect(mirrorFreshness(enabled({ windows: { synced: 12, total: 211 } }), NOW, shown).label).toBe(
+      "Syncing 12/211",
+    );
+  });
+
   it("says Live with the mirror off, and that it is unavailable when it could not open", () => {
     expect(mirrorFreshness({ enabled: false, setting: "off" }, NOW)).toEqual({ label: "Live", tone: "ok" });
     expect(mirrorFreshness({ enabled: false, setting: "on" }, NOW).tone).toBe("error");

@@ -18,7 +18,7 @@ const page = (ids: string[]): TaskPage => ({
   next_cursor: null,
   total: null,
   source: "live",
-  fetchedAt: null,
+  fetchedAt: "2026-11-26T12:00:00.000Z",
   stale: false,
   staleReason: null,
 });

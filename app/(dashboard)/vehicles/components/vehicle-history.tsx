@@ -8,6 +8,7 @@ import {
   odometerReadings,
   repeatedTasks,
 } from "@/lib/client/vehicle-history";
+import { ShownAsOf } from "@/components/shown-as-of";
 import { LastDoneTable } from "./last-done-table";
 import { OdometerSection } from "./odometer-section";
 import { TaskTime } from "./task-time";
@@ -104,6 +105,7 @@ export function VehicleHistory({
             {TaskTime.text(vehicle.as_of, "UTC")}
           </time>
           ; tasks over its whole horizon.
+          <ShownAsOf part="Vehicle history" asOf={vehicle.as_of} />
         </p>
       </header>
       <VehicleFlags drops={drops} repeats={repeats} zones={zones} />
