@@ -51,6 +51,7 @@ export interface BudgetSnapshot {
 const PROBE_TIMEOUT_MS = 5_000;
 /** The limit assumed until the service reports X-RateLimit-Limit (calls wait for that, one probing). */
 const ASSUMED_LIMIT = 60;
+
 /** Pause after a 429 without a usable Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 10_000;
 
@@ -61,8 +62,13 @@ export class UpstreamBudget {
   private limit = ASSUMED_LIMIT;
   /** False until the service (or another instance, through the rate log) has told us its limit. */
   private limitKnown = false;
-  /** While the limit is unknown, calls go one at a time: the current probe's expiry. */
+  /** While the limit is unknown or unconfirmed, calls go one at a time: the current probe's expiry. */
   private probeUntil = 0;
+  /**
+   * Until when the limit last stated holds: the end of the service's window it was stated in (its
+   * X-RateLimit-Reset); 0 once the service was out of reach (it may come back with another).
+   */
+  private limitHoldsUntil = Number.POSITIVE_INFINITY;
   private draining = false;
   private again = false;
   private readonly timer: BudgetWakeTimer;
@@ -82,11 +88,16 @@ export class UpstreamBudget {
 
   /** Feeds every upstream /v1 response back (not the token endpoint: it has its own budget). */
   async recordResponse(status: number, headers: HeaderSource): Promise<void> {
-    const seen = readRateLimitHeaders(headers, this.clock.now());
+    const now = this.clock.now();
+    const seen = readRateLimitHeaders(headers, now);
     if (seen.limit !== undefined) {
       if (seen.limit !== this.limit || !this.limitKnown) await this.rateLog.rememberLimit(seen.limit);
       this.limit = seen.limit;
       this.limitKnown = true;
+      this.limitHoldsUntil = seen.resetMs === undefined ? Number.POSITIVE_INFINITY : now + seen.resetMs;
+    } else if (status >= 500) {
+      // Not the service's own answer (a proxy's, or one from a service starting up).
+      this.limitHoldsUntil = 0;
     }
     // An answer without the header (a 5xx, say) ends the probe: the next caller probes again.
     this.probeUntil = 0;
@@ -148,13 +159,14 @@ export class UpstreamBudget {
       if (!head) return this.timer.cancel();
       if (!this.limitKnown) await this.adoptSharedLimit();
       const limits = this.limits();
-      if (!this.limitKnown && this.clock.now() < this.probeUntil) return this.awaitProbe();
+      const unconfirmed = this.limitUnconfirmed();
+      if (unconfirmed && this.clock.now() < this.probeUntil) return this.awaitProbe();
       if (this.limitKnown && limits.maxInLog[head.priority] === 0) {
         this.refuse(head);
         continue;
       }
       const attempt = await this.rateLog.tryAcquire(limits.maxInLog[head.priority]);
-      if (attempt.granted && !this.limitKnown) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
+      if (attempt.granted && unconfirmed) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
         this.handOut(head.priority);
         continue;
@@ -194,6 +206,20 @@ export class UpstreamBudget {
     }
   }
 
+  /**
+   * Whether the next call must go alone and wait for the service to state its limit: until it ever
+   * has, once the window it last stated it in has ended (a new window may come with a new limit),
+   * and after the service was out of reach (it may have been restarted with another setting).
+   */
+  private limitUnconfirmed(): boolean {
+    return !this.limitKnown || this.clock.now() >= this.limitHoldsUntil;
+  }
+
+  /** A call that got no answer from the service at all (refused connection, timeout). */
+  recordUnreachable(): void {
+    this.limitHoldsUntil = 0;
+  }
+
   /** Another instance may have learned the limit already: then there is nothing to probe for. */
   private async adoptSharedLimit(): Promise<void> {
     const shared = await this.rateLog.knownLimit();
@@ -206,6 +232,7 @@ export class UpstreamBudget {
    * A cold budget does not know the service's limit, and guessing high overshoots it (a burst of
    * 40 calls against a 10/min service) while guessing low fails people for nothing. So the first
    * call goes alone, and the rest wait for its X-RateLimit-Limit (or for the probe to time out).
+   * The same holds at each new window of the service and after a quiet spell (limitUnconfirmed).
    */
   private awaitProbe(): void {
     const now = this.clock.now();
