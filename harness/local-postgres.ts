@@ -9,7 +9,11 @@ import { freePort } from "./free-port";
 
 export interface LocalPostgres {
   url: string;
+  /** Stops the server and removes its files. */
   stop(): void;
+  /** Stops the server as a restart or a crash would, keeping its files, until `resume`. */
+  halt(): void;
+  resume(): void;
 }
 
 function binDir(): string {
@@ -52,9 +56,13 @@ export async function startLocalPostgres(settings: string[] = []): Promise<Local
     "-c fsync=off",
     ...settings,
   ].join(" ");
-  run("pg_ctl", ["-D", join(dir, "data"), "-l", join(dir, "log"), "-w", "-o", options, "start"]);
+  const start = () =>
+    run("pg_ctl", ["-D", join(dir, "data"), "-l", join(dir, "log"), "-w", "-o", options, "start"]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]),
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);

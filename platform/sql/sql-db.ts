@@ -66,3 +66,18 @@ export interface ChangeFeed {
 export interface Subscription {
   close(): Promise<void>;
 }
+
+/** Errors that mean "the database cannot be reached", as opposed to a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") {
+    // Node socket errors, and PostgreSQL classes 08 (connection) and 57P (operator intervention / shutdown).
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"].includes(code))
+      return true;
+    if (code.startsWith("08") || code.startsWith("57P")) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+    error.message,
+  );
+}

@@ -1,9 +1,11 @@
 import "server-only";
 import { splitListParam } from "@/contract/query/list-param";
+import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import { DashboardError } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 import { LIST_FILTERS, type MirrorSql } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
+import { mirrorUnreachable } from "./upstream-failure";
 
 // Decides who answers a request: the mirror when it holds every window of the request, else the
 // live path, or, for a request only the mirror can answer, a refusal that says why.
@@ -26,9 +28,15 @@ export async function mirrorGate(
   // People look here: the sync walks these windows first. A whole-horizon read (a vehicle's
   // history) notes the days of what it shows once it has read them (noteShown).
   if (window !== "horizon") noteQuietly(mirror.noteViewed(new Date(window.from), new Date(window.to)));
-  const coverage = await mirror.coverage(
-    window === "horizon" ? "horizon" : { from: window.from, to: window.to },
-  );
+  let coverage;
+  try {
+    coverage = await mirror.coverage(window === "horizon" ? "horizon" : { from: window.from, to: window.to });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    dashboardLogger().warn({ err: error }, "mirror: its database cannot be reached; answering without it");
+    if (!mirrorOnly) return { source: "live" };
+    throw mirrorUnreachable();
+  }
   if (coverage.state === "ready") return { source: "mirror", sql: mirror.db, asOf: coverage.asOf };
   if (!mirrorOnly) return { source: "live" };
   if (coverage.state === "not_ready")

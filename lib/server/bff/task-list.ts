@@ -2,6 +2,7 @@ import "server-only";
 import { jsonAroundRows } from "./page-slicer";
 import { parseTaskListParams, type TaskListParams } from "./task-list-params";
 import { freshnessHeaders } from "./upstream-failure";
+import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import {
   decodeKeyset,
@@ -49,8 +50,13 @@ export async function answerTaskList(
   const gate: Gate = goesOnLive ? { source: "live" } : await mirrorGate(backend, query.filters, mirrorOnly);
   if (gate.source === "mirror") {
     const after = cursor === undefined ? undefined : mirrorKeyset(backend, cursor, query, live);
-    const page = await readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors);
-    return Response.json({ ...page, source: "mirror" }, { headers: mirrorFreshness(gate.asOf) });
+    try {
+      const page = await readMirrorTaskPage(gate.sql, { ...query, after }, backend.cursors);
+      return Response.json({ ...page, source: "mirror" }, { headers: mirrorFreshness(gate.asOf) });
+    } catch (error) {
+      // The mirror's database went away after the gate: a list the service can answer goes live.
+      if (!live || !isDatabaseUnavailable(error)) throw error;
+    }
   }
   if (!live) throw new Error("unreachable: a mirror-only request has no live path");
   if (cursor !== undefined) checkLiveCursor(backend, cursor, live, query);

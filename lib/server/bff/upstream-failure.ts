@@ -1,15 +1,32 @@
 import "server-only";
 import { DashboardError } from "../dashboard-error";
 import { BudgetExhaustedError, TokenUnavailableError, UpstreamError } from "../upstream";
+import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 
-// What staff see when the service cannot answer: the error a request fails with, or, when older
-// rows are served instead, why they are not fresh. A raw upstream 429 never reaches a browser: an
-// exhausted budget becomes 503 upstream_busy with the time to wait.
+// What staff see when the service (or the mirror's database) cannot answer: the error a request
+// fails with, or, when older rows are served instead, why they are not fresh. A raw upstream 429
+// never reaches a browser: an exhausted budget becomes 503 upstream_busy with the time to wait.
 
 const CREDENTIALS_REFUSED = "The task service refuses the dashboard's credentials.";
+/** A database restart takes seconds. */
+const MIRROR_UNREACHABLE_RETRY_SECONDS = 5;
+
+/**
+ * The mirror's database went away (a restart, a network fault) while this instance runs: what only
+ * the mirror answers waits for it; the pool reconnects once it is back.
+ */
+export function mirrorUnreachable(): DashboardError {
+  return new DashboardError(
+    "mirror_not_ready",
+    "The task mirror's database cannot be reached just now; try again shortly.",
+    { retryAfterSeconds: MIRROR_UNREACHABLE_RETRY_SECONDS },
+  );
+}
 
 export function asDashboardError(error: unknown): DashboardError | undefined {
   if (error instanceof DashboardError) return error;
+  // Only the mirror's reads reach a database here: one that went away mid-request.
+  if (isDatabaseUnavailable(error)) return mirrorUnreachable();
   if (error instanceof BudgetExhaustedError) {
     return new DashboardError("upstream_busy", "The shared request budget is used up; retrying shortly.", {
       retryAfterSeconds: error.retryAfterSeconds,

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../http/api-error";
 import { OAuthError } from "../http/oauth-error";
-import { isStoreUnavailable } from "../store/store";
+import { isDatabaseUnavailable } from "../../../platform/sql/sql-db";
 import { checkScopeOfPath } from "./v1-guard";
 
 const STORE_RETRY_AFTER_SECONDS = 5;
@@ -32,7 +32,7 @@ export function installErrorRendering(app: FastifyInstance, guard: Guard): void 
 
 function classify(error: unknown): ApiError | OAuthError {
   if (error instanceof ApiError || error instanceof OAuthError) return error;
-  if (isStoreUnavailable(error)) {
+  if (isDatabaseUnavailable(error)) {
     return new ApiError(503, "unavailable", "The service is temporarily unavailable; retry later.", {
       "retry-after": String(STORE_RETRY_AFTER_SECONDS),
     });
