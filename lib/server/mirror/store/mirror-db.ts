@@ -1,6 +1,8 @@
 import "server-only";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { DataDirLock } from "@/platform/data-dir-lock";
+import { readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { DataDirInUseError, type DataDirLock } from "@/platform/data-dir-lock";
 import { applyMigrations } from "@/platform/sql/migrate";
 import { openSqlDb, type SqlDbSettings } from "@/platform/sql/open-sql-db";
 import type { SqlDb } from "@/platform/sql/sql-db";
@@ -24,6 +26,47 @@ export function openMirrorDb(settings: SqlDbSettings, onIdleError?: (error: Erro
     pglite: { lock: mirrorDirLock, extensions: { pg_trgm } },
     migrate: (db) => migrateMirror(db),
   });
+}
+
+/** Damaged embedded mirrors kept beside the directory for diagnosis; older ones are removed. */
+const DAMAGED_KEPT = 2;
+
+/**
+ * An embedded mirror whose files will not open (damaged by a crash mid-write or a disk fault) is
+ * set aside beside its directory and opened anew, empty: the mirror is a copy of the service, and
+ * the sync fills it again. Not for a directory in use by another process, nor for a fault of the
+ * file system itself (no space, no permission), which a new directory would meet too.
+ * `setAside`: where the damaged files went, and why they would not open.
+ */
+export async function openMirrorDbOrRebuild(
+  settings: SqlDbSettings,
+  onIdleError?: (error: Error) => void,
+): Promise<{ db: SqlDb; setAside?: { path: string; reason: string } }> {
+  try {
+    return { db: await openMirrorDb(settings, onIdleError) };
+  } catch (error) {
+    const dataDir = settings.dataDir;
+    if (settings.databaseUrl !== undefined || dataDir === undefined || !isDamage(error)) throw error;
+    const path = `${dataDir}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    await rename(dataDir, path);
+    await pruneDamaged(dataDir);
+    const reason = error instanceof Error ? error.message : String(error);
+    return { db: await openMirrorDb(settings, onIdleError), setAside: { path, reason } };
+  }
+}
+
+function isDamage(error: unknown): boolean {
+  if (error instanceof DataDirInUseError) return false;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  // Node's file-system errors (ENOSPC, EACCES, EROFS...), as opposed to PostgreSQL's own.
+  return !(typeof code === "string" && /^E[A-Z]+$/.test(code));
+}
+
+async function pruneDamaged(dataDir: string): Promise<void> {
+  const prefix = `${basename(dataDir)}.damaged-`;
+  const kept = (await readdir(dirname(dataDir))).filter((name) => name.startsWith(prefix)).sort();
+  for (const name of kept.slice(0, Math.max(0, kept.length - DAMAGED_KEPT)))
+    await rm(join(dirname(dataDir), name), { recursive: true, force: true });
 }
 
 // One dashboard process per embedded mirror directory (platform/data-dir-lock.ts says why).

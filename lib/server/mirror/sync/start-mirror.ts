@@ -4,12 +4,12 @@ import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
 import type { Coverage } from "../read/coverage";
-import { openMirrorDb, type MirrorDb } from "../store/mirror-db";
+import { openMirrorDbOrRebuild, type MirrorDb } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
 import { advisoryLeadership, soleLeadership } from "./leader";
 import { DEFAULT_HEAT } from "./plan";
 import { adoptSource, syncSource } from "./source";
-import { mirrorStatus, type MirrorStatus, type SyncLog } from "./status";
+import { mirrorStatus, recordSyncError, type MirrorStatus, type SyncLog } from "./status";
 import { MirrorSyncer } from "./syncer";
 
 // The mirror as the dashboard's backend holds it: the database every instance reads, and the
@@ -36,10 +36,18 @@ export async function startMirror(
   log?: SyncLog,
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
-  const db = await openMirrorDb({ databaseUrl, dataDir: env.MIRROR_DATA_DIR }, (error) =>
-    log?.debug("mirror: an idle database connection failed; the next query reconnects", error),
+  const { db, setAside } = await openMirrorDbOrRebuild(
+    { databaseUrl, dataDir: env.MIRROR_DATA_DIR },
+    (error) => log?.debug("mirror: an idle database connection failed; the next query reconnects", error),
   );
   try {
+    if (setAside) {
+      const message =
+        `The mirror's files would not open (${setAside.reason}); they were set aside in ` +
+        `${setAside.path}, and the mirror is filled again from the service.`;
+      log?.warn(`mirror: ${message}`);
+      await recordSyncError(db, message);
+    }
     await adoptSource(db, `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`);
   } catch (error) {
     await db.close();
