@@ -24,6 +24,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/store-open.test.ts",
   "test/lib/server/mirror/sync-budget.test.ts",
   "test/lib/server/mirror/sync-feed.test.ts",
+  "test/lib/server/mirror/sync-disk.test.ts",
   "test/lib/server/mirror/store-damaged.test.ts",
   "test/lib/server/mirror/sync-horizon.test.ts",
   "test/lib/server/mirror/sync-service.test.ts",

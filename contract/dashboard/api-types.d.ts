@@ -455,8 +455,16 @@ export interface components {
       shared: boolean;
     };
     Health: {
-      /** @constant */
-      status: "ok";
+      /**
+       * @description `degraded`: the dashboard answers, but something needs an operator (see `problems`).
+       * @enum {string}
+       */
+      status: "ok" | "degraded";
+      /**
+       * @description What is wrong, by name: `mirror_disk_nearly_full` (the embedded mirror's disk has less
+       *     free space than MIRROR_MIN_FREE_MB; its sync writes nothing until more is free).
+       */
+      problems?: "mirror_disk_nearly_full"[];
     };
     /**
      * @example {

@@ -72,6 +72,11 @@ const dashboardEnvSchema = z.object({
   ),
   MIRROR_DAYS_BACK: numberOr(180, z.number().int().min(1).max(3_660)),
   MIRROR_DAYS_AHEAD: numberOr(30, z.number().int().min(0).max(3_660)),
+  /**
+   * Free space the embedded mirror's sync leaves on MIRROR_DATA_DIR's disk: below it, the sync
+   * writes nothing (PGlite cannot recover from a full disk inside a running process) and says why.
+   */
+  MIRROR_MIN_FREE_MB: numberOr(64, z.number().int().min(0).max(1_000_000)),
   /** The most of the upstream budget sync may hold in any minute; the rest stays with people. */
   MIRROR_BUDGET_SHARE: numberOr(0.5, z.number().gt(0).max(1)),
 });

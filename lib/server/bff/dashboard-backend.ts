@@ -185,14 +185,23 @@ export function dashboardBackend(): Promise<DashboardBackend> {
 // (a spent budget answered 500 instead of 503).
 
 let reported = false;
+/** The backend once it has started, for the health check, which never waits for it. */
+let started: DashboardBackend | undefined;
 
-/** Never holds up the health answer, and never fails it: a backend that cannot start is logged once. */
-export function warmUpBackend(): void {
+/**
+ * Never holds up the health answer, and never fails it: a backend that cannot start is logged once.
+ * Returns what is wrong with the started backend now (nothing while it starts).
+ */
+export function warmUpBackend(): string[] {
   Promise.resolve()
     .then(dashboardBackend)
+    .then((backend) => {
+      started = backend;
+    })
     .catch((error: unknown) => {
       if (reported) return;
       reported = true;
       dashboardLogger().error({ err: error }, "dashboard backend did not start; API requests will say why");
     });
+  return started?.mirror?.problems() ?? [];
 }

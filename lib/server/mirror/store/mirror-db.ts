@@ -57,9 +57,10 @@ export async function openMirrorDbOrRebuild(
 
 function isDamage(error: unknown): boolean {
   if (error instanceof DataDirInUseError) return false;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  // Node's file-system errors (ENOSPC, EACCES, EROFS...), as opposed to PostgreSQL's own.
-  return !(typeof code === "string" && /^E[A-Z]+$/.test(code));
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  // Node's file-system errors (ENOSPC, EACCES, EROFS...) and PGlite's own file system's (its
+  // ErrnoError), as opposed to PostgreSQL's errors about what the files hold.
+  return !(name === "ErrnoError" || (typeof code === "string" && /^E[A-Z]+$/.test(code)));
 }
 
 async function pruneDamaged(dataDir: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { DashboardEnv } from "../../env";
 import type { VtsClient } from "../../upstream";
 import { CoverageCache, type CoverageCacheLog, type CoverageRange } from "../read/coverage-cache";
 import type { Coverage } from "../read/coverage";
+import { diskTooFull } from "../store/disk-space";
 import { openMirrorDbOrRebuild, type MirrorDb } from "../store/mirror-db";
 import { DAY_MS } from "@/contract/query/day";
 import { advisoryLeadership, soleLeadership } from "./leader";
@@ -26,6 +27,8 @@ export interface Mirror {
   noteViewed(from: Date, to: Date): Promise<void>;
   /** "Someone looked at tasks at these instants": their days are refreshed first. */
   noteViewedAt(instants: readonly string[]): Promise<void>;
+  /** What is wrong with the mirror now, for the health check (no secret, no path). */
+  problems(): string[];
   close(): Promise<void>;
 }
 
@@ -63,6 +66,12 @@ export async function startMirror(
     heat: { ...DEFAULT_HEAT, walkMs: env.VTS_MAX_WINDOW_DAYS * DAY_MS },
     onError,
     log,
+    // A shared PostgreSQL's disk is its operator's; an embedded mirror's is this process's to mind.
+    ...(databaseUrl
+      ? {}
+      : {
+          writesBlocked: () => diskTooFull(env.MIRROR_DATA_DIR, env.MIRROR_MIN_FREE_MB * 1_048_576),
+        }),
   });
   syncer.start();
   return mirrorOf(db, syncer, log);
@@ -80,6 +89,7 @@ export function mirrorOf(db: MirrorDb, syncer: MirrorSyncer, log?: CoverageCache
     coverage: (range) => coverage.coverage(range),
     noteViewed: (from, to) => syncer.noteViewed(from, to),
     noteViewedAt: (instants) => syncer.noteViewedAt(instants),
+    problems: () => (syncer.writesBlockedBecause ? ["mirror_disk_nearly_full"] : []),
     async close() {
       await syncer.stop();
       await coverage.close();

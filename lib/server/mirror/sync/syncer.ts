@@ -55,6 +55,8 @@ export interface SyncerOptions {
   clock?: Clock;
   onError?: (error: unknown) => void;
   log?: SyncLog;
+  /** Why the mirror must not be written now (its disk nearly full), or undefined. */
+  writesBlocked?: () => Promise<string | undefined>;
 }
 
 export class MirrorSyncer {
@@ -71,6 +73,8 @@ export class MirrorSyncer {
   private readonly clock: Clock;
   private readonly log: SyncLog;
   private readonly viewNotes = new ViewNotes();
+  /** Why the sync writes nothing now; undefined while it may. */
+  private blocked: string | undefined;
 
   constructor(private readonly options: SyncerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -86,9 +90,14 @@ export class MirrorSyncer {
     return this.leading;
   }
 
+  /** Why the sync writes nothing now (its disk nearly full); undefined while it may write. */
+  get writesBlockedBecause(): string | undefined {
+    return this.blocked;
+  }
+
   /** "Someone looked at [from, to)": those slices go first (on whichever instance leads). */
   async noteViewed(from: Date, to: Date): Promise<void> {
-    if (!this.viewNotes.take(from, to)) return;
+    if (this.blocked || !this.viewNotes.take(from, to)) return;
     await noteViewed(this.options.db, from, to);
     this.wake.abort();
   }
@@ -98,6 +107,7 @@ export class MirrorSyncer {
    * each day alone rather than the span between them, which may be the whole horizon.
    */
   async noteViewedAt(instants: readonly string[]): Promise<void> {
+    if (this.blocked) return;
     const starts = [...new Set(instants.map((instant) => sliceStartOf(Date.parse(instant))))].filter(
       (start) => this.viewNotes.take(new Date(start), new Date(start + DAY_MS)),
     );
@@ -117,6 +127,10 @@ export class MirrorSyncer {
     const { retryMs = 10_000 } = this.options;
     while (!this.stopping.signal.aborted) {
       try {
+        if (await this.holdWrites()) {
+          await this.pause(retryMs);
+          continue;
+        }
         const leads = await this.options.leadership.check();
         if (leads && !this.leading) await recordLeader(this.options.db, this.options.instance);
         this.leading = leads;
@@ -135,6 +149,27 @@ export class MirrorSyncer {
         );
       }
     }
+  }
+
+  /** Between the writes of one step (a long walk writes many slices): the loop then says why. */
+  private async throwIfWritesBlocked(): Promise<void> {
+    const blocked = await this.options.writesBlocked?.();
+    if (blocked) throw new Error(`mirror sync: ${blocked}`);
+  }
+
+  /** True while writes must wait; says so once when they stop and once when they may go on. */
+  private async holdWrites(): Promise<boolean> {
+    const blocked = await this.options.writesBlocked?.();
+    if (blocked && !this.blocked) {
+      this.log.warn(`mirror sync paused: ${blocked}`);
+      // A small write, within the reserve kept free: what the status says until the sync resumes.
+      await recordSyncError(this.options.db, `Sync paused: ${blocked}.`).catch((error: unknown) =>
+        this.log.debug("mirror sync: the pause not recorded for the status", error),
+      );
+    }
+    if (!blocked && this.blocked) this.log.info("mirror sync resumed: its disk has room again");
+    this.blocked = blocked;
+    return blocked !== undefined;
   }
 
   /** One unit of work: the horizon, the locations when due, then one walk or an idle pause. */
@@ -213,6 +248,7 @@ export class MirrorSyncer {
         this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
         return 0;
       }
+      await this.throwIfWritesBlocked();
       await applyFeedPage(db, page, horizon, requestedAt);
       cursor = page.next_cursor;
       if (!page.has_more) {
@@ -240,6 +276,7 @@ export class MirrorSyncer {
         this.stopping.signal.throwIfAborted();
         if (!(await this.options.leadership.check()))
           throw new Error("mirror sync: leadership lost mid-walk");
+        await this.throwIfWritesBlocked();
         if (!(await applySlice(this.options.db, slice, tasks, asOf))) throw new ClaimLost(slice, asOf);
       });
     } catch (error) {
