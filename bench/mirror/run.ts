@@ -1,6 +1,7 @@
-// `npm run bench:mirror`: two parts, both by default (`--only fill` or `--only reads` runs one).
+// `npm run bench:mirror`: three parts, all by default (`--only fill|freshness|reads` runs one).
 // fill: the initial fill of the default sandbox through the real service at its default limits
-// (fill.ts). reads: the mirror's reads over 1,000,000 sandbox tasks, on a native PostgreSQL
+// (fill.ts). freshness: how fresh the filled mirror stays with the service's change feed and
+// without it, changes planted on days of every age (freshness.ts). reads: the mirror's reads over 1,000,000 sandbox tasks, on a native PostgreSQL
 // (the test helper's throwaway server) and on PGlite: p50/p99 of a 100-row page with its exact
 // total for each filter and sort, page 1 against a page 100,000 deep, and the summary of 7, 30
 // and 92 days, each beside the same SQL handed straight to the driver. Prints tables; asserts
@@ -20,6 +21,7 @@ import { describeMachine } from "../service/report";
 import { SERVER_SETTINGS } from "../service/database";
 import { bulkLoad } from "./bulk-load";
 import { measureFill, stopFill } from "./fill";
+import { measureFreshness, renderFreshness, stopFreshness } from "./freshness";
 import { renderFill } from "./fill-report";
 import { benchCases } from "./cases";
 import { measureCase, type CaseResult } from "./measure";
@@ -34,9 +36,11 @@ const DAY_MS = 86_400_000;
 const ANCHOR = new Date("2026-11-25T00:00:00.000Z");
 const HORIZON: [number, number] = [ANCHOR.getTime() - 182 * DAY_MS, ANCHOR.getTime() + 32 * DAY_MS];
 
-const PARTS = ["fill", "reads"] as const;
-const USAGE = `usage: npm run bench:mirror [-- --only fill|reads]
+const PARTS = ["fill", "freshness", "reads"] as const;
+const USAGE = `usage: npm run bench:mirror [-- --only fill|freshness|reads]
   fill   the initial fill of the default sandbox (50,000 tasks) at the service's default limits
+  freshness  changes planted for BENCH_FRESH_MINUTES (10) over BENCH_FRESH_TASKS (50,000), with the
+         change feed and without it
   reads  page, total and summary latency over BENCH_TASKS mirrored tasks (BENCH_STORES, BENCH_RUNS)`;
 
 function chosenParts(args: readonly string[]): readonly string[] {
@@ -88,6 +92,11 @@ async function main(): Promise<void> {
   log(describeMachine());
   const tables: string[] = [];
   if (parts.includes("fill")) tables.push(renderFill(await measureFill(log)));
+  if (parts.includes("freshness")) {
+    const feed = await measureFreshness("change feed", log);
+    const windows = await measureFreshness("windows only", log);
+    tables.push(renderFreshness([feed, windows]));
+  }
   if (!parts.includes("reads")) return console.log(`\n${tables.join("\n\n")}\n`);
   log(`reads: ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`);
   for (const store of STORES) {
@@ -102,6 +111,7 @@ async function main(): Promise<void> {
 
 async function cleanUp(): Promise<void> {
   await stopFill();
+  await stopFreshness();
   await db?.close().catch(() => {});
   db = undefined;
   postgres?.stop();
