@@ -9,7 +9,7 @@
 // age visible within 60 s at p99 and at most 2 calls a minute when nothing changes; without it,
 // within 10 minutes, and no window older than 10 minutes.
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -46,6 +46,8 @@ export interface FreshnessResult {
   /** Sync calls a minute over the run, and in the quietest minute. */
   callsPerMinute: number;
   quietestMinuteCalls: number;
+  /** The embedded mirror's files at the end. */
+  mirrorMb: number;
 }
 
 let postgres: LocalPostgres | undefined;
@@ -190,6 +192,7 @@ export async function measureFreshness(mode: FreshnessMode, log: BenchLog): Prom
     samples: ages.length,
     callsPerMinute: calls.reduce((sum, value) => sum + value, 0) / Math.max(1, calls.length),
     quietestMinuteCalls: Math.min(...calls),
+    mirrorMb: bytesUnder(join(dir!, "mirror")) / 1_048_576,
   };
   await stopFreshness();
   return result;
@@ -210,6 +213,12 @@ export async function stopFreshness(): Promise<void> {
   dir = undefined;
 }
 
+function bytesUnder(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((sum, name) => sum + bytesUnder(join(path, name)), 0);
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -226,15 +235,15 @@ export function renderFreshness(results: readonly FreshnessResult[]): string {
   const lines = [
     "### Freshness once filled (changes planted on days of every age)",
     "",
-    "| mode | tasks | minutes | fill | changes | visible p50 | visible p99 | visible max | not shown | oldest window, worst | samples over 10 min | sync calls a minute (quietest) |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| mode | tasks | minutes | fill | changes | visible p50 | visible p99 | visible max | not shown | oldest window, worst | samples over 10 min | sync calls a minute (quietest) | mirror on disk |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const r of results) {
     lines.push(
       `| ${r.mode} | ${r.tasks.toLocaleString("en-US")} | ${r.minutes} | ${r.fillSeconds.toFixed(0)} s | ${r.planted} | ` +
         `${seconds(percentile(r.visibleAfter, 50))} | ${seconds(percentile(r.visibleAfter, 99))} | ` +
         `${seconds(Math.max(...r.visibleAfter))} | ${r.notShown} | ${(r.worstAgeSeconds / 60).toFixed(1)} min | ` +
-        `${r.samplesOver10Min} of ${r.samples} | ${r.callsPerMinute.toFixed(1)} (${Number.isFinite(r.quietestMinuteCalls) ? r.quietestMinuteCalls : "none"}) |`,
+        `${r.samplesOver10Min} of ${r.samples} | ${r.callsPerMinute.toFixed(1)} (${Number.isFinite(r.quietestMinuteCalls) ? r.quietestMinuteCalls : "none"}) | ${r.mirrorMb.toFixed(0)} MB |`,
     );
   }
   lines.push("", "Targets:");
