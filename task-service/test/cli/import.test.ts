@@ -71,6 +71,7 @@ describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (b
     expect(stored["T-1"]).toEqual({
       ...apiShaped(task("T-1"), 'Depot A, "North"'),
       started_at: "2026-03-01T10:00:00.000Z",
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
     });
     expect(stored["T-2"]).toMatchObject({
       vin: null,
