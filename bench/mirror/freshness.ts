@@ -192,7 +192,7 @@ export async function measureFreshness(mode: FreshnessMode, log: BenchLog): Prom
     samples: ages.length,
     callsPerMinute: calls.reduce((sum, value) => sum + value, 0) / Math.max(1, calls.length),
     quietestMinuteCalls: Math.min(...calls),
-    mirrorMb: bytesUnder(join(dir!, "mirror")) / 1_048_576,
+    mirrorMb: bytesUnder(join(dir, "mirror")) / 1_048_576,
   };
   await stopFreshness();
   return result;
