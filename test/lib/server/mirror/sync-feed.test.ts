@@ -73,7 +73,7 @@ beforeAll(async () => {
 }, DEADLINE_MS);
 afterAll(() => rig?.close());
 
-describe.each(STORES)("a mirror on %s", (_name, openStore) => {
+describe.each(STORES)("a mirror on %s", (name, openStore) => {
   let db: MirrorDb;
   let mirror: Mirror;
   let dropStore: () => Promise<void>;
@@ -216,42 +216,46 @@ describe.each(STORES)("a mirror on %s", (_name, openStore) => {
     });
   });
 
-  it("takes a new cursor when the service refuses its own, and walks the slices again first", async () => {
-    const before = await mirrorStatus(db);
-    const real = syncSource(rig.backend.client);
-    let refused = false;
-    const refusing: SyncSource = {
-      ...real,
-      async listTaskChanges(from, signal) {
-        if (from !== "latest" && !refused) {
-          refused = true;
-          throw new UpstreamError("rejected", "The service refused the request (400).", { status: 400 });
-        }
-        return real.listTaskChanges(from, signal);
-      },
-    };
-    walkCalls = 0;
-    await run(syncer(refusing, { heat: { ...QUIET_HEAT, spareAfterMs: 0 } }), async () => {
-      const status = await mirrorStatus(db);
-      return (
-        refused &&
-        status.change_feed.since !== null &&
-        Date.parse(status.change_feed.since) > Date.parse(before.change_feed.since!) &&
-        status.change_feed.as_of !== null &&
-        Date.parse(status.cold.oldest_as_of!) >= Date.parse(status.change_feed.since)
+  // What differs between the stores is their SQL, which the feed's planted changes run through on
+  // both; a new cursor and the windows-only sync run the same SQL again, so on the embedded store alone.
+  if (name === "PGlite") {
+    it("takes a new cursor when the service refuses its own, and walks the slices again first", async () => {
+      const before = await mirrorStatus(db);
+      const real = syncSource(rig.backend.client);
+      let refused = false;
+      const refusing: SyncSource = {
+        ...real,
+        async listTaskChanges(from, signal) {
+          if (from !== "latest" && !refused) {
+            refused = true;
+            throw new UpstreamError("rejected", "The service refused the request (400).", { status: 400 });
+          }
+          return real.listTaskChanges(from, signal);
+        },
+      };
+      walkCalls = 0;
+      await run(syncer(refusing, { heat: { ...QUIET_HEAT, spareAfterMs: 0 } }), async () => {
+        const status = await mirrorStatus(db);
+        return (
+          refused &&
+          status.change_feed.since !== null &&
+          Date.parse(status.change_feed.since) > Date.parse(before.change_feed.since!) &&
+          status.change_feed.as_of !== null &&
+          Date.parse(status.cold.oldest_as_of!) >= Date.parse(status.change_feed.since)
+        );
+      });
+      // The slices walked before the new cursor are no longer the feed's to vouch for: walked again.
+      expect(walkCalls).toBeGreaterThan(0);
+    });
+
+    it("from a service without the feed, re-reads the oldest slices with spare calls", async () => {
+      const planted = await plant();
+      const spare = syncer(withoutFeed(), { heat: { ...QUIET_HEAT, spareAfterMs: 0 } });
+      await run(spare, () => claimsHoldAndAllShow(planted));
+      expect(await mirrorStatus(db)).toMatchObject({ mode: "windows", change_feed: { offered: false } });
+      expect(JSON.stringify(await mirroredTasks(db))).toBe(
+        JSON.stringify(await directWalk(rig.service, horizon.from, horizon.to)),
       );
     });
-    // The slices walked before the new cursor are no longer the feed's to vouch for: walked again.
-    expect(walkCalls).toBeGreaterThan(0);
-  });
-
-  it("from a service without the feed, re-reads the oldest slices with spare calls", async () => {
-    const planted = await plant();
-    const spare = syncer(withoutFeed(), { heat: { ...QUIET_HEAT, spareAfterMs: 0 } });
-    await run(spare, () => claimsHoldAndAllShow(planted));
-    expect(await mirrorStatus(db)).toMatchObject({ mode: "windows", change_feed: { offered: false } });
-    expect(JSON.stringify(await mirroredTasks(db))).toBe(
-      JSON.stringify(await directWalk(rig.service, horizon.from, horizon.to)),
-    );
-  });
+  }
 });
