@@ -42,7 +42,8 @@ export async function applySlice(
 /**
  * Writes tasks by id, by a walk that began at `walkAsOf` or by the change feed at `fedAt`. Never
  * over a newer version: not over a task the service changed later (updated_at, when it sends it),
- * nor, for a walk, over what the feed wrote after the walk began.
+ * nor, for a walk, over what the feed wrote after the walk began; and not at all over a row that
+ * holds the same already.
  */
 export async function upsertMirrorTasks(
   tx: MirrorExecutor,
@@ -63,7 +64,14 @@ export async function upsertMirrorTasks(
        odometer_miles = EXCLUDED.odometer_miles, search_text = EXCLUDED.search_text,
        updated_at = EXCLUDED.updated_at, fed_at = coalesce(EXCLUDED.fed_at, m.fed_at)
      WHERE (m.updated_at IS NULL OR EXCLUDED.updated_at IS NULL OR EXCLUDED.updated_at >= m.updated_at)
-       AND ($14::timestamptz IS NULL OR m.fed_at IS NULL OR m.fed_at <= $14::timestamptz)`,
+       AND ($14::timestamptz IS NULL OR m.fed_at IS NULL OR m.fed_at <= $14::timestamptz)
+       -- A row as it was is not written again: re-walked windows are mostly unchanged, and an
+       -- embedded mirror has no autovacuum to reclaim the versions each rewrite leaves behind.
+       AND (m.vehicle_id, m.mva, m.vin, m.task_type, m.status, m.location_id, m.location_name, m.started_at,
+           m.odometer_miles, m.search_text, m.updated_at)
+         IS DISTINCT FROM (EXCLUDED.vehicle_id, EXCLUDED.mva, EXCLUDED.vin, EXCLUDED.task_type, EXCLUDED.status,
+           EXCLUDED.location_id, EXCLUDED.location_name, EXCLUDED.started_at, EXCLUDED.odometer_miles,
+           EXCLUDED.search_text, EXCLUDED.updated_at)`,
     [
       tasks.map((task) => task.id),
       tasks.map((task) => task.vehicle_id),
