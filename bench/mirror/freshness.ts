@@ -39,6 +39,8 @@ export interface FreshnessResult {
   /** Seconds from each change to the mirror showing it, for those it showed. */
   visibleAfter: number[];
   notShown: number;
+  /** How long the oldest change not yet shown had waited when the run ended (0: none). */
+  oldestPendingSeconds: number;
   /** The oldest window's age, sampled: its worst, and the share of samples over 10 minutes. */
   worstAgeSeconds: number;
   samplesOver10Min: number;
@@ -187,6 +189,10 @@ export async function measureFreshness(mode: FreshnessMode, log: BenchLog): Prom
     planted,
     visibleAfter,
     notShown: pending.size,
+    oldestPendingSeconds: Math.max(
+      0,
+      ...[...pending.values()].map((change) => (Date.now() - change.at) / 1000),
+    ),
     worstAgeSeconds: Math.max(...ages),
     samplesOver10Min: ages.filter((age) => age > 600).length,
     samples: ages.length,
@@ -235,14 +241,14 @@ export function renderFreshness(results: readonly FreshnessResult[]): string {
   const lines = [
     "### Freshness once filled (changes planted on days of every age)",
     "",
-    "| mode | tasks | minutes | fill | changes | visible p50 | visible p99 | visible max | not shown | oldest window, worst | samples over 10 min | sync calls a minute (quietest) | mirror on disk |",
+    "| mode | tasks | minutes | fill | changes | visible p50 | visible p99 | visible max | not shown (oldest waiting) | oldest window, worst | samples over 10 min | sync calls a minute (quietest) | mirror on disk |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const r of results) {
     lines.push(
       `| ${r.mode} | ${r.tasks.toLocaleString("en-US")} | ${r.minutes} | ${r.fillSeconds.toFixed(0)} s | ${r.planted} | ` +
         `${seconds(percentile(r.visibleAfter, 50))} | ${seconds(percentile(r.visibleAfter, 99))} | ` +
-        `${seconds(Math.max(...r.visibleAfter))} | ${r.notShown} | ${(r.worstAgeSeconds / 60).toFixed(1)} min | ` +
+        `${seconds(Math.max(...r.visibleAfter))} | ${r.notShown} (${seconds(r.oldestPendingSeconds)}) | ${(r.worstAgeSeconds / 60).toFixed(1)} min | ` +
         `${r.samplesOver10Min} of ${r.samples} | ${r.callsPerMinute.toFixed(1)} (${Number.isFinite(r.quietestMinuteCalls) ? r.quietestMinuteCalls : "none"}) | ${r.mirrorMb.toFixed(0)} MB |`,
     );
   }
@@ -251,8 +257,8 @@ export function renderFreshness(results: readonly FreshnessResult[]): string {
     const p99 = percentile(r.visibleAfter, 99);
     lines.push(
       r.mode === "change feed"
-        ? `- change feed: visible within 60 s at p99: ${seconds(p99)}; quietest minute ${r.quietestMinuteCalls} sync calls (at most 2 wanted) (${p99 <= 60 && r.notShown === 0 && r.quietestMinuteCalls <= 2 ? "met" : "**not met**"})`
-        : `- windows only: visible within 10 min: max ${seconds(Math.max(...r.visibleAfter))}, oldest window ${(r.worstAgeSeconds / 60).toFixed(1)} min (${Math.max(...r.visibleAfter) <= 600 && r.notShown === 0 && r.worstAgeSeconds <= 600 ? "met" : "**not met**"})`,
+        ? `- change feed: visible within 60 s at p99: ${seconds(p99)}; quietest minute ${r.quietestMinuteCalls} sync calls (at most 2 wanted) (${p99 <= 60 && r.oldestPendingSeconds <= 60 && r.quietestMinuteCalls <= 2 ? "met" : "**not met**"})`
+        : `- windows only: visible within 10 min: max ${seconds(Math.max(...r.visibleAfter))}, longest still waiting ${seconds(r.oldestPendingSeconds)}, oldest window ${(r.worstAgeSeconds / 60).toFixed(1)} min (${Math.max(...r.visibleAfter) <= 600 && r.oldestPendingSeconds <= 600 && r.worstAgeSeconds <= 600 ? "met" : "**not met**"})`,
     );
   }
   return lines.join("\n");
