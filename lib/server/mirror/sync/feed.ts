@@ -44,8 +44,11 @@ export async function readFeedState(db: MirrorExecutor): Promise<FeedState> {
   };
 }
 
-/** The service answered the feed's path 404, or refused its cursor: windows alone from now. */
-export async function recordFeedAbsent(db: MirrorExecutor, checkedAt: Date, offered: boolean): Promise<void> {
+/**
+ * The service answered the feed's path 404 (`offered` false), or refused its cursor (true, and a
+ * new one is taken next): windows alone until then.
+ */
+export async function dropFeedCursor(db: MirrorExecutor, checkedAt: Date, offered: boolean): Promise<void> {
   await db.query(
     `UPDATE mirror_sync_state SET feed_offered = $2, feed_checked_at = $1, feed_cursor = NULL,
        feed_since = NULL, feed_as_of = NULL`,

@@ -3,7 +3,14 @@ import { BudgetExhaustedError, systemClock, type Clock, UpstreamError } from "..
 import { DAY_MS } from "@/contract/query/day";
 import type { MirrorDb } from "../store/mirror-db";
 import { applyLocations, applySlice } from "./apply";
-import { applyFeedPage, readFeedState, recordFeedAbsent, recordFeedStart, slicesUnderFeed } from "./feed";
+import {
+  applyFeedPage,
+  dropFeedCursor,
+  readFeedState,
+  recordFeedStart,
+  slicesUnderFeed,
+  type FeedState,
+} from "./feed";
 import type { Leadership } from "./leader";
 import { nextDueInMs, planNextWalk, type HeatSettings, type PlannedWalk, type SliceState } from "./plan";
 import {
@@ -190,9 +197,10 @@ export class MirrorSyncer {
       this.locationsAt = now;
       return;
     }
-    const feedDueInMs = await this.feedStep(now, horizon);
-    if (feedDueInMs === 0) return;
+    // Read once: a feed step that changes it spends calls and ends the step.
     const feed = await readFeedState(db);
+    const feedDueInMs = await this.feedStep(feed, now, horizon);
+    if (feedDueInMs === 0) return;
     const slices = slicesUnderFeed(await readSlices(db), feed, now, heat.feedSafetyNetMs);
     this.fillStartedAt = slices.some((s) => s.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
     const walk = planNextWalk(slices, now, heat, this.fillStartedAt);
@@ -208,9 +216,8 @@ export class MirrorSyncer {
    * The change feed's turn: finds whether the service offers one, takes its cursor, or reads it on
    * when due. 0 when it spent calls (the step ends there); otherwise ms until it is due again.
    */
-  private async feedStep(now: number, horizon: Horizon): Promise<number> {
+  private async feedStep(state: FeedState, now: number, horizon: Horizon): Promise<number> {
     const { db, feedEveryMs = 30_000, feedProbeEveryMs = 10 * 60_000, feedPagesPerStep = 20 } = this.options;
-    const state = await readFeedState(db);
     if (state.offered === false && state.checkedAt !== undefined && now - state.checkedAt < feedProbeEveryMs)
       return state.checkedAt + feedProbeEveryMs - now;
     const signal = this.stopping.signal;
@@ -221,7 +228,7 @@ export class MirrorSyncer {
         await recordFeedStart(db, latest.next_cursor, askedAt);
         this.log.info("mirror sync: the service offers a change feed; reading it");
       } else {
-        await recordFeedAbsent(db, askedAt, false);
+        await dropFeedCursor(db, askedAt, false);
         if (state.offered !== false)
           this.log.info("mirror sync: the service offers no change feed; re-reading slices instead");
       }
@@ -240,11 +247,11 @@ export class MirrorSyncer {
         // more use: a new one is taken, and the slices walked again, oldest first.
         if (!(error instanceof UpstreamError) || error.details.status !== 400) throw error;
         this.log.warn("mirror sync: the service refused the change feed's cursor; taking a new one");
-        await recordFeedAbsent(db, requestedAt, true);
+        await dropFeedCursor(db, requestedAt, true);
         return 0;
       }
       if (!page) {
-        await recordFeedAbsent(db, requestedAt, false);
+        await dropFeedCursor(db, requestedAt, false);
         this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
         return 0;
       }
