@@ -203,8 +203,8 @@ export interface paths {
      *
      *     No change is ever skipped: a change appears only once every change written before it has
      *     committed or failed, so a reader past a position never misses a slower writer's change
-     *     behind it. A long-running write in the service's database therefore delays the feed for
-     *     as long as it runs; it loses nothing.
+     *     behind it. A long-running transaction on the service's database server (in any of its
+     *     databases) therefore delays the feed for as long as it runs; it loses nothing.
      *
      *     Without `cursor` the feed starts at its beginning (every task, in change order) or, with
      *     `start=latest`, at the latest change: an empty page whose cursor delivers only later
