@@ -8,6 +8,7 @@ import { DAY_MS } from "../../../contract/query/day";
 import { LocalDayOffsets } from "./local-time";
 import { at, hash32, seedKey } from "../../../platform/prng";
 import { BATCH_SIZE, IN_PROGRESS_INDEX, planShowcase, type Showcase } from "./showcase";
+import { createProgramSchedule, type ProgramSchedule } from "./service-programs";
 import { createTaskIdEncoder } from "./task-ids";
 import { createLocationChooser, homeRegions, homeTable, type LocationChooser } from "./task-location";
 import { timeWindow, type TimeWindow } from "./task-times";
@@ -44,6 +45,10 @@ export interface SandboxPlan {
    * ones use each vehicle once), with the showcase's vehicle in progress in slot IN_PROGRESS_INDEX.
    */
   vehicleOf: (index: number) => Vehicle;
+  /** The fleet index of vehicleOf(index). */
+  fleetIndexOf: (index: number) => number;
+  /** The vehicles' maintenance programs; null when the sandbox is too small to show them. */
+  programs: ProgramSchedule | null;
   chooseLocation: LocationChooser;
   taskId: (index: number) => string;
   showcase: Showcase;
@@ -81,6 +86,8 @@ export function createPlan(options: SandboxOptions): SandboxPlan {
       : slot === showcase.recentVehicle
         ? IN_PROGRESS_INDEX
         : slot;
+  const chooseLocation = createLocationChooser(CATALOG);
+  const fleetIndexOf = (index: number) => swapped(index % fleet.length);
   return {
     taskCount: options.taskCount,
     taskKey: hash32(key, 2),
@@ -90,8 +97,15 @@ export function createPlan(options: SandboxOptions): SandboxPlan {
     locations: CATALOG,
     zones,
     fleet,
-    vehicleOf: (index) => at(fleet, swapped(index % fleet.length)),
-    chooseLocation: createLocationChooser(CATALOG),
+    vehicleOf: (index) => at(fleet, fleetIndexOf(index)),
+    fleetIndexOf,
+    programs: createProgramSchedule(
+      { window, zones, chooseLocation },
+      fleet,
+      options.taskCount,
+      hash32(key, 6),
+    ),
+    chooseLocation,
     taskId: createTaskIdEncoder(hash32(key, 3)),
     showcase,
   };

@@ -8,6 +8,8 @@ import type { SandboxPlan } from "./sandbox-plan";
 import { BATCH_SIZE, CANCELLED_INDEX, COMPLETED_INDEX, IN_PROGRESS_INDEX, PINNED_COUNT } from "./showcase";
 import { futureSlot, pastStart } from "./task-times";
 import { taskStatus, type TaskStatus } from "./task-status";
+import type { Vehicle } from "./fleet";
+import type { TaskDraft } from "./service-programs";
 import { pickTaskType } from "./task-types";
 import type { TypeSpacing } from "./type-spacing";
 
@@ -16,7 +18,13 @@ const FUTURE_SHARE = 0.12;
 
 export function buildTask(plan: SandboxPlan, rng: Rng, index: number, spacing: TypeSpacing): TaskRecord {
   const { window, showcase } = plan;
-  const vehicle = plan.vehicleOf(index);
+  const fleetIndex = plan.fleetIndexOf(index);
+  const vehicle = at(plan.fleet, fleetIndex);
+  const programTask = plan.programs?.taskFor(fleetIndex, Math.floor(index / plan.fleet.length));
+  if (programTask !== undefined) {
+    spacing.remember(index, programTask.startMs, programTask.type);
+    return taskRecord(plan, index, vehicle, programTask);
+  }
   const candidate = pickTaskType(rng, vehicle.electric);
   let locationIndex: number;
   let startMs: number;
@@ -37,19 +45,24 @@ export function buildTask(plan: SandboxPlan, rng: Rng, index: number, spacing: T
     if (index === COMPLETED_INDEX) status = "completed";
     else if (index === CANCELLED_INDEX) status = "cancelled";
   }
-  const type = spacing.settle(index, startMs, candidate, vehicle.electric);
+  const reserved = plan.programs?.reservedTypes(fleetIndex) ?? 0;
+  const type = spacing.settle(index, startMs, candidate, vehicle.electric, reserved);
   status ??= taskStatus(rng, startMs, window.anchorMs, type.minutes);
+  return taskRecord(plan, index, vehicle, { type, startMs, locationIndex, status });
+}
+
+function taskRecord(plan: SandboxPlan, index: number, vehicle: Vehicle, task: TaskDraft): TaskRecord {
   // Mileage is a function of time per vehicle, so a vehicle's odometer never decreases.
-  const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (startMs - plan.mileageFromMs)) / DAY_MS;
+  const odometer = vehicle.baseMiles + (vehicle.milesPerDay * (task.startMs - plan.mileageFromMs)) / DAY_MS;
   return {
     id: plan.taskId(index),
     vehicle_id: vehicle.id,
     mva: vehicle.mva,
     vin: vehicle.vin,
-    task_type: type.name,
-    status,
-    location_id: at(plan.locations, locationIndex).id,
-    started_at: new Date(startMs),
+    task_type: task.type.name,
+    status: task.status,
+    location_id: at(plan.locations, task.locationIndex).id,
+    started_at: new Date(task.startMs),
     odometer_miles: Math.floor(odometer),
   };
 }

@@ -46,6 +46,13 @@ const ALL_TYPES: readonly TaskType[] = TASK_TYPES.map(([name, , , minutes, gapDa
   minGapMinutes: gapDays * 24 * 60,
 }));
 
+/** The task type of this name; throws for a name the sandbox does not produce. */
+export function taskTypeNamed(name: string): TaskType {
+  const type = ALL_TYPES.find((candidate) => candidate.name === name);
+  if (type === undefined) throw new Error(`no sandbox task type is named ${name}`);
+  return type;
+}
+
 /** minGapMinutes by TaskType.index, for the hot loop in type-spacing.ts. */
 export const GAP_MINUTES_BY_INDEX = Int32Array.from(ALL_TYPES, (type) => type.minGapMinutes);
 

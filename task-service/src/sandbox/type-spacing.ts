@@ -22,10 +22,13 @@ export class TypeSpacing {
     this.types = new Uint8Array(taskCount);
   }
 
-  /** `candidate`, or another type when the vehicle had `candidate` too recently; then remembered. */
-  settle(index: number, startMs: number, candidate: TaskType, isElectric: boolean): TaskType {
+  /**
+   * `candidate`, or another type when the vehicle had `candidate` too recently or it is one of the
+   * `reserved` types (a mask of TaskType.index bits: the vehicle's programs); then remembered.
+   */
+  settle(index: number, startMs: number, candidate: TaskType, isElectric: boolean, reserved = 0): TaskType {
     const minute = Math.floor((startMs - this.originMs) / MINUTE_MS);
-    let blocked = 0;
+    let blocked = reserved;
     for (let earlier = index - this.fleetSize; earlier >= 0; earlier -= this.fleetSize) {
       const type = this.types[earlier] ?? 0;
       if (Math.abs(minute - (this.minutes[earlier] ?? 0)) < (GAP_MINUTES_BY_INDEX[type] ?? 0))
@@ -36,8 +39,13 @@ export class TypeSpacing {
       this.redraw.reseed(hash32(this.key, index));
       type = pickOtherTaskType(this.redraw, isElectric, blocked);
     }
-    this.minutes[index] = minute;
-    this.types[index] = type.index;
+    this.remember(index, startMs, type);
     return type;
+  }
+
+  /** A task whose type was not drawn (a program's job), so later draws keep their distance from it. */
+  remember(index: number, startMs: number, type: TaskType): void {
+    this.minutes[index] = Math.floor((startMs - this.originMs) / MINUTE_MS);
+    this.types[index] = type.index;
   }
 }

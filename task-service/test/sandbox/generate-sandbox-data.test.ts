@@ -13,7 +13,9 @@ afterEach(() => {
 
 describe("determinism", () => {
   it("gives identical output for the same seed, taskCount and anchor", () => {
-    expect(generate(2024, 5_000)).toEqual(tasks.slice(0, 5_000));
+    // The whole sandbox: a smaller one is not a prefix of a larger one once programs apply.
+    expect(generate(2024, 20_000)).toEqual(tasks);
+    expect(generate(2024, 5_000)).toEqual(generate(2024, 5_000));
   });
 
   it("gives different data for a different seed or anchor", () => {
@@ -30,15 +32,15 @@ describe("determinism", () => {
     // Two services started with the same seed and size a few minutes apart must serve the same
     // data: only what depends on "now" itself may differ (statuses near the anchor, the task pinned
     // in progress at it, and a draw that lands between the two anchors at a window edge).
-    const later = generate(2024, 5_000, new Date(anchor.getTime() + 7 * 60_000));
+    const later = generate(2024, 20_000, new Date(anchor.getTime() + 7 * 60_000));
     const withoutStatus = ({ status: _status, ...rest }: TaskRecord) => rest;
     const differing = later.filter((task, index) => {
       const earlier = tasks[index]!;
       return !isEqual(withoutStatus(task), withoutStatus(earlier));
     });
-    expect(differing.length).toBeLessThanOrEqual(5); // 0.1%
+    expect(differing.length).toBeLessThanOrEqual(20); // 0.1%
     const statusChanges = later.filter((task, index) => task.status !== tasks[index]!.status);
-    expect(statusChanges.length).toBeLessThanOrEqual(3);
+    expect(statusChanges.length).toBeLessThanOrEqual(12);
   });
 
   it("uses neither Math.random nor Date.now", () => {
@@ -48,7 +50,7 @@ describe("determinism", () => {
     const now = vi.spyOn(Date, "now").mockImplementation(() => {
       throw new Error("Date.now used");
     });
-    expect(generate(2024, 2_000)).toEqual(tasks.slice(0, 2_000));
+    expect(generate(2024, 20_000)).toEqual(tasks);
     expect(random).not.toHaveBeenCalled();
     expect(now).not.toHaveBeenCalled();
     const sourceDir = fileURLToPath(new URL("../../src/sandbox/", import.meta.url));
