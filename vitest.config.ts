@@ -39,6 +39,7 @@ export const INTEGRATION_FILES = [
 
 /** Such files among those that need the servers: the integration-isolated project. */
 export const ISOLATED_SERVER_FILES = [
+  "test/lib/server/mirror/api-maintenance.test.ts",
   "test/lib/server/mirror/api-mirror-outage.test.ts",
   "test/lib/server/mirror/api-tasks.test.ts",
   "test/lib/server/mirror/api-tasks-postgres.test.ts",

@@ -140,6 +140,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/maintenance/programs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The maintenance programs learned from the fleet's completed jobs
+     * @description From the task mirror only, once it has synced its whole horizon. For each task type, the
+     *     gaps between a vehicle's consecutive completed jobs of that type (a cancelled job is not a
+     *     job done) give an interval in days, in miles, or both (whichever comes first): the gaps'
+     *     90th percentile, kept when it explains at least 60% of them (each ending within 80% to 110%
+     *     of the interval) from at least 30 gaps. Types that recur without such a pattern are listed
+     *     as irregular. Takes no query parameters.
+     */
+    get: operations["listPrograms"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsPrograms"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/maintenance/due": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where each vehicle stands on each program it follows
+     * @description From the task mirror only, once it has synced its whole horizon, evaluated at
+     *     `evaluated_at`. A row is a vehicle and a program of which the vehicle has a completed job in
+     *     the mirror. It is due at the sooner of the last job's date plus the interval in days and the
+     *     day its odometer is forecast to reach the last job's reading plus the interval in miles (at
+     *     the vehicle's miles a day between its first and latest readings, at least 7 days apart, from
+     *     the latest reading on). `projected_odometer` is the latest reading carried on to now at that
+     *     rate. The state is `overdue` when that moment has passed or the projected odometer has
+     *     reached the miles due; else `scheduled` when a job of the type is booked after the last one
+     *     done; else `due_soon` when within 10% of an interval; else `ok`. `counts` are every state's
+     *     rows under all filters but `state`; `total` is the rows under all filters.
+     */
+    get: operations["listDue"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsDue"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -350,6 +406,94 @@ export interface components {
       last_by_task_type: {
         [key: string]: components["schemas"]["Task"];
       };
+      /** Format: date-time */
+      as_of: string;
+    };
+    Quartiles: {
+      p25: number;
+      p50: number;
+      p75: number;
+    };
+    Program: {
+      task_type: string;
+      interval_days: number | null;
+      interval_miles: number | null;
+      /** @description What the program was learned from. */
+      sample: {
+        gaps: number;
+        vehicles: number;
+        on_interval_share: number;
+        days: components["schemas"]["Quartiles"];
+        miles: components["schemas"]["Quartiles"];
+      };
+    };
+    ProgramList: {
+      data: components["schemas"]["Program"][];
+      irregular: {
+        task_type: string;
+        gaps: number;
+      }[];
+      /** Format: date-time */
+      as_of: string;
+    };
+    DueRow: {
+      vehicle_id: components["schemas"]["Identifier"];
+      mva: string;
+      vin: string | null;
+      task_type: string;
+      /** @enum {string} */
+      state: "overdue" | "due_soon" | "scheduled" | "ok";
+      /**
+       * Format: date-time
+       * @description The sooner of due_date and forecast_at.
+       */
+      due_at: string;
+      /** @enum {string} */
+      due_by: "days" | "miles";
+      /** Format: date-time */
+      due_date: string | null;
+      due_odometer: number | null;
+      miles_per_day: number | null;
+      projected_odometer: number;
+      /** Format: date-time */
+      forecast_at: string | null;
+      overdue_days: number | null;
+      overdue_miles: number | null;
+      last_done: {
+        task_id: components["schemas"]["Identifier"];
+        /** Format: date-time */
+        at: string;
+        odometer_miles: number;
+        location_id: components["schemas"]["Identifier"];
+        location_name: string;
+      };
+      booked: null | {
+        task_id: components["schemas"]["Identifier"];
+        /** Format: date-time */
+        at: string;
+      };
+      last_location: {
+        id: components["schemas"]["Identifier"];
+        name: string;
+      };
+      /** Format: date-time */
+      last_seen_at: string;
+    };
+    DuePage: {
+      data: components["schemas"]["DueRow"][];
+      total: number;
+      counts: {
+        overdue: number;
+        due_soon: number;
+        scheduled: number;
+        ok: number;
+      };
+      next_cursor: string | null;
+      /**
+       * Format: date-time
+       * @description The moment the states are for.
+       */
+      evaluated_at: string;
       /** Format: date-time */
       as_of: string;
     };
@@ -1153,6 +1297,119 @@ export interface operations {
         /** @description Any vehicle id. */
         vehicle_id: string;
       };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  listPrograms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The programs, and the types that follow none. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProgramList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsPrograms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  listDue: {
+    parameters: {
+      query?: {
+        /** @description A comma-separated list of states. */
+        state?: string;
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
+         */
+        task_type?: components["parameters"]["task_type"];
+        /** @description Where the vehicle was last worked on (its latest job done or under way); a comma-separated list. */
+        location_id?: string;
+        /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
+        vehicle_id?: components["parameters"]["vehicle_id"];
+        /** @description Part of the vehicle's MVA, id or VIN, case-insensitive. */
+        q?: string;
+        /** @description `state` orders overdue first, then by when due. Ties go by vehicle id, then task type. */
+        sort?: "due_at" | "mva" | "task_type" | "location" | "last_done_at" | "state";
+        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
+        order?: components["parameters"]["order"];
+        /** @description Rows per page. */
+        limit?: number;
+        /** @description The `next_cursor` of the previous page of the same filters and sort. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of due rows. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DuePage"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsDue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;

@@ -2,9 +2,12 @@ export { decodeKeyset } from "./read/keyset-cursor";
 export { TASK_COLUMNS, taskOfRow } from "./read/mirror-sql";
 export type { MirrorSql, TaskRow } from "./read/mirror-sql";
 export { LIST_FILTERS } from "./read/mirror-task-query";
-export type { MirrorTaskQuery } from "./read/mirror-task-query";
+export { invalid, parsed } from "./read/mirror-task-query";
+export type { MirrorTaskQuery, Parsed } from "./read/mirror-task-query";
 export {
   FILTER_PARAMS,
+  parseList,
+  parseQ,
   parseMirrorExportParams,
   parseMirrorSummaryParams,
   parseMirrorTaskParams,

@@ -110,7 +110,7 @@ function parseFilters(raw: Record<string, string>, maxWindowDays: number): Mirro
   };
 }
 
-function parseList(name: ListFilter, text: string): string[] {
+export function parseList(name: ListFilter, text: string): string[] {
   const values = splitListValues(text);
   if (values.length > MAX_LIST_VALUES) throw invalid(`"${name}" takes at most ${MAX_LIST_VALUES} values.`);
   if (!values.every((value) => isFilterValue(name, value)))
@@ -118,7 +118,7 @@ function parseList(name: ListFilter, text: string): string[] {
   return [...new Set(values)];
 }
 
-function parseQ(q: string): string {
+export function parseQ(q: string): string {
   const problem = searchTextProblem(q);
   if (problem) throw invalid(problem);
   return q;

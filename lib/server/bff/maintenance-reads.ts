@@ -1,0 +1,38 @@
+import "server-only";
+import { readQueryParams } from "../dashboard-error";
+import { parseDueParams, readDueRows, readPrograms, selectDuePage } from "../maintenance";
+import type { DashboardBackend } from "./dashboard-backend";
+import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+
+// Maintenance from the mirror alone, once it holds its whole horizon: programs learned from the
+// fleet's history and where each vehicle stands on them. Nothing here spends the service's budget.
+
+async function wholeMirror(backend: DashboardBackend) {
+  const gate = await mirrorGate(backend, "horizon", true);
+  if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only gate answers from the mirror");
+  return gate;
+}
+
+export async function answerPrograms(backend: DashboardBackend, url: URL): Promise<Response> {
+  readQueryParams(url, []);
+  const gate = await wholeMirror(backend);
+  const programs = await readPrograms(gate.sql);
+  return Response.json(
+    { ...programs, as_of: gate.asOf.toISOString() },
+    { headers: mirrorFreshness(gate.asOf) },
+  );
+}
+
+export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
+  const query = parseDueParams(url, backend.cursors);
+  if (!query.ok) throw query.error;
+  const gate = await wholeMirror(backend);
+  const evaluatedAt = new Date();
+  const { data: programs } = await readPrograms(gate.sql);
+  const rows = await readDueRows(gate.sql, programs, evaluatedAt);
+  const page = selectDuePage(rows, query.value, backend.cursors);
+  return Response.json(
+    { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: gate.asOf.toISOString() },
+    { headers: mirrorFreshness(gate.asOf) },
+  );
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
+import { ORDER_MESSAGE, readOrder, type SortOrder } from "@/contract/query/order";
+import { splitListParam } from "@/contract/query/list-param";
+import type { DashboardCursorCodec } from "../dashboard-cursor";
+import { readQueryParams } from "../dashboard-error";
+import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
+import { DUE_STATES, type DueState } from "./due-state";
+import type { DueRow } from "./read-maintenance";
+
+// GET /api/maintenance/due's parameters and what they select: filters on state, task type, the
+// vehicle's last location, the vehicle itself and a search over its ids; a sort with the vehicle and
+// the task type breaking ties; pages by a signed keyset bound to the query.
+
+export const DUE_SORT_KEYS = ["due_at", "mva", "task_type", "location", "last_done_at", "state"] as const;
+export type DueSortKey = (typeof DUE_SORT_KEYS)[number];
+
+export interface DueFilters {
+  state?: DueState[];
+  task_type?: string[];
+  location_id?: string[];
+  vehicle_id?: string[];
+  q?: string;
+}
+
+export interface DueQuery {
+  filters: DueFilters;
+  sort: DueSortKey;
+  order: SortOrder;
+  limit: number;
+  after?: DueKeyset;
+}
+
+/** The last row's sort value, vehicle id and task type. */
+type DueKeyset = [string, string, string];
+
+export function parseDueParams(url: URL, cursors: DashboardCursorCodec): Parsed<DueQuery> {
+  return parsed(() => {
+    const raw = readQueryParams(url, [
+      "state",
+      "task_type",
+      "location_id",
+      "vehicle_id",
+      "q",
+      "sort",
+      "order",
+      "limit",
+      "cursor",
+    ]);
+    const filters: DueFilters = {};
+    if (raw.state !== undefined) filters.state = parseStates(raw.state);
+    for (const name of ["task_type", "location_id", "vehicle_id"] as const) {
+      if (raw[name] !== undefined) filters[name] = parseList(name, raw[name]);
+    }
+    if (raw.q !== undefined) filters.q = parseQ(raw.q);
+    const sort = raw.sort ?? "due_at";
+    if (!(DUE_SORT_KEYS as readonly string[]).includes(sort))
+      throw invalid(`"sort" must be one of ${DUE_SORT_KEYS.join(", ")}.`);
+    const order = readOrder(raw.order);
+    if (order === undefined) throw invalid(ORDER_MESSAGE);
+    const limit = readLimit(raw.limit);
+    if (limit === undefined) throw invalid(LIMIT_MESSAGE);
+    const query: DueQuery = { filters, sort: sort as DueSortKey, order, limit };
+    if (raw.cursor !== undefined) query.after = decodeDueCursor(cursors, raw.cursor, query);
+    return query;
+  });
+}
+
+function parseStates(text: string): DueState[] {
+  const values = splitListParam(text);
+  if (values.length === 0 || !values.every((value) => (DUE_STATES as readonly string[]).includes(value)))
+    throw invalid(`"state" must be a comma-separated list of ${DUE_STATES.join(", ")}.`);
+  return [...new Set(values)] as DueState[];
+}
+
+function binding({ filters, sort, order }: Pick<DueQuery, "filters" | "sort" | "order">): string {
+  return JSON.stringify(["due", filters, sort, order]);
+}
+
+function decodeDueCursor(codec: DashboardCursorCodec, cursor: string, query: DueQuery): DueKeyset {
+  const position = codec.decode(cursor, binding(query));
+  const keyset: unknown = position.upstreamCursor === null ? null : JSON.parse(position.upstreamCursor);
+  if (!Array.isArray(keyset) || keyset.length !== 3 || !keyset.every((part) => typeof part === "string"))
+    throw invalid("The cursor is invalid or belongs to other filters.");
+  return keyset as DueKeyset;
+}
+
+const STATE_RANK: Record<DueState, string> = { overdue: "0", due_soon: "1", scheduled: "2", ok: "3" };
+
+function sortValue(row: DueRow, sort: DueSortKey): string {
+  switch (sort) {
+    case "due_at":
+      return row.due_at;
+    case "mva":
+      return row.mva;
+    case "task_type":
+      return row.task_type;
+    case "location":
+      return row.last_location.name;
+    case "last_done_at":
+      return row.last_done.at;
+    case "state":
+      // Overdue first, then by how soon: the morning's work list.
+      return `${STATE_RANK[row.state]}${row.due_at}`;
+  }
+}
+
+const keysetOf = (row: DueRow, sort: DueSortKey): DueKeyset => [
+  sortValue(row, sort),
+  row.vehicle_id,
+  row.task_type,
+];
+
+function compareKeysets(a: DueKeyset, b: DueKeyset): number {
+  for (let index = 0; index < 3; index++) {
+    if (a[index]! < b[index]!) return -1;
+    if (a[index]! > b[index]!) return 1;
+  }
+  return 0;
+}
+
+function matches(row: DueRow, filters: DueFilters, ignoreState = false): boolean {
+  if (!ignoreState && filters.state && !filters.state.includes(row.state)) return false;
+  if (filters.task_type && !filters.task_type.includes(row.task_type)) return false;
+  if (filters.location_id && !filters.location_id.includes(row.last_location.id)) return false;
+  if (filters.vehicle_id && !filters.vehicle_id.includes(row.vehicle_id)) return false;
+  if (filters.q) {
+    const needle = filters.q.toLowerCase();
+    const haystack = [row.mva, row.vehicle_id, row.vin ?? ""].map((text) => text.toLowerCase());
+    if (!haystack.some((text) => text.includes(needle))) return false;
+  }
+  return true;
+}
+
+export interface DuePage {
+  data: DueRow[];
+  total: number;
+  /** Rows in each state under every filter but the state filter. */
+  counts: Record<DueState, number>;
+  next_cursor: string | null;
+}
+
+export function selectDuePage(
+  rows: readonly DueRow[],
+  query: DueQuery,
+  cursors: DashboardCursorCodec,
+): DuePage {
+  const counts: Record<DueState, number> = { overdue: 0, due_soon: 0, scheduled: 0, ok: 0 };
+  const selected: { row: DueRow; keyset: DueKeyset }[] = [];
+  for (const row of rows) {
+    if (!matches(row, query.filters, true)) continue;
+    counts[row.state] += 1;
+    if (matches(row, query.filters)) selected.push({ row, keyset: keysetOf(row, query.sort) });
+  }
+  const direction = query.order === "asc" ? 1 : -1;
+  selected.sort((a, b) => direction * compareKeysets(a.keyset, b.keyset));
+  const after = query.after;
+  const start = after ? selected.findIndex(({ keyset }) => direction * compareKeysets(keyset, after) > 0) : 0;
+  const page = start < 0 ? [] : selected.slice(start, start + query.limit);
+  const last = page.at(-1);
+  const more = start >= 0 && start + query.limit < selected.length;
+  return {
+    data: page.map(({ row }) => row),
+    total: selected.length,
+    counts,
+    next_cursor:
+      more && last
+        ? cursors.encode({ upstreamCursor: JSON.stringify(last.keyset), offset: 0 }, binding(query))
+        : null,
+  };
+}

@@ -1,0 +1,91 @@
+// Where one vehicle stands on one program: when its job is next due (by date, and by miles through
+// a forecast from the vehicle's own daily mileage), and one state a coordinator acts on.
+
+export const DUE_STATES = ["overdue", "due_soon", "scheduled", "ok"] as const;
+export type DueState = (typeof DUE_STATES)[number];
+
+const DAY_MS = 86_400_000;
+/** Due soon: within this share of the interval (10% of 90 days is 9 days; of 5,000 miles, 500). */
+export const DUE_SOON_SHARE = 0.1;
+/** A daily mileage needs readings at least this many days apart. */
+const MIN_READING_SPAN_DAYS = 7;
+
+export interface ProgramInterval {
+  interval_days: number | null;
+  interval_miles: number | null;
+}
+
+export interface Reading {
+  at: Date;
+  miles: number;
+}
+
+export interface DueFacts {
+  lastDone: Reading;
+  /** The vehicle's first and latest odometer readings over the mirror (completed or under way). */
+  firstReading: Reading;
+  latestReading: Reading;
+  /** The earliest job of the type booked after the last one done. */
+  booked: Date | null;
+}
+
+export interface DueStanding {
+  state: DueState;
+  /** The sooner of the date due and the forecast date for the miles due. */
+  due_at: string;
+  due_by: "days" | "miles";
+  due_date: string | null;
+  due_odometer: number | null;
+  miles_per_day: number | null;
+  projected_odometer: number;
+  /** When the odometer is forecast to reach due_odometer; null without a mileage interval or rate. */
+  forecast_at: string | null;
+  overdue_days: number | null;
+  overdue_miles: number | null;
+}
+
+/** Miles a day between the two readings, or null when they are too close in time to say. */
+export function milesPerDay(first: Reading, latest: Reading): number | null {
+  const days = (latest.at.getTime() - first.at.getTime()) / DAY_MS;
+  if (days < MIN_READING_SPAN_DAYS) return null;
+  return Math.max(0, (latest.miles - first.miles) / days);
+}
+
+export function dueStanding(program: ProgramInterval, facts: DueFacts, now: Date): DueStanding {
+  const rate = milesPerDay(facts.firstReading, facts.latestReading);
+  const daysSinceReading = (now.getTime() - facts.latestReading.at.getTime()) / DAY_MS;
+  const projected = facts.latestReading.miles + (rate ?? 0) * Math.max(0, daysSinceReading);
+  const dueDateMs =
+    program.interval_days === null ? null : facts.lastDone.at.getTime() + program.interval_days * DAY_MS;
+  const dueOdometer = program.interval_miles === null ? null : facts.lastDone.miles + program.interval_miles;
+  // From the latest reading, not from now: the same vehicle is due at the same moment whenever asked.
+  const forecastMs =
+    dueOdometer === null || rate === null || rate <= 0
+      ? null
+      : facts.latestReading.at.getTime() + ((dueOdometer - facts.latestReading.miles) / rate) * DAY_MS;
+  const byMiles = forecastMs !== null && (dueDateMs === null || forecastMs < dueDateMs);
+  // A program with miles only and no rate to forecast with is due when the odometer gets there;
+  // until a reading shows it, the last job's date stands in, so the row still sorts somewhere.
+  const dueMs = byMiles ? forecastMs : (dueDateMs ?? forecastMs ?? facts.lastDone.at.getTime());
+  const milesLeft = dueOdometer === null ? null : dueOdometer - projected;
+  const overdue = dueMs <= now.getTime() || (milesLeft !== null && milesLeft <= 0);
+  const soonDays = program.interval_days === null ? null : program.interval_days * DUE_SOON_SHARE;
+  const soonMiles = program.interval_miles === null ? null : program.interval_miles * DUE_SOON_SHARE;
+  const soon =
+    (dueDateMs !== null && soonDays !== null && dueDateMs - now.getTime() <= soonDays * DAY_MS) ||
+    (milesLeft !== null && soonMiles !== null && milesLeft <= soonMiles) ||
+    (forecastMs !== null && soonDays !== null && forecastMs - now.getTime() <= soonDays * DAY_MS);
+  const state: DueState = overdue ? "overdue" : facts.booked ? "scheduled" : soon ? "due_soon" : "ok";
+  return {
+    state,
+    due_at: new Date(dueMs).toISOString(),
+    due_by: byMiles ? "miles" : "days",
+    due_date: dueDateMs === null ? null : new Date(dueDateMs).toISOString(),
+    due_odometer: dueOdometer,
+    miles_per_day: rate === null ? null : Math.round(rate * 10) / 10,
+    projected_odometer: Math.round(projected),
+    forecast_at: forecastMs === null ? null : new Date(forecastMs).toISOString(),
+    overdue_days: overdue ? Math.max(0, Math.floor((now.getTime() - dueMs) / DAY_MS)) : null,
+    overdue_miles: overdue && milesLeft !== null && milesLeft <= -1 ? Math.floor(-milesLeft) : null,
+  };
+}

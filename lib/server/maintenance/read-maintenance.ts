@@ -1,0 +1,158 @@
+import "server-only";
+import type { MirrorSql } from "@/lib/server/mirror";
+import { dueStanding, type DueStanding } from "./due-state";
+import { learnProgram, type Gap, type LearnedProgram } from "./learn-program";
+
+// The maintenance answers read from the mirror: programs learned from every completed job's gap to
+// the same vehicle's previous one of its type, and each vehicle's standing on each program from its
+// last job done, its next one booked and its odometer readings. A cancelled job is not a job done.
+
+export interface Program extends LearnedProgram {
+  task_type: string;
+}
+
+export interface ProgramsAnswer {
+  data: Program[];
+  /** Types that recur in the mirror but follow no program, with how many gaps were seen. */
+  irregular: { task_type: string; gaps: number }[];
+}
+
+export async function readPrograms(sql: MirrorSql): Promise<ProgramsAnswer> {
+  const rows = await sql.query<{ task_type: string; vehicle_id: string; days: number; miles: number }>(
+    `SELECT task_type, vehicle_id,
+            extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
+            odometer_miles - previous_miles AS miles
+     FROM (SELECT task_type, vehicle_id, started_at, odometer_miles,
+                  lag(started_at) OVER same_job AS previous_at,
+                  lag(odometer_miles) OVER same_job AS previous_miles
+           FROM mirror_tasks WHERE status = 'completed'
+           WINDOW same_job AS (PARTITION BY vehicle_id, task_type ORDER BY started_at, id)) jobs
+     WHERE previous_at IS NOT NULL`,
+    [],
+  );
+  const gapsByType = new Map<string, Gap[]>();
+  for (const row of rows) {
+    const gaps = gapsByType.get(row.task_type) ?? [];
+    gaps.push({ vehicleId: row.vehicle_id, days: Number(row.days), miles: Number(row.miles) });
+    gapsByType.set(row.task_type, gaps);
+  }
+  const data: Program[] = [];
+  const irregular: ProgramsAnswer["irregular"] = [];
+  for (const [taskType, gaps] of [...gapsByType].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const learned = learnProgram(gaps);
+    if (learned) data.push({ task_type: taskType, ...learned });
+    else irregular.push({ task_type: taskType, gaps: gaps.length });
+  }
+  return { data, irregular };
+}
+
+export interface DueRow extends DueStanding {
+  vehicle_id: string;
+  mva: string;
+  vin: string | null;
+  task_type: string;
+  last_done: {
+    task_id: string;
+    at: string;
+    odometer_miles: number;
+    location_id: string;
+    location_name: string;
+  };
+  booked: { task_id: string; at: string } | null;
+  /** Where the vehicle was last worked on (its latest job done or under way, any type). */
+  last_location: { id: string; name: string };
+  last_seen_at: string;
+}
+
+interface FactsRow {
+  vehicle_id: string;
+  task_type: string;
+  done_id: string;
+  done_at: Date;
+  done_miles: number;
+  done_location_id: string;
+  done_location_name: string;
+  booked_id: string | null;
+  booked_at: Date | null;
+  mva: string;
+  vin: string | null;
+  latest_at: Date;
+  latest_miles: number;
+  latest_location_id: string;
+  latest_location_name: string;
+  first_at: Date;
+  first_miles: number;
+}
+
+/** Every vehicle's standing on every program it has done a job of, evaluated at `now`. */
+export async function readDueRows(
+  sql: MirrorSql,
+  programs: readonly Program[],
+  now: Date,
+): Promise<DueRow[]> {
+  if (programs.length === 0) return [];
+  const rows = await sql.query<FactsRow>(
+    `WITH done AS (
+       SELECT DISTINCT ON (vehicle_id, task_type) vehicle_id, task_type, id, started_at, odometer_miles,
+              location_id, location_name
+       FROM mirror_tasks WHERE status = 'completed' AND task_type = ANY($1::text[])
+       ORDER BY vehicle_id, task_type, started_at DESC, id DESC
+     ), readings AS (
+       SELECT vehicle_id, started_at, odometer_miles, id, mva, vin, location_id, location_name
+       FROM mirror_tasks WHERE status IN ('completed', 'in_progress')
+     ), latest AS (
+       SELECT DISTINCT ON (vehicle_id) * FROM readings ORDER BY vehicle_id, started_at DESC, id DESC
+     ), first AS (
+       SELECT DISTINCT ON (vehicle_id) vehicle_id, started_at, odometer_miles FROM readings
+       ORDER BY vehicle_id, started_at, id
+     )
+     SELECT done.vehicle_id, done.task_type, done.id AS done_id, done.started_at AS done_at,
+            done.odometer_miles AS done_miles, done.location_id AS done_location_id,
+            done.location_name AS done_location_name,
+            booked.id AS booked_id, booked.started_at AS booked_at,
+            latest.mva, latest.vin, latest.started_at AS latest_at, latest.odometer_miles AS latest_miles,
+            latest.location_id AS latest_location_id, latest.location_name AS latest_location_name,
+            first.started_at AS first_at, first.odometer_miles AS first_miles
+     FROM done
+     JOIN latest USING (vehicle_id)
+     JOIN first USING (vehicle_id)
+     LEFT JOIN LATERAL (
+       SELECT id, started_at FROM mirror_tasks b
+       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.status = 'scheduled'
+         AND b.started_at > done.started_at
+       ORDER BY b.started_at, b.id LIMIT 1
+     ) booked ON true`,
+    [programs.map((program) => program.task_type)],
+  );
+  const byType = new Map(programs.map((program) => [program.task_type, program]));
+  return rows.map((row) => {
+    const standing = dueStanding(
+      byType.get(row.task_type)!,
+      {
+        lastDone: { at: row.done_at, miles: row.done_miles },
+        firstReading: { at: row.first_at, miles: row.first_miles },
+        latestReading: { at: row.latest_at, miles: row.latest_miles },
+        booked: row.booked_at,
+      },
+      now,
+    );
+    return {
+      vehicle_id: row.vehicle_id,
+      mva: row.mva,
+      vin: row.vin,
+      task_type: row.task_type,
+      ...standing,
+      last_done: {
+        task_id: row.done_id,
+        at: row.done_at.toISOString(),
+        odometer_miles: row.done_miles,
+        location_id: row.done_location_id,
+        location_name: row.done_location_name,
+      },
+      booked:
+        row.booked_id && row.booked_at ? { task_id: row.booked_id, at: row.booked_at.toISOString() } : null,
+      last_location: { id: row.latest_location_id, name: row.latest_location_name },
+      last_seen_at: row.latest_at.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,76 @@
+// One vehicle's standing on one program at a given moment.
+import { describe, expect, it } from "vitest";
+import { dueStanding, type DueStanding } from "@/lib/server/maintenance";
+
+const DAY_MS = 86_400_000;
+const now = new Date("2026-06-01T12:00:00.000Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/** A vehicle driving `perDay` miles a day since 100 days ago, last read `readDaysAgo` days ago. */
+function standing(
+  program: { interval_days: number | null; interval_miles: number | null },
+  doneDaysAgo: number,
+  options: { perDay?: number; readDaysAgo?: number; booked?: boolean } = {},
+): DueStanding {
+  const perDay = options.perDay ?? 40;
+  const read = options.readDaysAgo ?? 0;
+  const milesAt = (days: number) => 10_000 + (100 - days) * perDay;
+  return dueStanding(
+    program,
+    {
+      lastDone: { at: daysAgo(doneDaysAgo), miles: milesAt(doneDaysAgo) },
+      firstReading: { at: daysAgo(100), miles: milesAt(100) },
+      latestReading: { at: daysAgo(read), miles: milesAt(read) },
+      booked: options.booked ? new Date(now.getTime() + 3 * DAY_MS) : null,
+    },
+    now,
+  );
+}
+
+describe("dueStanding", () => {
+  const days = { interval_days: 90, interval_miles: null };
+  const both = { interval_days: 90, interval_miles: 5_000 };
+
+  it("is ok, due soon and overdue by days as the interval runs out", () => {
+    expect(standing(days, 30)).toMatchObject({ state: "ok", due_by: "days", overdue_days: null });
+    expect(standing(days, 85)).toMatchObject({ state: "due_soon" });
+    expect(standing(days, 95)).toMatchObject({ state: "overdue", overdue_days: 5, overdue_miles: null });
+  });
+
+  it("is due by miles when the vehicle drives enough to get there first", () => {
+    // 100 miles a day: 5,000 miles in 50 days, before 90 days.
+    const result = standing(both, 40, { perDay: 100 });
+    expect(result).toMatchObject({ state: "ok", due_by: "miles", miles_per_day: 100 });
+    expect(Date.parse(result.forecast_at!)).toBe(daysAgo(40).getTime() + 50 * DAY_MS);
+    expect(standing(both, 55, { perDay: 100 })).toMatchObject({
+      state: "overdue",
+      overdue_miles: 500,
+      overdue_days: 5,
+    });
+  });
+
+  it("projects the odometer from the latest reading to now", () => {
+    const result = standing(both, 45, { perDay: 100, readDaysAgo: 10 });
+    expect(result.projected_odometer).toBe(10_000 + 100 * 100);
+    expect(result.state).toBe("due_soon");
+  });
+
+  it("says scheduled when a job is booked, unless it is already overdue", () => {
+    expect(standing(days, 85, { booked: true }).state).toBe("scheduled");
+    expect(standing(days, 95, { booked: true }).state).toBe("overdue");
+  });
+
+  it("forecasts nothing without readings far enough apart", () => {
+    const result = dueStanding(
+      both,
+      {
+        lastDone: { at: daysAgo(2), miles: 1_000 },
+        firstReading: { at: daysAgo(2), miles: 1_000 },
+        latestReading: { at: daysAgo(1), miles: 1_100 },
+        booked: null,
+      },
+      now,
+    );
+    expect(result).toMatchObject({ miles_per_day: null, forecast_at: null, due_by: "days", state: "ok" });
+  });
+});

@@ -1,0 +1,274 @@
+// Maintenance through the dashboard's route handlers, against the real service on a sandbox large
+// enough for programs (20 tasks a vehicle): the programs learned from the mirror come back to the
+// sandbox's own, and every vehicle's due state on every program, paged through the API, equals a
+// simple computation of its own from a walk of the service's /v1/tasks. Before the sync, 503. Two
+// changes planted at the service before the sync: an odometer jump (due by miles, overdue) and a
+// last job cancelled (it does not count as done).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as dueRoute from "@/app/api/maintenance/due/route";
+import * as programsRoute from "@/app/api/maintenance/programs/route";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
+import { SANDBOX_PROGRAMS } from "@/task-service/src/sandbox/service-programs";
+import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
+import { directWalk } from "./sync-support";
+
+const DAY_MS = 86_400_000;
+
+interface Program {
+  task_type: string;
+  interval_days: number | null;
+  interval_miles: number | null;
+}
+
+interface DueRow {
+  vehicle_id: string;
+  task_type: string;
+  state: string;
+  due_at: string;
+  due_by: string;
+  overdue_days: number | null;
+  overdue_miles: number | null;
+  last_done: { task_id: string };
+  booked: { task_id: string } | null;
+  last_location: { id: string };
+}
+
+interface DuePage {
+  data: DueRow[];
+  total: number;
+  counts: Record<string, number>;
+  next_cursor: string | null;
+  evaluated_at: string;
+}
+
+let rig: ApiRig;
+let tasks: Task[];
+let beforeSync: { status: number; text: string };
+let programs: Program[];
+let jumped: { vehicle_id: string; task_type: string };
+let cancelled: { vehicle_id: string; task_type: string; id: string };
+
+const get = async (route: Record<string, unknown>, path: string) => {
+  const answer = await routeAnswer(rig.mirrored, route, path, rig.cookie);
+  return { status: answer.status, text: answer.text };
+};
+
+async function allDue(query: string): Promise<DuePage & { rows: DueRow[] }> {
+  const rows: DueRow[] = [];
+  let cursor: string | null = null;
+  let first: DuePage | undefined;
+  do {
+    const path = `/api/maintenance/due?${query}&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const answer = await get(dueRoute, path);
+    expect(answer.status, answer.text).toBe(200);
+    const page = JSON.parse(answer.text) as DuePage;
+    first ??= page;
+    rows.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return { ...first, rows };
+}
+
+/** The planted changes, in the service's store, before anything is mirrored. */
+async function plant(): Promise<void> {
+  const store = rig.service.context.store;
+  // A vehicle whose odometer leaps 20,000 miles after its last oil change (a new engine's worth of
+  // driving: a misread or a long one-way rental), with a job done since that reads it.
+  const [leap] = await store.query<{ vehicle_id: string; at: Date }>(
+    `WITH last_oil AS (SELECT vehicle_id, max(started_at) AS at FROM tasks
+                       WHERE task_type = 'oil_change' AND status = 'completed' GROUP BY vehicle_id)
+     SELECT vehicle_id, at FROM last_oil l
+     WHERE EXISTS (SELECT 1 FROM tasks t WHERE t.vehicle_id = l.vehicle_id AND t.started_at > l.at
+                   AND t.status = 'completed')
+     ORDER BY vehicle_id LIMIT 1`,
+  );
+  if (!leap) throw new Error("no vehicle has a job done after its last oil change");
+  await store.query(
+    "UPDATE tasks SET odometer_miles = odometer_miles + 20000 WHERE vehicle_id = $1 AND started_at > $2",
+    [leap.vehicle_id, leap.at],
+  );
+  jumped = { vehicle_id: leap.vehicle_id, task_type: "oil_change" };
+  const [last] = await store.query<{ vehicle_id: string; id: string }>(
+    `SELECT DISTINCT ON (vehicle_id) vehicle_id, id FROM tasks
+     WHERE task_type = 'multi_point_inspection' AND status = 'completed'
+       AND vehicle_id IN (SELECT vehicle_id FROM tasks WHERE task_type = 'multi_point_inspection'
+                          AND status = 'completed' GROUP BY vehicle_id HAVING count(*) >= 2)
+     ORDER BY vehicle_id, started_at DESC LIMIT 1`,
+  );
+  if (!last) throw new Error("no vehicle has two inspections done");
+  await store.query("UPDATE tasks SET status = 'cancelled' WHERE id = $1", [last.id]);
+  cancelled = { vehicle_id: last.vehicle_id, task_type: "multi_point_inspection", id: last.id };
+}
+
+beforeAll(async () => {
+  rig = await startApiRig(185, 31, { VTS_SEED_TASKS: "20000" });
+  beforeSync = await get(dueRoute, "/api/maintenance/due");
+  await plant();
+  await rig.syncAll();
+  tasks = await directWalk(rig.service, rig.horizon.from, rig.horizon.to);
+  const answer = await get(programsRoute, "/api/maintenance/programs");
+  programs = (JSON.parse(answer.text) as { data: Program[] }).data;
+}, 240_000);
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The reference: the contract's rules, computed from the service's tasks alone.
+
+function byTime(a: Task, b: Task): number {
+  return a.started_at < b.started_at ? -1 : a.started_at > b.started_at ? 1 : a.id < b.id ? -1 : 1;
+}
+
+function referenceRows(now: number): Map<string, { state: string; dueAt: number; row: Partial<DueRow> }> {
+  const byVehicle = new Map<string, Task[]>();
+  for (const task of tasks) byVehicle.set(task.vehicle_id, [...(byVehicle.get(task.vehicle_id) ?? []), task]);
+  const expected = new Map<string, { state: string; dueAt: number; row: Partial<DueRow> }>();
+  for (const [vehicleId, own] of byVehicle) {
+    own.sort(byTime);
+    const readings = own.filter((task) => task.status === "completed" || task.status === "in_progress");
+    const first = readings[0];
+    const latest = readings.at(-1);
+    if (!first || !latest) continue;
+    const spanDays = (Date.parse(latest.started_at) - Date.parse(first.started_at)) / DAY_MS;
+    const rate =
+      spanDays >= 7 ? Math.max(0, (latest.odometer_miles - first.odometer_miles) / spanDays) : null;
+    const projected =
+      latest.odometer_miles + (rate ?? 0) * Math.max(0, (now - Date.parse(latest.started_at)) / DAY_MS);
+    for (const program of programs) {
+      const done = own.filter((task) => task.task_type === program.task_type && task.status === "completed");
+      const last = done.at(-1);
+      if (!last) continue;
+      const booked = own.find(
+        (task) =>
+          task.task_type === program.task_type &&
+          task.status === "scheduled" &&
+          task.started_at > last.started_at,
+      );
+      const dueDate =
+        program.interval_days === null ? null : Date.parse(last.started_at) + program.interval_days * DAY_MS;
+      const dueMiles = program.interval_miles === null ? null : last.odometer_miles + program.interval_miles;
+      const forecast =
+        dueMiles === null || !rate
+          ? null
+          : Date.parse(latest.started_at) + ((dueMiles - latest.odometer_miles) / rate) * DAY_MS;
+      const candidates = [dueDate, forecast].filter((value): value is number => value !== null);
+      const dueAt = candidates.length > 0 ? Math.min(...candidates) : Date.parse(last.started_at);
+      const overdue = dueAt <= now || (dueMiles !== null && projected >= dueMiles);
+      const soonBy = (interval: number | null, left: number | null) =>
+        interval !== null && left !== null && left <= interval * 0.1;
+      const soon =
+        soonBy(program.interval_days, dueDate === null ? null : (dueDate - now) / DAY_MS) ||
+        soonBy(program.interval_miles, dueMiles === null ? null : dueMiles - projected) ||
+        soonBy(program.interval_days, forecast === null ? null : (forecast - now) / DAY_MS);
+      const state = overdue ? "overdue" : booked ? "scheduled" : soon ? "due_soon" : "ok";
+      expected.set(`${vehicleId} ${program.task_type}`, {
+        state,
+        dueAt,
+        row: {
+          last_done: { task_id: last.id },
+          booked: booked ? { task_id: booked.id } : null,
+          last_location: { id: latest.location.id },
+        },
+      });
+    }
+  }
+  return expected;
+}
+
+describe("maintenance from the mirror", () => {
+  it("is 503 mirror_not_ready before the mirror holds its horizon", () => {
+    expect(beforeSync.status).toBe(503);
+    expect(JSON.parse(beforeSync.text)).toMatchObject({ error: { code: "mirror_not_ready" } });
+  });
+
+  it("learns the sandbox's programs back from the fleet's history, and none for irregular jobs", () => {
+    for (const truth of SANDBOX_PROGRAMS) {
+      const learned = programs.find((program) => program.task_type === truth.type.name);
+      expect(learned, truth.type.name).toBeDefined();
+      // Each learned interval is one the sandbox has, within 10%.
+      if (learned!.interval_days !== null) {
+        expect(learned!.interval_days / truth.days).toBeGreaterThan(0.9);
+        expect(learned!.interval_days / truth.days).toBeLessThan(1.1);
+      }
+      if (learned!.interval_miles !== null) {
+        expect(truth.miles).not.toBeNull();
+        expect(learned!.interval_miles / truth.miles!).toBeGreaterThan(0.9);
+        expect(learned!.interval_miles / truth.miles!).toBeLessThan(1.1);
+      }
+    }
+    const names = new Set(SANDBOX_PROGRAMS.map((program) => program.type.name));
+    expect(programs.filter((program) => !names.has(program.task_type))).toEqual([]);
+  });
+
+  it("gives every vehicle's standing on every program as a computation from the service's tasks does", async () => {
+    const all = await allDue("sort=state");
+    const expected = referenceRows(Date.parse(all.evaluated_at));
+    expect(all.total).toBe(all.rows.length);
+    const seen = new Set(all.rows.map((row) => `${row.vehicle_id} ${row.task_type}`));
+    expect([...expected.keys()].filter((key) => !seen.has(key))).toEqual([]);
+    expect(all.rows.length).toBe(expected.size);
+    expect(new Set(all.rows.map((row) => `${row.vehicle_id} ${row.task_type}`)).size).toBe(all.rows.length);
+    const wrong = all.rows.filter((row) => {
+      const reference = expected.get(`${row.vehicle_id} ${row.task_type}`);
+      return (
+        !reference ||
+        reference.state !== row.state ||
+        Math.abs(reference.dueAt - Date.parse(row.due_at)) > 1_000 ||
+        reference.row.last_done!.task_id !== row.last_done.task_id ||
+        (reference.row.booked?.task_id ?? null) !== (row.booked?.task_id ?? null) ||
+        reference.row.last_location!.id !== row.last_location.id
+      );
+    });
+    expect(wrong).toEqual([]);
+    // Every state is there, and the counts are the rows in each.
+    for (const state of ["overdue", "due_soon", "scheduled", "ok"]) {
+      const inState = all.rows.filter((row) => row.state === state).length;
+      expect(inState, state).toBeGreaterThan(0);
+      expect(all.counts[state]).toBe(inState);
+    }
+    // sort=state: overdue first, each state by when due.
+    const rank = ["overdue", "due_soon", "scheduled", "ok"];
+    const keys = all.rows.map((row) => `${rank.indexOf(row.state)}${row.due_at}`);
+    expect(keys).toEqual([...keys].sort());
+  }, 60_000);
+
+  it("filters by state, task type and last location with totals that equal the rows", async () => {
+    const location = tasks[0]!.location.id;
+    const page = await allDue(`state=overdue,due_soon&task_type=oil_change&location_id=${location}`);
+    const reference = referenceRows(Date.parse(page.evaluated_at));
+    const expected = [...reference].filter(
+      ([key, value]) =>
+        key.endsWith(" oil_change") &&
+        (value.state === "overdue" || value.state === "due_soon") &&
+        value.row.last_location!.id === location,
+    );
+    expect(page.total).toBe(page.rows.length);
+    expect(page.rows.map((row) => `${row.vehicle_id} ${row.task_type}`).sort()).toEqual(
+      expected.map(([key]) => key).sort(),
+    );
+  }, 60_000);
+
+  it("shows the planted odometer jump as overdue by miles, and skips a cancelled last job", async () => {
+    const leap = await allDue(`vehicle_id=${jumped.vehicle_id}&task_type=${jumped.task_type}`);
+    expect(leap.rows).toHaveLength(1);
+    expect(leap.rows[0]).toMatchObject({ state: "overdue" });
+    expect(leap.rows[0]!.overdue_miles).toBeGreaterThan(0);
+    const skipped = await allDue(`vehicle_id=${cancelled.vehicle_id}&task_type=${cancelled.task_type}`);
+    expect(skipped.rows).toHaveLength(1);
+    expect(skipped.rows[0]!.last_done.task_id).not.toBe(cancelled.id);
+  }, 60_000);
+
+  it("refuses bad parameters with the documented error", async () => {
+    for (const query of ["state=late", "sort=odometer", "order=up", "limit=0", "cursor=abc", "colour=red"]) {
+      const answer = await get(dueRoute, `/api/maintenance/due?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(JSON.parse(answer.text), query).toMatchObject({ error: { code: "invalid_request" } });
+    }
+    const first = JSON.parse((await get(dueRoute, "/api/maintenance/due?limit=1&sort=mva")).text) as DuePage;
+    const foreign = await get(dueRoute, `/api/maintenance/due?sort=due_at&cursor=${first.next_cursor}`);
+    expect(foreign.status).toBe(400);
+    expect((await get(programsRoute, "/api/maintenance/programs?x=1")).status).toBe(400);
+  });
+});
