@@ -2,6 +2,7 @@ import type { ElementType } from "react";
 
 const PLACES = [
   { href: "/tasks", label: "Tasks" },
+  { href: "/due", label: "Due" },
   { href: "/locations", label: "Locations" },
 ] as const;
 

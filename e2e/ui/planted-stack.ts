@@ -28,12 +28,17 @@ export interface PlantedTask {
 
 export type PlantedStack = Pick<OwnStack, "baseUrl" | "serviceUrl" | "stop">;
 
-export function startPlantedStack(name: string, planted: readonly PlantedTask[]): Promise<PlantedStack> {
+/** `horizon`: a longer one for a spec about history (the mirror still walks it in a few calls). */
+export function startPlantedStack(
+  name: string,
+  planted: readonly PlantedTask[],
+  horizon: { back: number; ahead: number } = HORIZON_DAYS,
+): Promise<PlantedStack> {
   return startOwnStack(
     name,
     // The spec reads the service's truth page by page beside the mirror's sync.
     { VTS_SEED_TASKS: "400", VTS_RATE_LIMIT_PER_MIN: "6000" },
-    { MIRROR_DAYS_BACK: String(HORIZON_DAYS.back), MIRROR_DAYS_AHEAD: String(HORIZON_DAYS.ahead) },
+    { MIRROR_DAYS_BACK: String(horizon.back), MIRROR_DAYS_AHEAD: String(horizon.ahead) },
     async (dir, serviceEnv) => {
       // The sandbox is generated at the first start; the planted tasks are imported after it.
       const preparing = await startServiceProcess(serviceEnv, {

@@ -26,3 +26,7 @@ export interface TaskPage extends TaskPageBody {
   /** Why they are stale (X-Data-Stale-Reason). */
   staleReason: string | null;
 }
+export type Program = Schemas["Program"];
+export type ProgramList = Schemas["ProgramList"];
+export type DueRow = Schemas["DueRow"];
+export type DuePage = Schemas["DuePage"];

@@ -28,6 +28,7 @@ const PARTS: readonly [prefix: readonly string[], part: string][] = [
   [["tasks", "summary"], "Counts"],
   [["vehicles"], "Vehicle history"],
   [["locations"], "Locations"],
+  [["maintenance"], "Maintenance"],
 ];
 
 function partOf(queryKey: QueryKey): string | undefined {
@@ -44,7 +45,8 @@ function asOfOfQuery(query: Query): number | undefined {
   if (data === undefined) return undefined;
   if (Array.isArray(data.pages)) {
     const times = data.pages.flatMap((page) => (page.fetchedAt ? [Date.parse(page.fetchedAt)] : []));
-    return times.length > 0 ? Math.min(...times) : undefined;
+    // Pages without it (the maintenance lists) have their answers' as-of noted like any query.
+    if (times.length > 0) return Math.min(...times);
   }
   return answeredAsOf.get(query.queryHash);
 }

@@ -5,7 +5,7 @@ import { splitListParam } from "@/contract/query/list-param";
 import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
 import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
-import { DUE_STATES, type DueState } from "./due-state";
+import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 import type { DueRow } from "./read-maintenance";
 
 // GET /api/maintenance/due's parameters and what they select: filters on state, task type, the

@@ -1,8 +1,7 @@
 // Where one vehicle stands on one program: when its job is next due (by date, and by miles through
 // a forecast from the vehicle's own daily mileage), and one state a coordinator acts on.
 
-export const DUE_STATES = ["overdue", "due_soon", "scheduled", "ok"] as const;
-export type DueState = (typeof DUE_STATES)[number];
+import type { DueState } from "@/contract/query/due-state";
 
 const DAY_MS = 86_400_000;
 /** Due soon: within this share of the interval (10% of 90 days is 9 days; of 5,000 miles, 500). */

@@ -1,0 +1,214 @@
+"use client";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ErrorNotice } from "@/components/error-notice";
+import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
+import { DUE_STATES } from "@/contract/query/due-state";
+import { locationsByName } from "@/lib/client/location-order";
+import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
+import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
+import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
+import { dueApiParams, dueViewSearch, readDueView, STATE_LABELS, type DueView } from "./due-params";
+import { DueTable } from "./due-table";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+// Every vehicle's standing on every maintenance program, from the task mirror: the counts by state
+// (each a filter), filters for task type, last location and a search, a sortable table that loads
+// more rows as it scrolls, and the programs the states are measured against.
+export function DueView() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const view = useMemo(() => readDueView(new URLSearchParams(params.toString())), [params]);
+  const [search, setSearch] = useState(view.q);
+  const show = (next: DueView) => {
+    const query = dueViewSearch(next).toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  const showSearch = useDebouncedCallback((q: string) => show({ ...view, q }), SEARCH_DEBOUNCE_MS);
+
+  const programs = useQuery(programsQuery);
+  const locations = useQuery(locationsQuery);
+  const due = useInfiniteQuery(dueQuery(dueApiParams(view)));
+  const first = due.data?.pages[0];
+  const rows = useMemo(() => due.data?.pages.flatMap((page) => page.data) ?? [], [due.data]);
+
+  const toggleState = (state: (typeof DUE_STATES)[number]) =>
+    show({
+      ...view,
+      states: view.states.includes(state)
+        ? view.states.filter((one) => one !== state)
+        : [...view.states, state],
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ProgramsLine programs={programs.data?.data} />
+      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
+        <div role="group" aria-label="States" className="flex flex-wrap items-center gap-2">
+          {DUE_STATES.map((state) => (
+            <button
+              key={state}
+              type="button"
+              aria-pressed={view.states.includes(state)}
+              onClick={() => toggleState(state)}
+              className="flex items-center gap-1.5 rounded border border-slate-400 px-2 py-1 text-sm aria-pressed:border-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white dark:aria-pressed:border-slate-100 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
+            >
+              <span>{STATE_LABELS[state]}</span>
+              <span className="font-semibold tabular-nums" data-testid={`count-${state}`}>
+                {first ? first.counts[state].toLocaleString("en-US") : "…"}
+              </span>
+            </button>
+          ))}
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Task type
+          <select
+            value={view.taskType}
+            onChange={(event) => show({ ...view, taskType: event.target.value })}
+            className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+          >
+            <option value="">Every program</option>
+            {(programs.data?.data ?? []).map((program) => (
+              <option key={program.task_type} value={program.task_type}>
+                {taskTypeLabel(program.task_type)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Last location
+          <select
+            value={view.locationId}
+            onChange={(event) => show({ ...view, locationId: event.target.value })}
+            className="max-w-64 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+          >
+            <option value="">Every location</option>
+            {locationsByName(locations.data ?? []).map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Vehicle
+          <input
+            type="search"
+            value={search}
+            placeholder="MVA, vehicle id or VIN"
+            maxLength={100}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              showSearch.call(event.target.value);
+            }}
+            className="w-56 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+          />
+        </label>
+      </div>
+      {due.isPending ? (
+        mirrorFilling(due.failureReason) ? (
+          <MirrorFillingNotice message={due.failureReason.message} what="What is due" />
+        ) : (
+          <p role="status">Loading what is due…</p>
+        )
+      ) : due.isError ? (
+        <ErrorNotice
+          error={due.error}
+          fallback="What is due could not be loaded."
+          onRetry={() => void due.refetch()}
+        />
+      ) : (
+        <>
+          <p role="status" className="text-sm" data-testid="due-total">
+            {first!.total.toLocaleString("en-US")} {first!.total === 1 ? "row" : "rows"} · states as of{" "}
+            {new Date(first!.evaluated_at).toLocaleString("en-US", {
+              dateStyle: "medium",
+              timeStyle: "short",
+            })}
+          </p>
+          <DueTable rows={rows} view={view} onSort={(sort, order) => show({ ...view, sort, order })} />
+          <MoreRows
+            loaded={rows.length}
+            total={first!.total}
+            loading={due.isFetchingNextPage}
+            hasMore={due.hasNextPage}
+            loadMore={() => void due.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The programs the states are measured against, as the fleet's history taught them. */
+function ProgramsLine({
+  programs,
+}: {
+  programs: { task_type: string; interval_days: number | null; interval_miles: number | null }[] | undefined;
+}) {
+  if (!programs) return null;
+  if (programs.length === 0)
+    return (
+      <p className="text-sm">
+        No task type recurs regularly enough in the fleet&apos;s history to learn a program from.
+      </p>
+    );
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="programs-line">
+      Programs learned from the fleet&apos;s completed jobs:{" "}
+      {programs
+        .map((program) => `${taskTypeLabel(program.task_type)} every ${intervalWords(program)}`)
+        .join(" · ")}
+    </p>
+  );
+}
+
+function intervalWords(program: { interval_days: number | null; interval_miles: number | null }): string {
+  const parts = [
+    program.interval_days === null ? null : `${program.interval_days} days`,
+    program.interval_miles === null ? null : `${program.interval_miles.toLocaleString("en-US")} miles`,
+  ].filter((part) => part !== null);
+  return parts.join(" or ");
+}
+
+/** Loads the next page when its end scrolls into view, or on the button (keyboard, no observer). */
+function MoreRows(props: {
+  loaded: number;
+  total: number;
+  loading: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loading, loadMore } = props;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !loading) loadMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, loadMore]);
+  return (
+    <div ref={sentinel} className="flex items-center gap-3 text-sm">
+      <span>
+        Showing {props.loaded.toLocaleString("en-US")} of {props.total.toLocaleString("en-US")}
+      </span>
+      {hasMore && (
+        <button
+          type="button"
+          onClick={loadMore}
+          disabled={loading}
+          className="rounded border border-slate-400 px-2 py-1 disabled:opacity-60"
+        >
+          {loading ? "Loading…" : "Load more"}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { DuePage, ProgramList } from "./api-types";
+import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
+import { noteAnswerAsOf } from "./shown-freshness";
+import { retryDelay, viewRetry } from "./task-queries";
+
+// The maintenance views' reads: the programs learned from the fleet's history, and pages of where
+// each vehicle stands on them. Both come from the task mirror, so they wait out a filling mirror.
+
+/** Rows a page of the due list asks for: a screen and a half of rows, like the task list. */
+export const DUE_PAGE_SIZE = 100;
+
+export const programsQuery = queryOptions({
+  queryKey: ["maintenance", "programs"],
+  queryFn: async ({ signal, queryKey }): Promise<ProgramList> => {
+    const response = await dashboardFetch("/api/maintenance/programs", signal);
+    noteAnswerAsOf(queryKey, response);
+    return (await response.json()) as JsonAnswer<"/api/maintenance/programs">;
+  },
+  staleTime: 60_000,
+  retry: viewRetry,
+  retryDelay,
+});
+
+/** Pages of GET /api/maintenance/due for these parameters (filters and sort, no paging). */
+export function dueQuery(params: URLSearchParams) {
+  return infiniteQueryOptions({
+    queryKey: ["maintenance", "due", params.toString()],
+    queryFn: async ({ signal, queryKey, pageParam }): Promise<DuePage> => {
+      const query = new URLSearchParams(params);
+      query.set("limit", String(DUE_PAGE_SIZE));
+      if (pageParam) query.set("cursor", pageParam);
+      const response = await dashboardFetch(`/api/maintenance/due?${query.toString()}`, signal);
+      noteAnswerAsOf(queryKey, response);
+      return (await response.json()) as JsonAnswer<"/api/maintenance/due">;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    staleTime: 60_000,
+    retry: viewRetry,
+    retryDelay,
+  });
+}
