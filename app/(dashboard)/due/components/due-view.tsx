@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
+import type { Program } from "@/lib/client/api-types";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { DUE_STATES } from "@/contract/query/due-state";
 import { locationsByName } from "@/lib/client/location-order";
@@ -145,11 +146,7 @@ export function DueView() {
 }
 
 /** The programs the states are measured against, as the fleet's history taught them. */
-function ProgramsLine({
-  programs,
-}: {
-  programs: { task_type: string; interval_days: number | null; interval_miles: number | null }[] | undefined;
-}) {
+function ProgramsLine({ programs }: { programs: Program[] | undefined }) {
   if (!programs) return null;
   if (programs.length === 0)
     return (
@@ -167,7 +164,7 @@ function ProgramsLine({
   );
 }
 
-function intervalWords(program: { interval_days: number | null; interval_miles: number | null }): string {
+function intervalWords(program: Program): string {
   const parts = [
     program.interval_days === null ? null : `${program.interval_days} days`,
     program.interval_miles === null ? null : `${program.interval_miles.toLocaleString("en-US")} miles`,
