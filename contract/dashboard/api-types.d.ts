@@ -196,6 +196,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/maintenance/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many vehicles' programs are in each state, by their last location
+     * @description From the task mirror only, once it has synced its whole horizon, evaluated at
+     *     `evaluated_at`: the rows of `/api/maintenance/due` counted by state for each location where
+     *     vehicles were last worked on (their latest job done or under way), by location name. Takes
+     *     no query parameters.
+     */
+    get: operations["dueSummary"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsDueSummary"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -493,6 +517,20 @@ export interface components {
        * Format: date-time
        * @description The moment the states are for.
        */
+      evaluated_at: string;
+      /** Format: date-time */
+      as_of: string;
+    };
+    DueSummary: {
+      by_location: {
+        location_id: components["schemas"]["Identifier"];
+        location_name: string;
+        overdue: number;
+        due_soon: number;
+        scheduled: number;
+        ok: number;
+      }[];
+      /** Format: date-time */
       evaluated_at: string;
       /** Format: date-time */
       as_of: string;
@@ -1406,6 +1444,51 @@ export interface operations {
     };
   };
   optionsDue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  dueSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts by location. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DueSummary"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsDueSummary: {
     parameters: {
       query?: never;
       header?: never;

@@ -30,3 +30,4 @@ export type Program = Schemas["Program"];
 export type ProgramList = Schemas["ProgramList"];
 export type DueRow = Schemas["DueRow"];
 export type DuePage = Schemas["DuePage"];
+export type DueSummary = Schemas["DueSummary"];

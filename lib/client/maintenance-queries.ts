@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { DuePage, ProgramList } from "./api-types";
+import type { DuePage, DueSummary, ProgramList } from "./api-types";
 import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
 import { noteAnswerAsOf } from "./shown-freshness";
 import { retryDelay, viewRetry } from "./task-queries";
@@ -41,3 +41,16 @@ export function dueQuery(params: URLSearchParams) {
     retryDelay,
   });
 }
+
+/** Due counts by the vehicles' last location (the locations page's Overdue column). */
+export const dueSummaryQuery = queryOptions({
+  queryKey: ["maintenance", "summary"],
+  queryFn: async ({ signal, queryKey }): Promise<DueSummary> => {
+    const response = await dashboardFetch("/api/maintenance/summary", signal);
+    noteAnswerAsOf(queryKey, response);
+    return (await response.json()) as JsonAnswer<"/api/maintenance/summary">;
+  },
+  staleTime: 60_000,
+  retry: viewRetry,
+  retryDelay,
+});

@@ -1,6 +1,12 @@
 import "server-only";
 import { readQueryParams } from "../dashboard-error";
-import { parseDueParams, readDueRows, readPrograms, selectDuePage } from "../maintenance";
+import {
+  dueCountsByLocation,
+  parseDueParams,
+  readDueRows,
+  readPrograms,
+  selectDuePage,
+} from "../maintenance";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
@@ -23,16 +29,35 @@ export async function answerPrograms(backend: DashboardBackend, url: URL): Promi
   );
 }
 
-export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
-  const query = parseDueParams(url, backend.cursors);
-  if (!query.ok) throw query.error;
+/** Every vehicle's due rows, evaluated now. */
+async function dueRowsNow(backend: DashboardBackend) {
   const gate = await wholeMirror(backend);
   const evaluatedAt = new Date();
   const { data: programs } = await readPrograms(gate.sql);
   const rows = await readDueRows(gate.sql, programs, evaluatedAt);
+  return { rows, evaluatedAt, asOf: gate.asOf };
+}
+
+export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {
+  readQueryParams(url, []);
+  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
+  return Response.json(
+    {
+      by_location: dueCountsByLocation(rows),
+      evaluated_at: evaluatedAt.toISOString(),
+      as_of: asOf.toISOString(),
+    },
+    { headers: mirrorFreshness(asOf) },
+  );
+}
+
+export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
+  const query = parseDueParams(url, backend.cursors);
+  if (!query.ok) throw query.error;
+  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
   const page = selectDuePage(rows, query.value, backend.cursors);
   return Response.json(
-    { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: gate.asOf.toISOString() },
-    { headers: mirrorFreshness(gate.asOf) },
+    { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
+    { headers: mirrorFreshness(asOf) },
   );
 }

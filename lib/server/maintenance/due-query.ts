@@ -169,3 +169,29 @@ export function selectDuePage(
         : null,
   };
 }
+
+export interface LocationDueCounts {
+  location_id: string;
+  location_name: string;
+  overdue: number;
+  due_soon: number;
+  scheduled: number;
+  ok: number;
+}
+
+/** Rows in each state by the vehicles' last location, by location name. */
+export function dueCountsByLocation(rows: readonly DueRow[]): LocationDueCounts[] {
+  const byLocation = new Map<string, LocationDueCounts>();
+  for (const row of rows) {
+    const { id, name } = row.last_location;
+    let counts = byLocation.get(id);
+    if (!counts) {
+      counts = { location_id: id, location_name: name, overdue: 0, due_soon: 0, scheduled: 0, ok: 0 };
+      byLocation.set(id, counts);
+    }
+    counts[row.state] += 1;
+  }
+  return [...byLocation.values()].sort((a, b) =>
+    a.location_name < b.location_name ? -1 : a.location_name > b.location_name ? 1 : 0,
+  );
+}

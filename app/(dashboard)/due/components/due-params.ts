@@ -3,13 +3,6 @@
 
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 
-export const STATE_LABELS: Record<DueState, string> = {
-  overdue: "Overdue",
-  due_soon: "Due soon",
-  scheduled: "Booked",
-  ok: "OK",
-};
-
 export type DueSort = "state" | "due_at" | "mva" | "task_type" | "location" | "last_done_at";
 export const DEFAULT_SORT: DueSort = "state";
 

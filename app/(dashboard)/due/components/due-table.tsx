@@ -1,15 +1,9 @@
 "use client";
 import Link from "next/link";
+import { BookedJob, DueStateBadge, DueWhen, LastJob, overdueWords } from "@/components/due-cells";
 import type { DueRow } from "@/lib/client/api-types";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
-import { STATE_LABELS, type DueSort, type DueView } from "./due-params";
-
-const STATE_STYLES: Record<DueRow["state"], string> = {
-  overdue: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
-  due_soon: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  scheduled: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
-  ok: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
-};
+import type { DueSort, DueView } from "./due-params";
 
 const COLUMNS: { label: string; sort?: DueSort }[] = [
   { label: "Vehicle", sort: "mva" },
@@ -21,21 +15,6 @@ const COLUMNS: { label: string; sort?: DueSort }[] = [
   { label: "Booked" },
   { label: "Last location", sort: "location" },
 ];
-
-const day = (instant: string) =>
-  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-const miles = (value: number) => `${value.toLocaleString("en-US")} mi`;
-
-function overdueWords(row: DueRow): string {
-  if (row.state !== "overdue") return "";
-  const parts = [
-    row.overdue_days
-      ? `${row.overdue_days.toLocaleString("en-US")} ${row.overdue_days === 1 ? "day" : "days"}`
-      : null,
-    row.overdue_miles ? miles(row.overdue_miles) : null,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(", ") : "today";
-}
 
 // The due rows; a header with a sort is a button that sorts by it (again: the other way), and the
 // sorted header says so to assistive technology (aria-sort).
@@ -96,41 +75,17 @@ export function DueTable(props: {
               </td>
               <td className="px-2 py-1.5">{taskTypeLabel(row.task_type)}</td>
               <td className="px-2 py-1.5">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[row.state]}`}>
-                  {STATE_LABELS[row.state]}
-                </span>
+                <DueStateBadge state={row.state} />
               </td>
               <td className="px-2 py-1.5 whitespace-nowrap">
-                {day(row.due_at)}
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {row.due_by === "miles" && row.due_odometer !== null
-                    ? `at ${miles(row.due_odometer)} (forecast)`
-                    : "by date"}
-                </span>
+                <DueWhen row={row} />
               </td>
               <td className="px-2 py-1.5 whitespace-nowrap">{overdueWords(row)}</td>
               <td className="px-2 py-1.5 whitespace-nowrap">
-                <Link
-                  href={`/tasks/${encodeURIComponent(row.last_done.task_id)}`}
-                  className="underline underline-offset-2"
-                >
-                  {day(row.last_done.at)}
-                </Link>
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {miles(row.last_done.odometer_miles)}
-                </span>
+                <LastJob row={row} />
               </td>
               <td className="px-2 py-1.5 whitespace-nowrap">
-                {row.booked ? (
-                  <Link
-                    href={`/tasks/${encodeURIComponent(row.booked.task_id)}`}
-                    className="underline underline-offset-2"
-                  >
-                    {day(row.booked.at)}
-                  </Link>
-                ) : (
-                  <span className="text-slate-600 dark:text-slate-400">Not booked</span>
-                )}
+                <BookedJob row={row} />
               </td>
               <td className="px-2 py-1.5">{row.last_location.name}</td>
             </tr>

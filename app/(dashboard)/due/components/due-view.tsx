@@ -11,7 +11,8 @@ import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
 import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
 import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
-import { dueApiParams, dueViewSearch, readDueView, STATE_LABELS, type DueView } from "./due-params";
+import { STATE_LABELS } from "@/components/due-cells";
+import { dueApiParams, dueViewSearch, readDueView, type DueView } from "./due-params";
 import { DueTable } from "./due-table";
 
 const SEARCH_DEBOUNCE_MS = 300;

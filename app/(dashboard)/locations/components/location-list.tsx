@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
-import { locationsQuery } from "@/lib/client/task-queries";
+import { dueSummaryQuery } from "@/lib/client/maintenance-queries";
+import { locationsQuery, mirrorStatusQuery } from "@/lib/client/task-queries";
 import { locationsByName } from "@/lib/client/location-order";
 import { locationMatches } from "@/lib/client/location-search";
 import { formatInZone } from "@/lib/client/time-format";
@@ -28,6 +29,11 @@ const COUNT_COLUMNS = [
   { label: "In progress", title: "Tasks in progress now (started within the last 30 days)" },
 ];
 
+const OVERDUE_COLUMN = {
+  label: "Overdue",
+  title: "Vehicles last worked on here with a maintenance program overdue",
+};
+
 // Every branch with the time there now (a branch's "today" is what staff there mean) and its
 // tasks today, in the last 7 days and in progress now, each row opening its tasks.
 export function LocationList() {
@@ -39,6 +45,12 @@ export function LocationList() {
   const nowMs = useNow(true, 30_000);
   const now = inBrowser ? new Date(nowMs) : undefined;
   const counts = useLocationCounts(locations.data);
+  const mirrorOn = useQuery(mirrorStatusQuery).data?.enabled === true;
+  const due = useQuery({ ...dueSummaryQuery, enabled: mirrorOn });
+  const overdue = useMemo(
+    () => new Map((due.data?.by_location ?? []).map((counts) => [counts.location_id, counts.overdue])),
+    [due.data],
+  );
   const shown = useMemo(
     () => locationsByName(locations.data ?? []).filter((location) => locationMatches(location, search)),
     [locations.data, search],
@@ -76,7 +88,7 @@ export function LocationList() {
                 {label}
               </th>
             ))}
-            {COUNT_COLUMNS.map(({ label, title }) => (
+            {[...COUNT_COLUMNS, OVERDUE_COLUMN].map(({ label, title }) => (
               <th
                 key={label}
                 scope="col"
@@ -141,6 +153,19 @@ export function LocationList() {
                     : "–"}
                 </td>
               ))}
+              <td className={`px-2 py-1.5 text-right tabular-nums ${WIDE_ONLY}`} data-testid="count-overdue">
+                {due.data ? (
+                  // Above the row's stretched link, so this one opens what is overdue here.
+                  <Link
+                    href={`/due?state=overdue&location_id=${encodeURIComponent(location.id)}`}
+                    className="relative z-10 underline underline-offset-2"
+                  >
+                    {(overdue.get(location.id) ?? 0).toLocaleString("en-US")}
+                  </Link>
+                ) : (
+                  "–"
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -14,6 +14,7 @@ import { OdometerSection } from "./odometer-section";
 import { TaskTime } from "./task-time";
 import { TaskTimeline } from "./task-timeline";
 import { VehicleFlags } from "./vehicle-flags";
+import { VehicleMaintenance } from "./vehicle-maintenance";
 
 // One vehicle's history: who it is and where it was last, what to check, its odometer, the last of
 // each kind of work, and every task. No state of its own: the page renders it on the server (only
@@ -109,6 +110,7 @@ export function VehicleHistory({
         </p>
       </header>
       <VehicleFlags drops={drops} repeats={repeats} zones={zones} />
+      <VehicleMaintenance vehicleId={vehicle.vehicle_id} />
       <OdometerSection readings={readings} zones={zones} />
       <LastDoneTable rows={lastDone(vehicle, now)} zones={zones} />
       <TaskTimeline tasks={newestFirst(vehicle.tasks)} flagged={flagged} zones={zones} />

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import type { DueRow } from "@/lib/client/api-types";
+
+// The pieces of a due row that the due list and a vehicle's maintenance section draw alike: the
+// state's badge, when it is due, how late, the last job and the booked one.
+
+export const STATE_LABELS: Record<DueRow["state"], string> = {
+  overdue: "Overdue",
+  due_soon: "Due soon",
+  scheduled: "Booked",
+  ok: "OK",
+};
+
+const STATE_STYLES: Record<DueRow["state"], string> = {
+  overdue: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+  due_soon: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  scheduled: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
+  ok: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+};
+
+const muted = "block text-xs text-slate-600 dark:text-slate-400";
+
+const day = (instant: string) =>
+  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+const miles = (value: number) => `${value.toLocaleString("en-US")} mi`;
+
+export function DueStateBadge({ state }: { state: DueRow["state"] }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[state]}`}>
+      {STATE_LABELS[state]}
+    </span>
+  );
+}
+
+export function DueWhen({ row }: { row: DueRow }) {
+  return (
+    <>
+      {day(row.due_at)}
+      <span className={muted}>
+        {row.due_by === "miles" && row.due_odometer !== null
+          ? `at ${miles(row.due_odometer)} (forecast)`
+          : "by date"}
+      </span>
+    </>
+  );
+}
+
+export function overdueWords(row: DueRow): string {
+  if (row.state !== "overdue") return "";
+  const parts = [
+    row.overdue_days
+      ? `${row.overdue_days.toLocaleString("en-US")} ${row.overdue_days === 1 ? "day" : "days"}`
+      : null,
+    row.overdue_miles ? miles(row.overdue_miles) : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(", ") : "today";
+}
+
+export function LastJob({ row }: { row: DueRow }) {
+  return (
+    <>
+      <Link
+        href={`/tasks/${encodeURIComponent(row.last_done.task_id)}`}
+        className="underline underline-offset-2"
+      >
+        {day(row.last_done.at)}
+      </Link>
+      <span className={muted}>{miles(row.last_done.odometer_miles)}</span>
+    </>
+  );
+}
+
+export function BookedJob({ row }: { row: DueRow }) {
+  return row.booked ? (
+    <Link href={`/tasks/${encodeURIComponent(row.booked.task_id)}`} className="underline underline-offset-2">
+      {day(row.booked.at)}
+    </Link>
+  ) : (
+    <span className="text-slate-600 dark:text-slate-400">Not booked</span>
+  );
+}
