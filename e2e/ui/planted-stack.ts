@@ -14,6 +14,9 @@ export { signInAt } from "./own-stack";
 /** The mirror's horizon here: a week back and two days ahead, a few windows that fill in seconds. */
 export const HORIZON_DAYS = { back: 9, ahead: 2 };
 
+/** The longest window one request to the service may span. */
+const QUARTER_MS = 90 * 86_400_000;
+
 export interface PlantedTask {
   id: string;
   vehicle_id: string;
@@ -77,7 +80,10 @@ interface ServiceTask {
   location: { id: string; name: string };
 }
 
-/** Every task of [from, to) as the service itself answers (its pages of 500), for a spec's truth. */
+/**
+ * Every task of [from, to) as the service itself answers (its pages of 500), for a spec's truth;
+ * read a quarter at most at a time, the longest window the service takes.
+ */
 export async function serviceTasks(
   serviceUrl: string,
   window: { from: string; to: string },
@@ -85,16 +91,23 @@ export async function serviceTasks(
 ): Promise<ServiceTask[]> {
   const token = await clientToken(serviceUrl, SANDBOX_CLIENTS.full);
   const tasks: ServiceTask[] = [];
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({ ...window, ...filters, limit: "500", ...(cursor ? { cursor } : {}) });
-    const response = await fetch(`${serviceUrl}/v1/tasks?${query.toString()}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`the service answered ${response.status}: ${await response.text()}`);
-    const page = (await response.json()) as { data: ServiceTask[]; next_cursor: string | null };
-    tasks.push(...page.data);
-    cursor = page.next_cursor;
-  } while (cursor);
+  const end = Date.parse(window.to);
+  for (let start = Date.parse(window.from); start < end; start += QUARTER_MS) {
+    const part = {
+      from: new Date(start).toISOString(),
+      to: new Date(Math.min(end, start + QUARTER_MS)).toISOString(),
+    };
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ ...part, ...filters, limit: "500", ...(cursor ? { cursor } : {}) });
+      const response = await fetch(`${serviceUrl}/v1/tasks?${query.toString()}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`the service answered ${response.status}: ${await response.text()}`);
+      const page = (await response.json()) as { data: ServiceTask[]; next_cursor: string | null };
+      tasks.push(...page.data);
+      cursor = page.next_cursor;
+    } while (cursor);
+  }
   return tasks;
 }

@@ -2,7 +2,12 @@
 // exactly the vehicle's tasks (as the service itself answers them), draws one point per odometer
 // reading, flags the planted anomalies (an odometer reading below an earlier one, a task type
 // twice within a day) and nothing else, answers 404 for an unknown vehicle, and passes axe in
-// both themes.
+// both themes. Beside it, on the same stack, a fleet whose oil changes the spec planted for the
+// due page: twelve vehicles changed every 45 days, three of them now overdue, three due soon,
+// three due soon but booked, three fine. The page learns the 45 days from that history, states
+// each vehicle as planted, narrows by search, state and sort as the URL says, links each row to
+// its vehicle (whose Maintenance section says the same), and passes axe in both themes.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { checkEachTheme } from "./axe-check";
 import {
@@ -54,6 +59,43 @@ const PLANTED = [
   // Scheduled: a guess of the mileage, not a reading.
   vehicleTask("tsk_e2e_h8", "oil_change", "scheduled", at(1, 10), 10_700),
 ];
+const EVERY_DAYS = 45;
+const FLEET_MILES_PER_DAY = 50;
+// An hour back: every planted gap and due date is whole days from it, and the page's "overdue by"
+// counts whole days from the due moment, so it reads the same for the next 23 hours.
+const DUE_BASE = Date.now() - 3_600_000;
+
+/** Days since each vehicle's last oil change, and whether its next one is booked. */
+const FLEET = [
+  ...[0, 1, 2].map(() => ({ lastDaysAgo: 50, booked: false, state: "overdue" })),
+  ...[0, 1, 2].map(() => ({ lastDaysAgo: 43, booked: false, state: "due_soon" })),
+  ...[0, 1, 2].map(() => ({ lastDaysAgo: 43, booked: true, state: "scheduled" })),
+  ...[0, 1, 2].map(() => ({ lastDaysAgo: 10, booked: false, state: "ok" })),
+].map((vehicle, index) => ({
+  ...vehicle,
+  id: `veh_e2e_due_${String(index).padStart(2, "0")}`,
+  mva: `990000${String(index).padStart(2, "0")}`,
+}));
+
+function dueFleetTasks(): PlantedTask[] {
+  return FLEET.flatMap((vehicle, index) => {
+    const job = (n: string, daysAgo: number, status: string): PlantedTask => ({
+      id: `tsk_e2edue${String(index).padStart(2, "0")}${n}`,
+      vehicle_id: vehicle.id,
+      mva: vehicle.mva,
+      vin: null,
+      task_type: "oil_change",
+      status,
+      location_id: "loc_lax_airport",
+      started_at: new Date(DUE_BASE - daysAgo * DAY).toISOString(),
+      odometer_miles: 20_000 - daysAgo * FLEET_MILES_PER_DAY,
+    });
+    const jobs = [0, 1, 2, 3].map((n) => job(String(n), vehicle.lastDaysAgo + n * EVERY_DAYS, "completed"));
+    if (vehicle.booked) jobs.push(job("b", -1, "scheduled"));
+    return jobs;
+  });
+}
+
 const READINGS = PLANTED.filter((task) => task.status === "completed" || task.status === "in_progress");
 
 let stack: PlantedStack | undefined;
@@ -62,7 +104,8 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  stack = await startPlantedStack("vehicle", PLANTED);
+  // A horizon long enough for the fleet's four oil changes 45 days apart.
+  stack = await startPlantedStack("vehicle", [...PLANTED, ...dueFleetTasks()], { back: 190, ahead: 7 });
 });
 
 test.afterAll(async () => {
@@ -149,17 +192,24 @@ test("lists exactly the vehicle's tasks, one chart point per reading, and flags 
 test("the header states how fresh the oldest data on the page is, and names it", async ({ page }) => {
   await signInAt(page, base());
   await mirrorFilled(page.request, base());
-  // The history is the page's only data here (rendered with it, the locations' zones included):
-  // its as_of is what the header must state. The list signed in to before asked for data of its
-  // own, older or newer, which no longer counts once its page is gone.
+  // The history (rendered with the page, the locations' zones included) and its Maintenance
+  // section are the page's data: the older of their as_of is what the header must state. The list
+  // signed in to before asked for data of its own, which no longer counts once its page is gone.
+  const maintenance = page.waitForResponse((response) => response.url().includes("/api/maintenance/due"));
   await page.goto(`${base()}/vehicles/${VEHICLE}`);
   const historyAsOf = (await page.getByTestId("vehicle-as-of").getAttribute("datetime"))!;
+  const maintenanceAsOf = ((await (await maintenance).json()) as { as_of: string }).as_of;
+  const [part, asOf] =
+    Date.parse(maintenanceAsOf) < Date.parse(historyAsOf)
+      ? ["Maintenance", maintenanceAsOf]
+      : ["Vehicle history", historyAsOf];
+  await expect(page.getByTestId("vehicle-maintenance").locator("tbody tr").first()).toBeVisible();
   const button = page.getByTestId("mirror-freshness").getByRole("button");
   await expect(button).toHaveText(/^Task data: Data as of \d+ (s|min) ago$/);
   await button.click();
-  const minute = `(${historyAsOf.slice(0, 16).replace("T", " ")} UTC)`;
+  const minute = `(${asOf.slice(0, 16).replace("T", " ")} UTC)`;
   await expect(page.getByTestId("oldest-shown")).toHaveText(
-    new RegExp(`^Vehicle history, as of \\d+ (s|min) ago ${minute.replace(/[()]/g, "\\$&")}$`),
+    new RegExp(`^${part}, as of \\d+ (s|min) ago ${minute.replace(/[()]/g, "\\$&")}$`),
   );
 });
 
@@ -183,4 +233,70 @@ test("axe finds nothing on the vehicle page and its not-found page, in each them
   await checkEachTheme(page, testInfo, "vehicle");
   await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
   await checkEachTheme(page, testInfo, "vehicle-not-found");
+});
+
+const rowsShown = (page: Page) =>
+  page
+    .getByTestId("due-table")
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [row.getAttribute("data-vehicle-id"), row.getAttribute("data-state")]),
+    );
+
+test("the due page learns the program, states each planted vehicle, and narrows by search, state and sort", async ({
+  page,
+}) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+
+  await page.goto(`${base()}/due`);
+  await expect(page.getByTestId("programs-line")).toContainText(`Oil change every ${EVERY_DAYS} days`);
+
+  await page.getByLabel("Vehicle").fill("990000");
+  await expect(page).toHaveURL(/[?&]q=990000/);
+  await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
+  const shown = new Map((await rowsShown(page)).map(([id, state]) => [id, state]));
+  expect(Object.fromEntries(shown)).toEqual(
+    Object.fromEntries(FLEET.map((vehicle) => [vehicle.id, vehicle.state])),
+  );
+
+  // The counts are every state's rows under the search; each one filters.
+  for (const state of ["overdue", "due_soon", "scheduled", "ok"]) {
+    await expect(page.getByTestId(`count-${state}`)).toHaveText("3");
+  }
+  const overdue = page.getByRole("button", { name: /^Overdue/ });
+  await overdue.click();
+  await expect(overdue).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/[?&]state=overdue/);
+  await expect(page.getByTestId("due-total")).toContainText("3 rows");
+  expect((await rowsShown(page)).map(([, state]) => state)).toEqual(["overdue", "overdue", "overdue"]);
+  await expect(page.getByTestId("due-table").getByText("5 days").first()).toBeVisible();
+
+  // Sorted by vehicle, newest MVA first on the second click; the header says how it is sorted.
+  await overdue.click();
+  await expect(page).not.toHaveURL(/state=/);
+  const vehicleHeader = page.getByRole("columnheader", { name: /Vehicle/ });
+  await vehicleHeader.getByRole("button").click();
+  await expect(vehicleHeader).toHaveAttribute("aria-sort", "ascending");
+  await vehicleHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=mva&order=desc/);
+  await expect(vehicleHeader).toHaveAttribute("aria-sort", "descending");
+  await expect
+    .poll(async () => (await rowsShown(page)).map(([id]) => id))
+    .toEqual(FLEET.map((vehicle) => vehicle.id).reverse());
+
+  // A row's vehicle opens its page.
+  await page.getByRole("link", { name: FLEET[0]!.mva }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${FLEET[0]!.id}$`));
+  // Whose page states the same in its Maintenance section.
+  await expect(
+    page.getByTestId("vehicle-maintenance").locator('tr[data-task-type="oil_change"]'),
+  ).toHaveAttribute("data-state", FLEET[0]!.state);
+});
+
+test("axe finds nothing on the due page, in each theme", async ({ page }, testInfo) => {
+  await signInAt(page, base());
+  await page.goto(`${base()}/due?q=990000`);
+  await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
+  await checkEachTheme(page, testInfo, "due");
 });

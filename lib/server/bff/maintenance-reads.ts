@@ -6,6 +6,7 @@ import {
   readDueRows,
   readPrograms,
   selectDuePage,
+  type DueRow,
 } from "../maintenance";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
@@ -29,13 +30,37 @@ export async function answerPrograms(backend: DashboardBackend, url: URL): Promi
   );
 }
 
-/** Every vehicle's due rows, evaluated now. */
-async function dueRowsNow(backend: DashboardBackend) {
+/**
+ * How long one evaluation of every vehicle's due rows answers for: the pages of one scroll (and
+ * the locations' counts beside them) read the same evaluation, so a row never moves between two
+ * pages, and the mirror is read once for them rather than once a page. Each answer says when its
+ * rows were evaluated and how fresh the data they were read from was.
+ */
+const DUE_EVALUATION_MS = 15_000;
+
+interface DueEvaluation {
+  rows: DueRow[];
+  evaluatedAt: Date;
+  asOf: Date;
+}
+
+const evaluations = new WeakMap<object, { at: number; evaluation: Promise<DueEvaluation> }>();
+
+/** Every vehicle's due rows, evaluated now or within the last DUE_EVALUATION_MS. */
+async function dueRowsNow(backend: DashboardBackend): Promise<DueEvaluation> {
   const gate = await wholeMirror(backend);
-  const evaluatedAt = new Date();
-  const { data: programs } = await readPrograms(gate.sql);
-  const rows = await readDueRows(gate.sql, programs, evaluatedAt);
-  return { rows, evaluatedAt, asOf: gate.asOf };
+  const key = backend.mirror ?? backend;
+  const held = evaluations.get(key);
+  if (held && Date.now() - held.at < DUE_EVALUATION_MS) return held.evaluation;
+  const evaluation = (async () => {
+    const evaluatedAt = new Date();
+    const { data: programs } = await readPrograms(gate.sql);
+    const rows = await readDueRows(gate.sql, programs, evaluatedAt);
+    return { rows, evaluatedAt, asOf: gate.asOf };
+  })();
+  evaluations.set(key, { at: Date.now(), evaluation });
+  evaluation.catch(() => evaluations.delete(key));
+  return evaluation;
 }
 
 export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {

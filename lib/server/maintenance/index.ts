@@ -4,3 +4,4 @@ export { dueCountsByLocation, parseDueParams, selectDuePage } from "./due-query"
 export { learnProgram } from "./learn-program";
 export type { Gap } from "./learn-program";
 export { readDueRows, readPrograms } from "./read-maintenance";
+export type { DueRow } from "./read-maintenance";

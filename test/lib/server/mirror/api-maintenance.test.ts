@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dueRoute from "@/app/api/maintenance/due/route";
 import * as programsRoute from "@/app/api/maintenance/programs/route";
+import * as summaryRoute from "@/app/api/maintenance/summary/route";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { SANDBOX_PROGRAMS } from "@/task-service/src/sandbox/service-programs";
 import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
@@ -233,6 +234,36 @@ describe("maintenance from the mirror", () => {
     const keys = all.rows.map((row) => `${rank.indexOf(row.state)}${row.due_at}`);
     expect(keys).toEqual([...keys].sort());
   }, 60_000);
+
+  it("counts each location's rows by state, as the list's rows are", async () => {
+    const all = await allDue("sort=mva");
+    const summary = JSON.parse((await get(summaryRoute, "/api/maintenance/summary")).text) as {
+      by_location: {
+        location_id: string;
+        overdue: number;
+        due_soon: number;
+        scheduled: number;
+        ok: number;
+      }[];
+      evaluated_at: string;
+    };
+    // One evaluation answers both while it is fresh, so the two agree row for row.
+    expect(summary.evaluated_at).toBe(all.evaluated_at);
+    const expected = new Map<string, Record<string, number>>();
+    for (const row of all.rows) {
+      const counts = expected.get(row.last_location.id) ?? { overdue: 0, due_soon: 0, scheduled: 0, ok: 0 };
+      counts[row.state]! += 1;
+      expected.set(row.last_location.id, counts);
+    }
+    expect(
+      Object.fromEntries(
+        summary.by_location.map(({ location_id, overdue, due_soon, scheduled, ok }) => [
+          location_id,
+          { overdue, due_soon, scheduled, ok },
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(expected));
+  });
 
   it("filters by state, task type and last location with totals that equal the rows", async () => {
     const location = tasks[0]!.location.id;
