@@ -3,6 +3,7 @@ import type { ElementType } from "react";
 const PLACES = [
   { href: "/tasks", label: "Tasks" },
   { href: "/due", label: "Due" },
+  { href: "/compliance", label: "Compliance" },
   { href: "/locations", label: "Locations" },
 ] as const;
 

@@ -220,6 +220,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/maintenance/compliance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preventive-maintenance compliance, by month, location and task type, and the late jobs
+     * @description From the task mirror only, once it has synced its whole horizon. Every completed job of a
+     *     program's task type that follows an earlier completed job of the same type on the same
+     *     vehicle is on time or late: late when done more than `late_tolerance` (the dashboard's
+     *     `MAINTENANCE_LATE_TOLERANCE`, 10% unless set) past the program's interval, by date or by
+     *     miles, whichever the program has. Compliance is on-time jobs over completed ones. A job's
+     *     month is its location's own. `by_month` covers every month under the location and task type
+     *     filters; `by_location`, `by_task_type` and `late_jobs` (newest first) cover `month` too
+     *     when it is given.
+     */
+    get: operations["getCompliance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsCompliance"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -532,6 +560,41 @@ export interface components {
       }[];
       /** Format: date-time */
       evaluated_at: string;
+      /** Format: date-time */
+      as_of: string;
+    };
+    ComplianceCounts: {
+      completed: number;
+      late: number;
+    };
+    Compliance: {
+      late_tolerance: number;
+      month: string | null;
+      by_month: (components["schemas"]["ComplianceCounts"] & {
+        month: string;
+      })[];
+      by_location: (components["schemas"]["ComplianceCounts"] & {
+        location_id: components["schemas"]["Identifier"];
+        location_name: string;
+      })[];
+      by_task_type: (components["schemas"]["ComplianceCounts"] & {
+        task_type: string;
+      })[];
+      late_jobs: {
+        task_id: components["schemas"]["Identifier"];
+        vehicle_id: components["schemas"]["Identifier"];
+        mva: string;
+        task_type: string;
+        location_id: components["schemas"]["Identifier"];
+        location_name: string;
+        /** Format: date-time */
+        started_at: string;
+        previous_task_id: components["schemas"]["Identifier"];
+        days_since_previous: number;
+        miles_since_previous: number;
+        interval_days: number | null;
+        interval_miles: number | null;
+      }[];
       /** Format: date-time */
       as_of: string;
     };
@@ -1489,6 +1552,62 @@ export interface operations {
     };
   };
   optionsDueSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  getCompliance: {
+    parameters: {
+      query?: {
+        /** @description A month, `YYYY-MM`, in each location's own calendar. */
+        month?: string;
+        /** @description Where the job was done; a comma-separated list. */
+        location_id?: string;
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
+         */
+        task_type?: components["parameters"]["task_type"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Compliance. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Compliance"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsCompliance: {
     parameters: {
       query?: never;
       header?: never;

@@ -36,6 +36,7 @@ test("the page's controls stay drawn while their code is late, and work once it 
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Tasks",
     "Due",
+    "Compliance",
     "Locations",
   ]);
 

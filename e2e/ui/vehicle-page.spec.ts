@@ -60,6 +60,7 @@ const PLANTED = [
   vehicleTask("tsk_e2e_h8", "oil_change", "scheduled", at(1, 10), 10_700),
 ];
 const EVERY_DAYS = 45;
+const LATE_BY_DAYS = 15;
 const FLEET_MILES_PER_DAY = 50;
 // An hour back: every planted gap and due date is whole days from it, and the page's "overdue by"
 // counts whole days from the due moment, so it reads the same for the next 23 hours.
@@ -90,7 +91,11 @@ function dueFleetTasks(): PlantedTask[] {
       started_at: new Date(DUE_BASE - daysAgo * DAY).toISOString(),
       odometer_miles: 20_000 - daysAgo * FLEET_MILES_PER_DAY,
     });
-    const jobs = [0, 1, 2, 3].map((n) => job(String(n), vehicle.lastDaysAgo + n * EVERY_DAYS, "completed"));
+    // The last vehicle's latest oil change came 15 days late (60 after the one before, past 45 + 10%).
+    const lateBy = index === FLEET.length - 1 ? LATE_BY_DAYS : 0;
+    const jobs = [0, 1, 2, 3].map((n) =>
+      job(String(n), vehicle.lastDaysAgo + n * EVERY_DAYS + (n > 0 ? lateBy : 0), "completed"),
+    );
     if (vehicle.booked) jobs.push(job("b", -1, "scheduled"));
     return jobs;
   });
@@ -299,4 +304,37 @@ test("axe finds nothing on the due page, in each theme", async ({ page }, testIn
   await page.goto(`${base()}/due?q=990000`);
   await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
   await checkEachTheme(page, testInfo, "due");
+});
+
+/** YYYY-MM of an instant in Los Angeles, the planted fleet's location. */
+const laMonth = (instant: number) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+  }).format(new Date(instant));
+
+test("compliance names the planted late oil change in its month and location, and passes axe", async ({
+  page,
+}, testInfo) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  const late = FLEET.at(-1)!;
+  const lateId = `tsk_e2edue${String(FLEET.length - 1).padStart(2, "0")}0`;
+  const month = laMonth(DUE_BASE - late.lastDaysAgo * DAY);
+  await page.goto(`${base()}/compliance?month=${month}`);
+  const lax = page.getByTestId("compliance-by-location").locator('tr[data-key="loc_lax_airport"]');
+  await expect(lax.locator("td").nth(2)).toHaveText("1");
+  const [completed] = await lax.locator("td").nth(1).allTextContents();
+  const share = ((Number(completed!.replace(/,/g, "")) - 1) / Number(completed!.replace(/,/g, ""))) * 100;
+  await expect(lax.getByTestId("on-time-share")).toHaveText(`${share.toFixed(1)}%`);
+  await expect(page.getByTestId("late-jobs").locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByTestId("late-jobs").locator(`tr[data-task-id="${lateId}"]`)).toContainText(
+    "60 days",
+  );
+  // A location's row narrows the late jobs to it, and says so in the URL.
+  await lax.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]location_id=loc_lax_airport/);
+  await expect(lax).toHaveAttribute("aria-selected", "true");
+  await checkEachTheme(page, testInfo, "compliance");
 });

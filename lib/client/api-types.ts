@@ -31,3 +31,4 @@ export type ProgramList = Schemas["ProgramList"];
 export type DueRow = Schemas["DueRow"];
 export type DuePage = Schemas["DuePage"];
 export type DueSummary = Schemas["DueSummary"];
+export type Compliance = Schemas["Compliance"];

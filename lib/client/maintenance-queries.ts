@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { DuePage, DueSummary, ProgramList } from "./api-types";
+import type { Compliance, DuePage, DueSummary, ProgramList } from "./api-types";
 import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
 import { noteAnswerAsOf } from "./shown-freshness";
 import { retryDelay, viewRetry } from "./task-queries";
@@ -54,3 +54,18 @@ export const dueSummaryQuery = queryOptions({
   retry: viewRetry,
   retryDelay,
 });
+
+/** Compliance for these parameters (a month, or none for every month). */
+export function complianceQuery(params: URLSearchParams) {
+  return queryOptions({
+    queryKey: ["maintenance", "compliance", params.toString()],
+    queryFn: async ({ signal, queryKey }): Promise<Compliance> => {
+      const response = await dashboardFetch(`/api/maintenance/compliance?${params.toString()}`, signal);
+      noteAnswerAsOf(queryKey, response);
+      return (await response.json()) as JsonAnswer<"/api/maintenance/compliance">;
+    },
+    staleTime: 60_000,
+    retry: viewRetry,
+    retryDelay,
+  });
+}

@@ -79,6 +79,8 @@ const dashboardEnvSchema = z.object({
   MIRROR_MIN_FREE_MB: numberOr(64, z.number().int().min(0).max(1_000_000)),
   /** The most of the upstream budget sync may hold in any minute; the rest stays with people. */
   MIRROR_BUDGET_SHARE: numberOr(0.5, z.number().gt(0).max(1)),
+  /** Compliance: a program's job done more than this share past its interval is late. */
+  MAINTENANCE_LATE_TOLERANCE: numberOr(0.1, z.number().min(0).max(1)),
 });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;

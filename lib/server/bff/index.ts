@@ -1,6 +1,6 @@
 export { dashboardBackend, warmUpBackend } from "./dashboard-backend";
 export type { DashboardBackend } from "./dashboard-backend";
-export { answerDue, answerDueSummary, answerPrograms } from "./maintenance-reads";
+export { answerCompliance, answerDue, answerDueSummary, answerPrograms } from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";
 export {
   answerMirrorStatus,

@@ -2,7 +2,9 @@ import "server-only";
 import { readQueryParams } from "../dashboard-error";
 import {
   dueCountsByLocation,
+  parseComplianceParams,
   parseDueParams,
+  readCompliance,
   readDueRows,
   readPrograms,
   selectDuePage,
@@ -84,5 +86,22 @@ export async function answerDue(backend: DashboardBackend, url: URL): Promise<Re
   return Response.json(
     { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
     { headers: mirrorFreshness(asOf) },
+  );
+}
+
+export async function answerCompliance(backend: DashboardBackend, url: URL): Promise<Response> {
+  const filters = parseComplianceParams(url);
+  if (!filters.ok) throw filters.error;
+  const gate = await wholeMirror(backend);
+  const { data: programs } = await readPrograms(gate.sql);
+  const compliance = await readCompliance(
+    gate.sql,
+    programs,
+    filters.value,
+    backend.env.MAINTENANCE_LATE_TOLERANCE,
+  );
+  return Response.json(
+    { ...compliance, as_of: gate.asOf.toISOString() },
+    { headers: mirrorFreshness(gate.asOf) },
   );
 }

@@ -6,6 +6,7 @@ import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
 import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
+import type { ComplianceFilters } from "./compliance";
 import type { DueRow } from "./read-maintenance";
 
 // GET /api/maintenance/due's parameters and what they select: filters on state, task type, the
@@ -194,4 +195,22 @@ export function dueCountsByLocation(rows: readonly DueRow[]): LocationDueCounts[
   return [...byLocation.values()].sort((a, b) =>
     a.location_name < b.location_name ? -1 : a.location_name > b.location_name ? 1 : 0,
   );
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** GET /api/maintenance/compliance's parameters: a month (YYYY-MM), locations and task types. */
+export function parseComplianceParams(url: URL): Parsed<ComplianceFilters> {
+  return parsed(() => {
+    const raw = readQueryParams(url, ["month", "location_id", "task_type"]);
+    const filters: ComplianceFilters = {};
+    if (raw.month !== undefined) {
+      if (!MONTH.test(raw.month)) throw invalid('"month" must be a month written YYYY-MM, e.g. 2026-10.');
+      filters.month = raw.month;
+    }
+    for (const name of ["location_id", "task_type"] as const) {
+      if (raw[name] !== undefined) filters[name] = parseList(name, raw[name]);
+    }
+    return filters;
+  });
 }

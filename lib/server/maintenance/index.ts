@@ -1,6 +1,7 @@
 export { dueStanding } from "./due-state";
 export type { DueStanding } from "./due-state";
-export { dueCountsByLocation, parseDueParams, selectDuePage } from "./due-query";
+export { readCompliance } from "./compliance";
+export { dueCountsByLocation, parseComplianceParams, parseDueParams, selectDuePage } from "./due-query";
 export { learnProgram } from "./learn-program";
 export type { Gap } from "./learn-program";
 export { readDueRows, readPrograms } from "./read-maintenance";

@@ -5,6 +5,7 @@
 // changes planted at the service before the sync: an odometer jump (due by miles, overdue) and a
 // last job cancelled (it does not count as done).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as complianceRoute from "@/app/api/maintenance/compliance/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
 import * as programsRoute from "@/app/api/maintenance/programs/route";
 import * as summaryRoute from "@/app/api/maintenance/summary/route";
@@ -48,6 +49,8 @@ let beforeSync: { status: number; text: string };
 let programs: Program[];
 let jumped: { vehicle_id: string; task_type: string };
 let cancelled: { vehicle_id: string; task_type: string; id: string };
+let lateJob: string;
+let zones: Map<string, string>;
 
 const get = async (route: Record<string, unknown>, path: string) => {
   const answer = await routeAnswer(rig.mirrored, route, path, rig.cookie);
@@ -89,6 +92,22 @@ async function plant(): Promise<void> {
     [leap.vehicle_id, leap.at],
   );
   jumped = { vehicle_id: leap.vehicle_id, task_type: "oil_change" };
+  // A late oil change: another vehicle's last one reads 4,000 miles more (and so does every later
+  // reading), so it came well past the miles its program allows since the one before.
+  const [late] = await store.query<{ id: string; vehicle_id: string; started_at: Date }>(
+    `SELECT DISTINCT ON (vehicle_id) id, vehicle_id, started_at FROM tasks
+     WHERE task_type = 'oil_change' AND status = 'completed' AND vehicle_id <> $1
+       AND vehicle_id IN (SELECT vehicle_id FROM tasks WHERE task_type = 'oil_change' AND status = 'completed'
+                          GROUP BY vehicle_id HAVING count(*) >= 2)
+     ORDER BY vehicle_id, started_at DESC LIMIT 1`,
+    [leap.vehicle_id],
+  );
+  if (!late) throw new Error("no other vehicle has two oil changes done");
+  await store.query(
+    "UPDATE tasks SET odometer_miles = odometer_miles + 4000 WHERE vehicle_id = $1 AND started_at >= $2",
+    [late.vehicle_id, late.started_at],
+  );
+  lateJob = late.id;
   const [last] = await store.query<{ vehicle_id: string; id: string }>(
     `SELECT DISTINCT ON (vehicle_id) vehicle_id, id FROM tasks
      WHERE task_type = 'multi_point_inspection' AND status = 'completed'
@@ -107,6 +126,17 @@ beforeAll(async () => {
   await plant();
   await rig.syncAll();
   tasks = await directWalk(rig.service, rig.horizon.from, rig.horizon.to);
+  const token = await rig.service.token();
+  const locations = await rig.service.request({
+    method: "GET",
+    url: "/v1/locations",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  zones = new Map(
+    locations
+      .json<{ data: { id: string; timezone: string }[] }>()
+      .data.map((location) => [location.id, location.timezone]),
+  );
   const answer = await get(programsRoute, "/api/maintenance/programs");
   programs = (JSON.parse(answer.text) as { data: Program[] }).data;
 }, 240_000);
@@ -176,6 +206,60 @@ function referenceRows(now: number): Map<string, { state: string; dueAt: number;
     }
   }
   return expected;
+}
+
+interface ComplianceAnswer {
+  month: string | null;
+  late_tolerance: number;
+  by_month: { month: string; completed: number; late: number }[];
+  by_location: { location_id: string; completed: number; late: number }[];
+  by_task_type: { task_type: string; completed: number; late: number }[];
+  late_jobs: { task_id: string }[];
+}
+
+/** Every completed program job after an earlier one on the same vehicle: its month there and whether late. */
+function referenceJobs(): { task: Task; month: string; late: boolean }[] {
+  const jobs: { task: Task; month: string; late: boolean }[] = [];
+  const done = new Map<string, Task[]>();
+  for (const task of tasks) {
+    if (task.status !== "completed") continue;
+    const key = `${task.vehicle_id} ${task.task_type}`;
+    done.set(key, [...(done.get(key) ?? []), task]);
+  }
+  for (const own of done.values()) {
+    const program = programs.find((candidate) => candidate.task_type === own[0]!.task_type);
+    if (!program) continue;
+    own.sort(byTime);
+    for (let index = 1; index < own.length; index++) {
+      const [before, task] = [own[index - 1]!, own[index]!];
+      const days = (Date.parse(task.started_at) - Date.parse(before.started_at)) / DAY_MS;
+      const miles = task.odometer_miles - before.odometer_miles;
+      const share = Math.max(
+        program.interval_days === null ? 0 : days / program.interval_days,
+        program.interval_miles === null ? 0 : miles / program.interval_miles,
+      );
+      const month = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zones.get(task.location.id) ?? "UTC",
+        year: "numeric",
+        month: "2-digit",
+      }).format(new Date(task.started_at));
+      jobs.push({ task, month, late: share > 1.1 });
+    }
+  }
+  return jobs;
+}
+
+function tally<T extends string>(
+  jobs: { late: boolean }[],
+  key: (job: never) => T,
+): Record<string, [number, number]> {
+  const counts: Record<string, [number, number]> = {};
+  for (const job of jobs) {
+    const name = key(job as never);
+    const [completed, late] = counts[name] ?? [0, 0];
+    counts[name] = [completed + 1, late + (job.late ? 1 : 0)];
+  }
+  return counts;
 }
 
 describe("maintenance from the mirror", () => {
@@ -291,7 +375,50 @@ describe("maintenance from the mirror", () => {
     expect(skipped.rows[0]!.last_done.task_id).not.toBe(cancelled.id);
   }, 60_000);
 
+  it("states compliance by month, and by location, type and late job within a month, as the service's tasks say", async () => {
+    const jobs = referenceJobs();
+    const whole = JSON.parse(
+      (await get(complianceRoute, "/api/maintenance/compliance")).text,
+    ) as ComplianceAnswer;
+    expect(whole.late_tolerance).toBe(0.1);
+    expect(Object.fromEntries(whole.by_month.map((row) => [row.month, [row.completed, row.late]]))).toEqual(
+      tally(jobs, (job: { month: string }) => job.month),
+    );
+    expect(whole.late_jobs.map((job) => job.task_id)).toContain(lateJob);
+    expect(whole.late_jobs.map((job) => job.task_id).sort()).toEqual(
+      jobs
+        .filter((job) => job.late)
+        .map((job) => job.task.id)
+        .sort(),
+    );
+    // Within the month with the most jobs, by location and by type.
+    const month = whole.by_month.toSorted((a, b) => b.completed - a.completed)[0]!.month;
+    const inMonth = jobs.filter((job) => job.month === month);
+    const one = JSON.parse(
+      (await get(complianceRoute, `/api/maintenance/compliance?month=${month}`)).text,
+    ) as ComplianceAnswer;
+    expect(one.month).toBe(month);
+    expect(
+      Object.fromEntries(one.by_location.map((row) => [row.location_id, [row.completed, row.late]])),
+    ).toEqual(tally(inMonth, (job: { task: Task }) => job.task.location.id));
+    expect(
+      Object.fromEntries(one.by_task_type.map((row) => [row.task_type, [row.completed, row.late]])),
+    ).toEqual(tally(inMonth, (job: { task: Task }) => job.task.task_type));
+    expect(one.late_jobs.map((job) => job.task_id).sort()).toEqual(
+      inMonth
+        .filter((job) => job.late)
+        .map((job) => job.task.id)
+        .sort(),
+    );
+    expect(jobs.filter((job) => job.late).length).toBeGreaterThan(0);
+    expect(jobs.filter((job) => !job.late).length).toBeGreaterThan(jobs.length / 2);
+  });
+
   it("refuses bad parameters with the documented error", async () => {
+    for (const query of ["month=2026-13", "month=26-10", "location_id=", "sort=month"]) {
+      const answer = await get(complianceRoute, `/api/maintenance/compliance?${query}`);
+      expect(answer.status, query).toBe(400);
+    }
     for (const query of ["state=late", "sort=odometer", "order=up", "limit=0", "cursor=abc", "colour=red"]) {
       const answer = await get(dueRoute, `/api/maintenance/due?${query}`);
       expect(answer.status, query).toBe(400);

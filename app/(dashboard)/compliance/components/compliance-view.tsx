@@ -1,0 +1,188 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { ErrorNotice } from "@/components/error-notice";
+import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
+import { complianceQuery } from "@/lib/client/maintenance-queries";
+import { mirrorFilling } from "@/lib/client/task-queries";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
+import { ShareTable, type ShareRow } from "./share-table";
+
+const day = (instant: string) =>
+  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+/** The month before this one, YYYY-MM, in the reader's calendar: "how did last month go". */
+function lastMonth(now = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+}
+
+// Preventive-maintenance compliance from the task mirror: on-time jobs over completed ones, by
+// month; for the chosen month, by location and by program, each row narrowing the late jobs below
+// to its own. The month, location and program are in the URL.
+export function ComplianceView() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const month = params.get("month") ?? lastMonth();
+  const locationId = params.get("location_id") ?? "";
+  const taskType = params.get("task_type") ?? "";
+  const go = (next: Record<string, string>) => {
+    const search = new URLSearchParams({ month, location_id: locationId, task_type: taskType, ...next });
+    for (const [name, value] of [...search]) if (!value) search.delete(name);
+    router.replace(`${pathname}?${search.toString()}`, { scroll: false });
+  };
+  const months = useQuery(complianceQuery(new URLSearchParams()));
+  const chosen = useQuery(complianceQuery(new URLSearchParams({ month })));
+
+  if (months.isPending || chosen.isPending) {
+    const reason = months.failureReason ?? chosen.failureReason;
+    return mirrorFilling(reason) ? (
+      <MirrorFillingNotice message={reason.message} what="Compliance" />
+    ) : (
+      <p role="status">Loading compliance…</p>
+    );
+  }
+  if (months.isError || chosen.isError) {
+    return (
+      <ErrorNotice
+        error={(months.error ?? chosen.error)!}
+        fallback="Compliance could not be loaded."
+        onRetry={() => {
+          void months.refetch();
+          void chosen.refetch();
+        }}
+      />
+    );
+  }
+  const answer = chosen.data;
+  const lateJobs = answer.late_jobs.filter(
+    (job) => (!locationId || job.location_id === locationId) && (!taskType || job.task_type === taskType),
+  );
+  const monthRows: ShareRow[] = months.data.by_month.map((row) => ({
+    key: row.month,
+    label: row.month,
+    ...row,
+    selected: row.month === month,
+    onPick: () => go({ month: row.month, location_id: "", task_type: "" }),
+  }));
+  const locationRows: ShareRow[] = answer.by_location.map((row) => ({
+    key: row.location_id,
+    label: row.location_name,
+    ...row,
+    selected: row.location_id === locationId,
+    onPick: () => go({ location_id: row.location_id === locationId ? "" : row.location_id }),
+  }));
+  const typeRows: ShareRow[] = answer.by_task_type.map((row) => ({
+    key: row.task_type,
+    label: taskTypeLabel(row.task_type),
+    ...row,
+    selected: row.task_type === taskType,
+    onPick: () => go({ task_type: row.task_type === taskType ? "" : row.task_type }),
+  }));
+  const tolerance = `${Math.round(answer.late_tolerance * 100)}%`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+        A program&apos;s job is late when it was done more than {tolerance} past its interval since the
+        vehicle&apos;s job before, by date or by miles. Compliance is the share of completed jobs done on
+        time. Months are each location&apos;s own.{" "}
+        <Link href="/due" className="underline">
+          What is due now
+        </Link>
+      </p>
+      <ShareTable
+        title="By month"
+        rows={monthRows}
+        pickLabel="Show this month"
+        testId="compliance-by-month"
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ShareTable
+          title={`By location, ${month}`}
+          rows={locationRows}
+          pickLabel="Show its late jobs"
+          testId="compliance-by-location"
+        />
+        <ShareTable
+          title={`By program, ${month}`}
+          rows={typeRows}
+          pickLabel="Show its late jobs"
+          testId="compliance-by-type"
+        />
+      </div>
+      <section aria-labelledby="late-jobs-heading" className="flex flex-col gap-2">
+        <h2 id="late-jobs-heading" className="text-lg font-semibold">
+          Late jobs, {month}
+          {locationId &&
+            `, ${answer.by_location.find((row) => row.location_id === locationId)?.location_name ?? locationId}`}
+          {taskType && `, ${taskTypeLabel(taskType)}`}
+        </h2>
+        {lateJobs.length === 0 ? (
+          <p className="text-sm">No job was late.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] border-collapse text-left text-sm" data-testid="late-jobs">
+              <caption className="sr-only">Jobs done late, newest first</caption>
+              <thead className="bg-slate-100 dark:bg-slate-900">
+                <tr>
+                  {["Done", "Vehicle", "Program", "Location", "Since the job before", "Interval"].map(
+                    (header) => (
+                      <th key={header} scope="col" className="px-2 py-1">
+                        {header}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {lateJobs.map((job) => (
+                  <tr
+                    key={job.task_id}
+                    data-task-id={job.task_id}
+                    className="border-t border-slate-200 dark:border-slate-800"
+                  >
+                    <td className="px-2 py-1 whitespace-nowrap">
+                      <Link
+                        href={`/tasks/${encodeURIComponent(job.task_id)}`}
+                        className="underline underline-offset-2"
+                      >
+                        {day(job.started_at)}
+                      </Link>
+                    </td>
+                    <td className="px-2 py-1">
+                      <Link
+                        href={`/vehicles/${encodeURIComponent(job.vehicle_id)}`}
+                        className="font-mono underline underline-offset-2"
+                      >
+                        {job.mva}
+                      </Link>
+                    </td>
+                    <td className="px-2 py-1">{taskTypeLabel(job.task_type)}</td>
+                    <td className="px-2 py-1">{job.location_name}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">
+                      {job.days_since_previous.toLocaleString("en-US")} days,{" "}
+                      {job.miles_since_previous.toLocaleString("en-US")} mi
+                    </td>
+                    <td className="px-2 py-1 whitespace-nowrap">
+                      {[
+                        job.interval_days === null ? null : `${job.interval_days} days`,
+                        job.interval_miles === null
+                          ? null
+                          : `${job.interval_miles.toLocaleString("en-US")} mi`,
+                      ]
+                        .filter((part) => part !== null)
+                        .join(" or ")}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
