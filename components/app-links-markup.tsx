@@ -3,7 +3,6 @@ import type { ElementType } from "react";
 const PLACES = [
   { href: "/tasks", label: "Tasks" },
   { href: "/due", label: "Due" },
-  { href: "/compliance", label: "Compliance" },
   { href: "/locations", label: "Locations" },
 ] as const;
 

@@ -36,7 +36,6 @@ test("the page's controls stay drawn while their code is late, and work once it 
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
     "Tasks",
     "Due",
-    "Compliance",
     "Locations",
   ]);
 

@@ -1,5 +1,6 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -156,11 +157,16 @@ function ProgramsLine({ programs }: { programs: Program[] | undefined }) {
       </p>
     );
   return (
-    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="programs-line">
-      Programs learned from the fleet&apos;s completed jobs:{" "}
-      {programs
-        .map((program) => `${taskTypeLabel(program.task_type)} every ${intervalWords(program)}`)
-        .join(" · ")}
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      <span data-testid="programs-line">
+        Programs learned from the fleet&apos;s completed jobs:{" "}
+        {programs
+          .map((program) => `${taskTypeLabel(program.task_type)} every ${intervalWords(program)}`)
+          .join(" · ")}
+      </span>{" "}
+      <Link href="/compliance" className="underline underline-offset-2">
+        How often they are done on time
+      </Link>
     </p>
   );
 }
