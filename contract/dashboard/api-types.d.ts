@@ -248,6 +248,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/maintenance/due/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every due row of the filters as CSV
+     * @description The rows `/api/maintenance/due` pages through for the same filters and sort, all of them,
+     *     as RFC 4180 CSV (UTF-8 with a byte order mark; instants in UTC; cells a spreadsheet would
+     *     run as a formula prefixed with `'`). Takes that endpoint's parameters but `limit` and
+     *     `cursor`.
+     */
+    get: operations["exportDue"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsDueExport"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -1468,6 +1492,8 @@ export interface operations {
         vehicle_id?: components["parameters"]["vehicle_id"];
         /** @description Part of the vehicle's MVA, id or VIN, case-insensitive. */
         q?: string;
+        /** @description Only rows due (`due_at`) before this instant, with its offset. */
+        due_before?: string;
         /** @description `state` orders overdue first, then by when due. Ties go by vehicle id, then task type. */
         sort?: "due_at" | "mva" | "task_type" | "location" | "last_done_at" | "state";
         /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
@@ -1608,6 +1634,69 @@ export interface operations {
     };
   };
   optionsCompliance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  exportDue: {
+    parameters: {
+      query?: {
+        state?: string;
+        /**
+         * @description Only tasks of this type (1-128 characters, no control characters); a comma-separated list
+         *     (at most 50) means any of them and needs the mirror. A comma inside a type is written `\,`
+         *     and a backslash `\\`, in a list and alone alike.
+         */
+        task_type?: components["parameters"]["task_type"];
+        location_id?: string;
+        /** @description Only tasks of this vehicle; a comma-separated list (at most 50) means any of them and needs the mirror. */
+        vehicle_id?: components["parameters"]["vehicle_id"];
+        q?: string;
+        due_before?: string;
+        sort?: "due_at" | "mva" | "task_type" | "location" | "last_done_at" | "state";
+        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
+        order?: components["parameters"]["order"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          /** @description An attachment named after the moment the rows were evaluated. */
+          "Content-Disposition": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsDueExport: {
     parameters: {
       query?: never;
       header?: never;

@@ -265,6 +265,18 @@ test("the due page learns the program, states each planted vehicle, and narrows 
     Object.fromEntries(FLEET.map((vehicle) => [vehicle.id, vehicle.state])),
   );
 
+  // Due within 7 days: the overdue (already due) and the six due in two days; the export takes the same.
+  const within = page.getByLabel("Due", { exact: true });
+  await within.selectOption("7");
+  await expect(page).toHaveURL(/[?&]within=7/);
+  await expect(page.getByTestId("due-total")).toContainText("9 rows");
+  await expect(page.getByTestId("due-export")).toHaveAttribute(
+    "href",
+    /^\/api\/maintenance\/due\/export\?q=990000&due_before=[^&]+&sort=state$/,
+  );
+  await within.selectOption("");
+  await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
+
   // The counts are every state's rows under the search; each one filters.
   for (const state of ["overdue", "due_soon", "scheduled", "ok"]) {
     await expect(page.getByTestId(`count-${state}`)).toHaveText("3");

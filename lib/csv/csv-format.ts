@@ -33,8 +33,12 @@ export function csvRows(rows: readonly (readonly (string | number | null | undef
 }
 
 /** "tasks_LAX_oil_change_2026-11-01--2026-11-08_exported-2026-11-22T0315Z.csv" style names. */
-export function csvFileName(parts: readonly (string | undefined)[], exportedAt: Date): string {
+export function csvFileName(
+  parts: readonly (string | undefined)[],
+  exportedAt: Date,
+  subject = "tasks",
+): string {
   const stamp = exportedAt.toISOString().slice(0, 16).replace(/:/g, "");
-  const words = ["tasks", ...parts.filter((part): part is string => Boolean(part)), `exported-${stamp}Z`];
+  const words = [subject, ...parts.filter((part): part is string => Boolean(part)), `exported-${stamp}Z`];
   return `${words.map((word) => word.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")).join("_")}.csv`;
 }

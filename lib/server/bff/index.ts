@@ -1,6 +1,12 @@
 export { dashboardBackend, warmUpBackend } from "./dashboard-backend";
 export type { DashboardBackend } from "./dashboard-backend";
-export { answerCompliance, answerDue, answerDueSummary, answerPrograms } from "./maintenance-reads";
+export {
+  answerCompliance,
+  answerDue,
+  answerDueExport,
+  answerDueSummary,
+  answerPrograms,
+} from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";
 export {
   answerMirrorStatus,

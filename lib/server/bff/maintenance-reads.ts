@@ -1,7 +1,11 @@
 import "server-only";
+import { CSV_MEDIA_TYPE, csvFileName } from "@/lib/csv/csv-format";
 import { readQueryParams } from "../dashboard-error";
 import {
   dueCountsByLocation,
+  dueCsv,
+  parseDueExportParams,
+  selectDueRows,
   parseComplianceParams,
   parseDueParams,
   readCompliance,
@@ -87,6 +91,21 @@ export async function answerDue(backend: DashboardBackend, url: URL): Promise<Re
     { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
     { headers: mirrorFreshness(asOf) },
   );
+}
+
+/** Every matching due row as CSV, in the list's order: the same evaluation the list's pages read. */
+export async function answerDueExport(backend: DashboardBackend, url: URL): Promise<Response> {
+  const query = parseDueExportParams(url);
+  if (!query.ok) throw query.error;
+  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
+  const name = csvFileName([], evaluatedAt, "due");
+  return new Response(dueCsv(selectDueRows(rows, query.value)), {
+    headers: {
+      "content-type": CSV_MEDIA_TYPE,
+      "content-disposition": `attachment; filename="${name}"`,
+      ...mirrorFreshness(asOf),
+    },
+  });
 }
 
 export async function answerCompliance(backend: DashboardBackend, url: URL): Promise<Response> {

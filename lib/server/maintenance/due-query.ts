@@ -1,6 +1,7 @@
 import "server-only";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { ORDER_MESSAGE, readOrder, type SortOrder } from "@/contract/query/order";
+import { parseInstantText } from "@/contract/query/instant-text";
 import { splitListParam } from "@/contract/query/list-param";
 import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
@@ -22,6 +23,8 @@ export interface DueFilters {
   location_id?: string[];
   vehicle_id?: string[];
   q?: string;
+  /** Only rows due before this instant (ISO). */
+  due_before?: string;
 }
 
 export interface DueQuery {
@@ -35,36 +38,43 @@ export interface DueQuery {
 /** The last row's sort value, vehicle id and task type. */
 type DueKeyset = [string, string, string];
 
+const FILTER_PARAMS = ["state", "task_type", "location_id", "vehicle_id", "q", "due_before"] as const;
+
 export function parseDueParams(url: URL, cursors: DashboardCursorCodec): Parsed<DueQuery> {
   return parsed(() => {
-    const raw = readQueryParams(url, [
-      "state",
-      "task_type",
-      "location_id",
-      "vehicle_id",
-      "q",
-      "sort",
-      "order",
-      "limit",
-      "cursor",
-    ]);
-    const filters: DueFilters = {};
-    if (raw.state !== undefined) filters.state = parseStates(raw.state);
-    for (const name of ["task_type", "location_id", "vehicle_id"] as const) {
-      if (raw[name] !== undefined) filters[name] = parseList(name, raw[name]);
-    }
-    if (raw.q !== undefined) filters.q = parseQ(raw.q);
-    const sort = raw.sort ?? "due_at";
-    if (!(DUE_SORT_KEYS as readonly string[]).includes(sort))
-      throw invalid(`"sort" must be one of ${DUE_SORT_KEYS.join(", ")}.`);
-    const order = readOrder(raw.order);
-    if (order === undefined) throw invalid(ORDER_MESSAGE);
+    const raw = readQueryParams(url, [...FILTER_PARAMS, "sort", "order", "limit", "cursor"]);
     const limit = readLimit(raw.limit);
     if (limit === undefined) throw invalid(LIMIT_MESSAGE);
-    const query: DueQuery = { filters, sort: sort as DueSortKey, order, limit };
+    const query: DueQuery = { ...readOrdering(raw), limit };
     if (raw.cursor !== undefined) query.after = decodeDueCursor(cursors, raw.cursor, query);
     return query;
   });
+}
+
+/** The export takes every matching row in the list's order: a limit or cursor is a mistake. */
+export function parseDueExportParams(url: URL): Parsed<Omit<DueQuery, "limit" | "after">> {
+  return parsed(() => readOrdering(readQueryParams(url, [...FILTER_PARAMS, "sort", "order"])));
+}
+
+function readOrdering(raw: Record<string, string>): Omit<DueQuery, "limit" | "after"> {
+  const filters: DueFilters = {};
+  if (raw.state !== undefined) filters.state = parseStates(raw.state);
+  for (const name of ["task_type", "location_id", "vehicle_id"] as const) {
+    if (raw[name] !== undefined) filters[name] = parseList(name, raw[name]);
+  }
+  if (raw.q !== undefined) filters.q = parseQ(raw.q);
+  if (raw.due_before !== undefined) {
+    const instant = parseInstantText(raw.due_before);
+    if (instant === undefined)
+      throw invalid('"due_before" must be an instant with its offset, e.g. 2026-12-01T00:00:00Z.');
+    filters.due_before = new Date(instant).toISOString();
+  }
+  const sort = raw.sort ?? "due_at";
+  if (!(DUE_SORT_KEYS as readonly string[]).includes(sort))
+    throw invalid(`"sort" must be one of ${DUE_SORT_KEYS.join(", ")}.`);
+  const order = readOrder(raw.order);
+  if (order === undefined) throw invalid(ORDER_MESSAGE);
+  return { filters, sort: sort as DueSortKey, order };
 }
 
 function parseStates(text: string): DueState[] {
@@ -125,12 +135,26 @@ function matches(row: DueRow, filters: DueFilters, ignoreState = false): boolean
   if (filters.task_type && !filters.task_type.includes(row.task_type)) return false;
   if (filters.location_id && !filters.location_id.includes(row.last_location.id)) return false;
   if (filters.vehicle_id && !filters.vehicle_id.includes(row.vehicle_id)) return false;
+  if (filters.due_before && !(row.due_at < filters.due_before)) return false;
   if (filters.q) {
     const needle = filters.q.toLowerCase();
     const haystack = [row.mva, row.vehicle_id, row.vin ?? ""].map((text) => text.toLowerCase());
     if (!haystack.some((text) => text.includes(needle))) return false;
   }
   return true;
+}
+
+/** Every row of the query's filters, in its order (the export). */
+export function selectDueRows(rows: readonly DueRow[], query: Omit<DueQuery, "limit" | "after">): DueRow[] {
+  const selected = rows
+    .filter((row) => matches(row, query.filters))
+    .map((row) => ({ row, keyset: keysetOf(row, query.sort) }));
+  return inOrder(selected, query.order).map(({ row }) => row);
+}
+
+function inOrder<T extends { keyset: DueKeyset }>(items: T[], order: SortOrder): T[] {
+  const direction = order === "asc" ? 1 : -1;
+  return items.sort((a, b) => direction * compareKeysets(a.keyset, b.keyset));
 }
 
 export interface DuePage {
@@ -153,8 +177,8 @@ export function selectDuePage(
     counts[row.state] += 1;
     if (matches(row, query.filters)) selected.push({ row, keyset: keysetOf(row, query.sort) });
   }
+  inOrder(selected, query.order);
   const direction = query.order === "asc" ? 1 : -1;
-  selected.sort((a, b) => direction * compareKeysets(a.keyset, b.keyset));
   const after = query.after;
   const start = after ? selected.findIndex(({ keyset }) => direction * compareKeysets(keyset, after) > 0) : 0;
   const page = start < 0 ? [] : selected.slice(start, start + query.limit);

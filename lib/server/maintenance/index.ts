@@ -1,7 +1,15 @@
 export { dueStanding } from "./due-state";
 export type { DueStanding } from "./due-state";
 export { readCompliance } from "./compliance";
-export { dueCountsByLocation, parseComplianceParams, parseDueParams, selectDuePage } from "./due-query";
+export { dueCsv } from "./due-csv";
+export {
+  dueCountsByLocation,
+  parseComplianceParams,
+  parseDueExportParams,
+  parseDueParams,
+  selectDuePage,
+  selectDueRows,
+} from "./due-query";
 export { learnProgram } from "./learn-program";
 export type { Gap } from "./learn-program";
 export { readDueRows, readPrograms } from "./read-maintenance";

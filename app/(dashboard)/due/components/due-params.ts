@@ -6,8 +6,13 @@ import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 export type DueSort = "state" | "due_at" | "mva" | "task_type" | "location" | "last_done_at";
 export const DEFAULT_SORT: DueSort = "state";
 
+/** "Due within" choices, in days; "" is any time. */
+export const DUE_WITHIN = ["", "7", "30"] as const;
+export type DueWithin = (typeof DUE_WITHIN)[number];
+
 export interface DueView {
   states: DueState[];
+  within: DueWithin;
   taskType: string;
   locationId: string;
   q: string;
@@ -22,8 +27,10 @@ export function readDueView(params: URLSearchParams): DueView {
     .split(",")
     .filter((value): value is DueState => (DUE_STATES as readonly string[]).includes(value));
   const sort = params.get("sort") ?? "";
+  const within = params.get("within") ?? "";
   return {
     states: DUE_STATES.filter((state) => states.includes(state)),
+    within: (DUE_WITHIN as readonly string[]).includes(within) ? (within as DueWithin) : "",
     taskType: params.get("task_type") ?? "",
     locationId: params.get("location_id") ?? "",
     q: params.get("q") ?? "",
@@ -36,6 +43,7 @@ export function readDueView(params: URLSearchParams): DueView {
 export function dueViewSearch(view: DueView): URLSearchParams {
   const search = new URLSearchParams();
   if (view.states.length > 0) search.set("state", view.states.join(","));
+  if (view.within) search.set("within", view.within);
   if (view.taskType) search.set("task_type", view.taskType);
   if (view.locationId) search.set("location_id", view.locationId);
   if (view.q.trim()) search.set("q", view.q.trim());
@@ -44,9 +52,14 @@ export function dueViewSearch(view: DueView): URLSearchParams {
   return search;
 }
 
-/** The API's query for a view: the same names, the sort always said. */
-export function dueApiParams(view: DueView): URLSearchParams {
+/**
+ * The API's query for a view: the same names, the sort always said, and "within N days" as the
+ * instant N days after `nowMs` (the moment the page opened, so the query keeps its key).
+ */
+export function dueApiParams(view: DueView, nowMs: number): URLSearchParams {
   const params = dueViewSearch(view);
+  params.delete("within");
+  if (view.within) params.set("due_before", new Date(nowMs + Number(view.within) * 86_400_000).toISOString());
   params.set("sort", view.sort);
   return params;
 }

@@ -35,7 +35,9 @@ export function DueView() {
 
   const programs = useQuery(programsQuery);
   const locations = useQuery(locationsQuery);
-  const due = useInfiniteQuery(dueQuery(dueApiParams(view)));
+  const [openedAt] = useState(() => Date.now());
+  const apiParams = dueApiParams(view, openedAt);
+  const due = useInfiniteQuery(dueQuery(apiParams));
   const first = due.data?.pages[0];
   const rows = useMemo(() => due.data?.pages.flatMap((page) => page.data) ?? [], [due.data]);
 
@@ -68,8 +70,22 @@ export function DueView() {
           ))}
         </div>
         <label className="flex flex-col gap-1 text-sm font-medium">
+          Due
+          <select
+            aria-label="Due"
+            value={view.within}
+            onChange={(event) => show({ ...view, within: event.target.value as DueView["within"] })}
+            className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
+          >
+            <option value="">Any time</option>
+            <option value="7">Within 7 days</option>
+            <option value="30">Within 30 days</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
           Task type
           <select
+            aria-label="Task type"
             value={view.taskType}
             onChange={(event) => show({ ...view, taskType: event.target.value })}
             className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
@@ -85,6 +101,7 @@ export function DueView() {
         <label className="flex flex-col gap-1 text-sm font-medium">
           Last location
           <select
+            aria-label="Last location"
             value={view.locationId}
             onChange={(event) => show({ ...view, locationId: event.target.value })}
             className="max-w-64 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
@@ -126,13 +143,23 @@ export function DueView() {
         />
       ) : (
         <>
-          <p role="status" className="text-sm" data-testid="due-total">
-            {first!.total.toLocaleString("en-US")} {first!.total === 1 ? "row" : "rows"} · states as of{" "}
-            {new Date(first!.evaluated_at).toLocaleString("en-US", {
-              dateStyle: "medium",
-              timeStyle: "short",
-            })}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="text-sm" data-testid="due-total">
+              {first!.total.toLocaleString("en-US")} {first!.total === 1 ? "row" : "rows"} · states as of{" "}
+              {new Date(first!.evaluated_at).toLocaleString("en-US", {
+                dateStyle: "medium",
+                timeStyle: "short",
+              })}
+            </p>
+            <a
+              href={`/api/maintenance/due/export?${apiParams.toString()}`}
+              download
+              className="rounded border border-slate-400 px-2 py-1 text-sm"
+              data-testid="due-export"
+            >
+              Export CSV
+            </a>
+          </div>
           <DueTable rows={rows} view={view} onSort={(sort, order) => show({ ...view, sort, order })} />
           <MoreRows
             loaded={rows.length}

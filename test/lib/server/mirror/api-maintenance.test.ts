@@ -6,6 +6,7 @@
 // last job cancelled (it does not count as done).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as complianceRoute from "@/app/api/maintenance/compliance/route";
+import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
 import * as programsRoute from "@/app/api/maintenance/programs/route";
 import * as summaryRoute from "@/app/api/maintenance/summary/route";
@@ -365,6 +366,38 @@ describe("maintenance from the mirror", () => {
     );
   }, 60_000);
 
+  it("exports every matching row in the list's order as CSV, and narrows to rows due before an instant", async () => {
+    const query = "state=overdue,due_soon&sort=due_at";
+    const all = await allDue(query);
+    const csv = await routeAnswer(
+      rig.mirrored,
+      dueExportRoute,
+      `/api/maintenance/due/export?${query}`,
+      rig.cookie,
+    );
+    expect(csv.status).toBe(200);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^MVA,Vehicle ID,VIN,Program,State,Due \(UTC\),/);
+    // The first four columns hold no comma: ids, a VIN and a task type code.
+    const keyOf = (line: string) => `${line.split(",")[1]} ${line.split(",")[3]}`;
+    expect(lines.slice(1).map(keyOf)).toEqual(all.rows.map((row) => `${row.vehicle_id} ${row.task_type}`));
+
+    const before = new Date(Date.parse(all.evaluated_at) + 7 * DAY_MS).toISOString();
+    const soon = await allDue(`due_before=${encodeURIComponent(before)}`);
+    const everything = await allDue("sort=mva");
+    const key = (row: DueRow) => `${row.vehicle_id} ${row.task_type}`;
+    expect(soon.rows.length).toBeGreaterThan(0);
+    expect(soon.rows.map(key).sort()).toEqual(
+      everything.rows
+        .filter((row) => Date.parse(row.due_at) < Date.parse(before))
+        .map(key)
+        .sort(),
+    );
+  });
+
   it("shows the planted odometer jump as overdue by miles, and skips a cancelled last job", async () => {
     const leap = await allDue(`vehicle_id=${jumped.vehicle_id}&task_type=${jumped.task_type}`);
     expect(leap.rows).toHaveLength(1);
@@ -419,7 +452,15 @@ describe("maintenance from the mirror", () => {
       const answer = await get(complianceRoute, `/api/maintenance/compliance?${query}`);
       expect(answer.status, query).toBe(400);
     }
-    for (const query of ["state=late", "sort=odometer", "order=up", "limit=0", "cursor=abc", "colour=red"]) {
+    for (const query of [
+      "state=late",
+      "sort=odometer",
+      "order=up",
+      "limit=0",
+      "cursor=abc",
+      "colour=red",
+      "due_before=tomorrow",
+    ]) {
       const answer = await get(dueRoute, `/api/maintenance/due?${query}`);
       expect(answer.status, query).toBe(400);
       expect(JSON.parse(answer.text), query).toMatchObject({ error: { code: "invalid_request" } });
