@@ -16,6 +16,7 @@ import {
   type MirrorDatabase,
 } from "@/test/lib/server/mirror/support/mirror-databases";
 import { sandboxMirrorTasks } from "@/test/lib/server/mirror/support/mirror-rows";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { elapsedLog, runBenchmark } from "../bench-runner";
 import { describeMachine } from "../service/report";
 import { SERVER_SETTINGS } from "../service/database";
@@ -24,6 +25,7 @@ import { measureFill, stopFill } from "./fill";
 import { measureFreshness, renderFreshness, stopFreshness } from "./freshness";
 import { renderFill } from "./fill-report";
 import { benchCases } from "./cases";
+import { measureMaintenance } from "./maintenance";
 import { measureCase, type CaseResult } from "./measure";
 import { depthLines, renderTable } from "./report";
 
@@ -36,12 +38,13 @@ const DAY_MS = 86_400_000;
 const ANCHOR = new Date("2026-11-25T00:00:00.000Z");
 const HORIZON: [number, number] = [ANCHOR.getTime() - 182 * DAY_MS, ANCHOR.getTime() + 32 * DAY_MS];
 
-const PARTS = ["fill", "freshness", "reads"] as const;
-const USAGE = `usage: npm run bench:mirror [-- --only fill|freshness|reads]
+const PARTS = ["fill", "freshness", "reads", "maintenance"] as const;
+const USAGE = `usage: npm run bench:mirror [-- --only fill|freshness|reads|maintenance]
   fill   the initial fill of the default sandbox (50,000 tasks) at the service's default limits
   freshness  changes planted for BENCH_FRESH_MINUTES (10) over BENCH_FRESH_TASKS (50,000), with the
          change feed and without it
-  reads  page, total and summary latency over BENCH_TASKS mirrored tasks (BENCH_STORES, BENCH_RUNS)`;
+  reads  page, total and summary latency over BENCH_TASKS mirrored tasks (BENCH_STORES, BENCH_RUNS)
+  maintenance  programs, the due page and compliance over BENCH_TASKS mirrored tasks, beside their SQL`;
 
 function chosenParts(args: readonly string[]): readonly string[] {
   if (args.includes("--help") || args.includes("-h")) {
@@ -64,7 +67,7 @@ let postgres: LocalPostgres | undefined;
 let db: MirrorDatabase | undefined;
 let pgliteDir: string | undefined;
 
-async function measureStore(store: string): Promise<CaseResult[]> {
+async function loadStore(store: string): Promise<{ loaded: MirrorDatabase; tasks: Task[] }> {
   const tasks = sandboxMirrorTasks(1, TASKS, ANCHOR);
   log(`${store}: ${TASKS.toLocaleString("en-US")} tasks generated; loading`);
   if (store === "postgres") {
@@ -75,10 +78,15 @@ async function measureStore(store: string): Promise<CaseResult[]> {
     db = await openPgliteMirror(pgliteDir);
   }
   await bulkLoad(db, tasks, HORIZON);
+  return { loaded: db, tasks };
+}
+
+async function measureStore(store: string): Promise<CaseResult[]> {
+  const { loaded, tasks } = await loadStore(store);
   log(`${store}: loaded; measuring ${RUNS} runs a case`);
   const results: CaseResult[] = [];
   for (const benchCase of benchCases(tasks, ANCHOR.getTime(), Math.min(100_000, Math.floor(TASKS / 10)))) {
-    results.push(await measureCase(db.sql, benchCase, RUNS));
+    results.push(await measureCase(loaded.sql, benchCase, RUNS));
     const last = results.at(-1);
     log(
       `${store}: ${benchCase.name}: p50 ${last?.ours.p50.toFixed(1)} ms (floor ${last?.floor.p50.toFixed(1)})`,
@@ -96,6 +104,24 @@ async function main(): Promise<void> {
     const feed = await measureFreshness("change feed", log);
     const windows = await measureFreshness("windows only", log);
     tables.push(renderFreshness([feed, windows]));
+  }
+  if (parts.includes("maintenance")) {
+    log(
+      `maintenance: ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`,
+    );
+    for (const store of STORES) {
+      const { loaded } = await loadStore(store);
+      log(`${store}: loaded; measuring the maintenance answers`);
+      const results = await measureMaintenance(loaded.sql, RUNS);
+      for (const result of results)
+        log(
+          `${store}: ${result.name}: p50 ${result.ours.p50.toFixed(1)} ms (floor ${result.floor.p50.toFixed(1)})`,
+        );
+      await cleanUp();
+      tables.push(
+        renderTable(`maintenance, ${store === "postgres" ? "native PostgreSQL" : "PGlite"}`, results),
+      );
+    }
   }
   if (!parts.includes("reads")) return console.log(`\n${tables.join("\n\n")}\n`);
   log(`reads: ${TASKS.toLocaleString("en-US")} tasks, ${RUNS} runs a case, stores ${STORES.join(", ")}`);

@@ -8,6 +8,21 @@ import type { Program } from "./read-maintenance";
 // tolerance (10% unless set) past the program's interval, by date or by miles, whichever the
 // program has. Compliance is on-time jobs over completed ones. Months are the location's own.
 
+/** Every completed job of the types ($1) after an earlier one of its type on its vehicle: the gap and the month there. */
+export const COMPLIANCE_JOBS_SQL = `SELECT jobs.id, vehicle_id, mva, task_type, location_id, location_name, started_at,
+                  to_char(started_at AT TIME ZONE coalesce(l.timezone, 'UTC'), 'YYYY-MM') AS month,
+                  previous_id,
+                  extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
+                  odometer_miles - previous_miles AS miles
+           FROM (SELECT t.*, lag(t.id) OVER same_job AS previous_id,
+                        lag(t.started_at) OVER same_job AS previous_at,
+                        lag(t.odometer_miles) OVER same_job AS previous_miles
+                 FROM mirror_tasks t
+                 WHERE t.status = 'completed' AND t.task_type = ANY($1::text[])
+                 WINDOW same_job AS (PARTITION BY t.vehicle_id, t.task_type ORDER BY t.started_at, t.id)) jobs
+           LEFT JOIN mirror_locations l ON l.id = jobs.location_id
+           WHERE previous_id IS NOT NULL`;
+
 export interface LateJob {
   task_id: string;
   vehicle_id: string;
@@ -71,24 +86,7 @@ export async function readCompliance(
 ): Promise<Compliance> {
   const byType = new Map(programs.map((program) => [program.task_type, program]));
   const rows =
-    programs.length === 0
-      ? []
-      : await sql.query<JobRow>(
-          `SELECT jobs.id, vehicle_id, mva, task_type, location_id, location_name, started_at,
-                  to_char(started_at AT TIME ZONE coalesce(l.timezone, 'UTC'), 'YYYY-MM') AS month,
-                  previous_id,
-                  extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
-                  odometer_miles - previous_miles AS miles
-           FROM (SELECT t.*, lag(t.id) OVER same_job AS previous_id,
-                        lag(t.started_at) OVER same_job AS previous_at,
-                        lag(t.odometer_miles) OVER same_job AS previous_miles
-                 FROM mirror_tasks t
-                 WHERE t.status = 'completed' AND t.task_type = ANY($1::text[])
-                 WINDOW same_job AS (PARTITION BY t.vehicle_id, t.task_type ORDER BY t.started_at, t.id)) jobs
-           LEFT JOIN mirror_locations l ON l.id = jobs.location_id
-           WHERE previous_id IS NOT NULL`,
-          [[...byType.keys()]],
-        );
+    programs.length === 0 ? [] : await sql.query<JobRow>(COMPLIANCE_JOBS_SQL, [[...byType.keys()]]);
   const byMonth = new Map<string, ComplianceCounts & { month: string }>();
   const byLocation = new Map<string, Compliance["by_location"][number]>();
   const byTaskType = new Map<string, Compliance["by_task_type"][number]>();

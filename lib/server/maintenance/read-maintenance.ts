@@ -7,6 +7,52 @@ import { learnProgram, type Gap, type LearnedProgram } from "./learn-program";
 // the same vehicle's previous one of its type, and each vehicle's standing on each program from its
 // last job done, its next one booked and its odometer readings. A cancelled job is not a job done.
 
+/** Every completed job's gap to the same vehicle's previous completed job of its type. */
+export const JOB_GAPS_SQL = `SELECT task_type, vehicle_id,
+            extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
+            odometer_miles - previous_miles AS miles
+     FROM (SELECT task_type, vehicle_id, started_at, odometer_miles,
+                  lag(started_at) OVER same_job AS previous_at,
+                  lag(odometer_miles) OVER same_job AS previous_miles
+           FROM mirror_tasks WHERE status = 'completed'
+           WINDOW same_job AS (PARTITION BY vehicle_id, task_type ORDER BY started_at, id)) jobs
+     WHERE previous_at IS NOT NULL`;
+
+/**
+ * Per vehicle and program type ($1: the types): its last completed job, the earliest job booked
+ * after it, and the vehicle's first and latest odometer readings (jobs completed or under way).
+ */
+export const DUE_FACTS_SQL = `WITH done AS (
+       SELECT DISTINCT ON (vehicle_id, task_type) vehicle_id, task_type, id, started_at, odometer_miles,
+              location_id, location_name
+       FROM mirror_tasks WHERE status = 'completed' AND task_type = ANY($1::text[])
+       ORDER BY vehicle_id, task_type, started_at DESC, id DESC
+     ), readings AS (
+       SELECT vehicle_id, started_at, odometer_miles, id, mva, vin, location_id, location_name
+       FROM mirror_tasks WHERE status IN ('completed', 'in_progress')
+     ), latest AS (
+       SELECT DISTINCT ON (vehicle_id) * FROM readings ORDER BY vehicle_id, started_at DESC, id DESC
+     ), first AS (
+       SELECT DISTINCT ON (vehicle_id) vehicle_id, started_at, odometer_miles FROM readings
+       ORDER BY vehicle_id, started_at, id
+     )
+     SELECT done.vehicle_id, done.task_type, done.id AS done_id, done.started_at AS done_at,
+            done.odometer_miles AS done_miles, done.location_id AS done_location_id,
+            done.location_name AS done_location_name,
+            booked.id AS booked_id, booked.started_at AS booked_at,
+            latest.mva, latest.vin, latest.started_at AS latest_at, latest.odometer_miles AS latest_miles,
+            latest.location_id AS latest_location_id, latest.location_name AS latest_location_name,
+            first.started_at AS first_at, first.odometer_miles AS first_miles
+     FROM done
+     JOIN latest USING (vehicle_id)
+     JOIN first USING (vehicle_id)
+     LEFT JOIN LATERAL (
+       SELECT id, started_at FROM mirror_tasks b
+       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.status = 'scheduled'
+         AND b.started_at > done.started_at
+       ORDER BY b.started_at, b.id LIMIT 1
+     ) booked ON true`;
+
 export interface Program extends LearnedProgram {
   task_type: string;
 }
@@ -19,15 +65,7 @@ export interface ProgramsAnswer {
 
 export async function readPrograms(sql: MirrorSql): Promise<ProgramsAnswer> {
   const rows = await sql.query<{ task_type: string; vehicle_id: string; days: number; miles: number }>(
-    `SELECT task_type, vehicle_id,
-            extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
-            odometer_miles - previous_miles AS miles
-     FROM (SELECT task_type, vehicle_id, started_at, odometer_miles,
-                  lag(started_at) OVER same_job AS previous_at,
-                  lag(odometer_miles) OVER same_job AS previous_miles
-           FROM mirror_tasks WHERE status = 'completed'
-           WINDOW same_job AS (PARTITION BY vehicle_id, task_type ORDER BY started_at, id)) jobs
-     WHERE previous_at IS NOT NULL`,
+    JOB_GAPS_SQL,
     [],
   );
   const gapsByType = new Map<string, Gap[]>();
@@ -91,39 +129,7 @@ export async function readDueRows(
   now: Date,
 ): Promise<DueRow[]> {
   if (programs.length === 0) return [];
-  const rows = await sql.query<FactsRow>(
-    `WITH done AS (
-       SELECT DISTINCT ON (vehicle_id, task_type) vehicle_id, task_type, id, started_at, odometer_miles,
-              location_id, location_name
-       FROM mirror_tasks WHERE status = 'completed' AND task_type = ANY($1::text[])
-       ORDER BY vehicle_id, task_type, started_at DESC, id DESC
-     ), readings AS (
-       SELECT vehicle_id, started_at, odometer_miles, id, mva, vin, location_id, location_name
-       FROM mirror_tasks WHERE status IN ('completed', 'in_progress')
-     ), latest AS (
-       SELECT DISTINCT ON (vehicle_id) * FROM readings ORDER BY vehicle_id, started_at DESC, id DESC
-     ), first AS (
-       SELECT DISTINCT ON (vehicle_id) vehicle_id, started_at, odometer_miles FROM readings
-       ORDER BY vehicle_id, started_at, id
-     )
-     SELECT done.vehicle_id, done.task_type, done.id AS done_id, done.started_at AS done_at,
-            done.odometer_miles AS done_miles, done.location_id AS done_location_id,
-            done.location_name AS done_location_name,
-            booked.id AS booked_id, booked.started_at AS booked_at,
-            latest.mva, latest.vin, latest.started_at AS latest_at, latest.odometer_miles AS latest_miles,
-            latest.location_id AS latest_location_id, latest.location_name AS latest_location_name,
-            first.started_at AS first_at, first.odometer_miles AS first_miles
-     FROM done
-     JOIN latest USING (vehicle_id)
-     JOIN first USING (vehicle_id)
-     LEFT JOIN LATERAL (
-       SELECT id, started_at FROM mirror_tasks b
-       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.status = 'scheduled'
-         AND b.started_at > done.started_at
-       ORDER BY b.started_at, b.id LIMIT 1
-     ) booked ON true`,
-    [programs.map((program) => program.task_type)],
-  );
+  const rows = await sql.query<FactsRow>(DUE_FACTS_SQL, [programs.map((program) => program.task_type)]);
   const byType = new Map(programs.map((program) => [program.task_type, program]));
   return rows.map((row) => {
     const standing = dueStanding(
