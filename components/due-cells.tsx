@@ -1,8 +1,9 @@
 import Link from "next/link";
 import type { DueRow } from "@/lib/client/api-types";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
-// The pieces of a due row that the due list and a vehicle's maintenance section draw alike: the
-// state's badge, when it is due, how late, the last job and the booked one.
+// The cells of a due row that the due list and a vehicle's maintenance section draw alike: the
+// program, the state's badge, when it is due, how late, the last job and the booked one.
 
 export const STATE_LABELS: Record<DueRow["state"], string> = {
   overdue: "Overdue",
@@ -24,7 +25,7 @@ const day = (instant: string) =>
   new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 const miles = (value: number) => `${value.toLocaleString("en-US")} mi`;
 
-export function DueStateBadge({ state }: { state: DueRow["state"] }) {
+function DueStateBadge({ state }: { state: DueRow["state"] }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[state]}`}>
       {STATE_LABELS[state]}
@@ -32,7 +33,7 @@ export function DueStateBadge({ state }: { state: DueRow["state"] }) {
   );
 }
 
-export function DueWhen({ row }: { row: DueRow }) {
+function DueWhen({ row }: { row: DueRow }) {
   return (
     <>
       {day(row.due_at)}
@@ -45,7 +46,7 @@ export function DueWhen({ row }: { row: DueRow }) {
   );
 }
 
-export function overdueWords(row: DueRow): string {
+function overdueWords(row: DueRow): string {
   if (row.state !== "overdue") return "";
   const parts = [
     row.overdue_days
@@ -56,7 +57,7 @@ export function overdueWords(row: DueRow): string {
   return parts.length > 0 ? parts.join(", ") : "today";
 }
 
-export function LastJob({ row }: { row: DueRow }) {
+function LastJob({ row }: { row: DueRow }) {
   return (
     <>
       <Link
@@ -70,12 +71,44 @@ export function LastJob({ row }: { row: DueRow }) {
   );
 }
 
-export function BookedJob({ row }: { row: DueRow }) {
+function BookedJob({ row }: { row: DueRow }) {
   return row.booked ? (
     <Link href={`/tasks/${encodeURIComponent(row.booked.task_id)}`} className="underline underline-offset-2">
       {day(row.booked.at)}
     </Link>
   ) : (
     <span className="text-slate-600 dark:text-slate-400">Not booked</span>
+  );
+}
+
+/** The headers of ProgramStandingCells, in their order. */
+export const PROGRAM_STANDING_HEADERS = [
+  "Program",
+  "State",
+  "Due",
+  "Overdue by",
+  "Last done",
+  "Booked",
+] as const;
+
+export function ProgramStandingCells({ row }: { row: DueRow }) {
+  const cell = "px-2 py-1.5";
+  return (
+    <>
+      <td className={cell}>{taskTypeLabel(row.task_type)}</td>
+      <td className={cell}>
+        <DueStateBadge state={row.state} />
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <DueWhen row={row} />
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>{overdueWords(row)}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <LastJob row={row} />
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <BookedJob row={row} />
+      </td>
+    </>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 import Link from "next/link";
-import { BookedJob, DueStateBadge, DueWhen, LastJob, overdueWords } from "@/components/due-cells";
+import { ProgramStandingCells } from "@/components/due-cells";
 import type { DueRow } from "@/lib/client/api-types";
-import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import type { DueSort, DueView } from "./due-params";
 
 const COLUMNS: { label: string; sort?: DueSort }[] = [
@@ -73,20 +72,7 @@ export function DueTable(props: {
                   {row.mva}
                 </Link>
               </td>
-              <td className="px-2 py-1.5">{taskTypeLabel(row.task_type)}</td>
-              <td className="px-2 py-1.5">
-                <DueStateBadge state={row.state} />
-              </td>
-              <td className="px-2 py-1.5 whitespace-nowrap">
-                <DueWhen row={row} />
-              </td>
-              <td className="px-2 py-1.5 whitespace-nowrap">{overdueWords(row)}</td>
-              <td className="px-2 py-1.5 whitespace-nowrap">
-                <LastJob row={row} />
-              </td>
-              <td className="px-2 py-1.5 whitespace-nowrap">
-                <BookedJob row={row} />
-              </td>
+              <ProgramStandingCells row={row} />
               <td className="px-2 py-1.5">{row.last_location.name}</td>
             </tr>
           ))}

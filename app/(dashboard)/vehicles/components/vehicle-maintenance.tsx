@@ -1,13 +1,10 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { BookedJob, DueStateBadge, DueWhen, LastJob, overdueWords } from "@/components/due-cells";
+import { PROGRAM_STANDING_HEADERS, ProgramStandingCells } from "@/components/due-cells";
 import { ErrorNotice } from "@/components/error-notice";
 import { dueQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
-import { taskTypeLabel } from "@/lib/task-format/task-labels";
-
-const HEADERS = ["Program", "State", "Due", "Overdue by", "Last done", "Booked"];
 
 // The vehicle's standing on each maintenance program it follows, as the Due page states it (one
 // page of /api/maintenance/due for this vehicle: it has a row per program at most).
@@ -43,7 +40,7 @@ export function VehicleMaintenance({ vehicleId }: { vehicleId: string }) {
             <caption className="sr-only">The vehicle&apos;s maintenance programs and what is due</caption>
             <thead className="bg-slate-100 dark:bg-slate-900">
               <tr>
-                {HEADERS.map((header) => (
+                {PROGRAM_STANDING_HEADERS.map((header) => (
                   <th key={header} scope="col" className="px-2 py-1">
                     {header}
                   </th>
@@ -58,20 +55,7 @@ export function VehicleMaintenance({ vehicleId }: { vehicleId: string }) {
                   data-state={row.state}
                   className="border-t border-slate-200 dark:border-slate-800"
                 >
-                  <td className="px-2 py-1">{taskTypeLabel(row.task_type)}</td>
-                  <td className="px-2 py-1">
-                    <DueStateBadge state={row.state} />
-                  </td>
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    <DueWhen row={row} />
-                  </td>
-                  <td className="px-2 py-1 whitespace-nowrap">{overdueWords(row)}</td>
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    <LastJob row={row} />
-                  </td>
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    <BookedJob row={row} />
-                  </td>
+                  <ProgramStandingCells row={row} />
                 </tr>
               ))}
             </tbody>
