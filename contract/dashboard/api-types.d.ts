@@ -117,6 +117,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/vehicles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every vehicle the task mirror holds a task of
+     * @description From the task mirror only, once it has synced its whole horizon: each vehicle's MVA and VIN
+     *     (its newest task's), where and when it was last worked on and its latest odometer (its
+     *     latest task completed or in progress; null when it has none, only bookings), its tasks in
+     *     the mirror, and how many of its maintenance programs are overdue (as
+     *     `/api/maintenance/due` states them, in the same evaluation). Ties go by MVA, then vehicle id.
+     */
+    get: operations["listVehicles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsVehicles"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/vehicles/{vehicle_id}": {
     parameters: {
       query?: never;
@@ -619,6 +644,26 @@ export interface components {
         interval_days: number | null;
         interval_miles: number | null;
       }[];
+      /** Format: date-time */
+      as_of: string;
+    };
+    VehiclePage: {
+      data: {
+        vehicle_id: components["schemas"]["Identifier"];
+        mva: string;
+        vin: string | null;
+        last_location: null | {
+          id: components["schemas"]["Identifier"];
+          name: string;
+        };
+        /** Format: date-time */
+        last_seen_at: string | null;
+        latest_odometer: number | null;
+        overdue: number;
+        tasks: number;
+      }[];
+      total: number;
+      next_cursor: string | null;
       /** Format: date-time */
       as_of: string;
     };
@@ -1366,6 +1411,61 @@ export interface operations {
     };
   };
   optionsTaskSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  listVehicles: {
+    parameters: {
+      query?: {
+        /** @description Part of the vehicle's MVA, id or VIN, case-insensitive. */
+        q?: string;
+        sort?: "mva" | "last_seen_at" | "latest_odometer" | "overdue" | "location";
+        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
+        order?: components["parameters"]["order"];
+        /** @description Rows per page. */
+        limit?: number;
+        /** @description The `next_cursor` of the previous page of the same search and sort. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of vehicles. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehiclePage"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsVehicles: {
     parameters: {
       query?: never;
       header?: never;

@@ -350,3 +350,27 @@ test("compliance names the planted late oil change in its month and location, an
   await expect(lax).toHaveAttribute("aria-selected", "true");
   await checkEachTheme(page, testInfo, "compliance");
 });
+
+test("the vehicles list finds the planted fleet, counts each one's overdue programs, sorts, and passes axe", async ({
+  page,
+}, testInfo) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  await page.goto(`${base()}/vehicles`);
+  await page.getByLabel("Search vehicles").fill("990000");
+  await expect(page).toHaveURL(/[?&]q=990000/);
+  await expect(page.getByTestId("vehicles-total")).toHaveText(`${FLEET.length} vehicles`);
+  const overdueHeader = page.getByRole("columnheader", { name: /Overdue/ });
+  await overdueHeader.getByRole("button").click();
+  await expect(overdueHeader).toHaveAttribute("aria-sort", "ascending");
+  await overdueHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=overdue&order=desc/);
+  await expect(overdueHeader).toHaveAttribute("aria-sort", "descending");
+  // The three overdue vehicles first, one overdue program each, then the rest with none.
+  await expect
+    .poll(() => page.getByTestId("vehicle-overdue").allTextContents())
+    .toEqual(FLEET.map((vehicle) => (vehicle.state === "overdue" ? "1" : "0")));
+  await checkEachTheme(page, testInfo, "vehicles");
+  await page.getByTestId("vehicle-table").getByRole("link", { name: FLEET[0]!.mva, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${FLEET[0]!.id}$`));
+});

@@ -32,3 +32,4 @@ export type DueRow = Schemas["DueRow"];
 export type DuePage = Schemas["DuePage"];
 export type DueSummary = Schemas["DueSummary"];
 export type Compliance = Schemas["Compliance"];
+export type VehiclePage = Schemas["VehiclePage"];

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Compliance, DuePage, DueSummary, ProgramList } from "./api-types";
+import type { Compliance, DuePage, DueSummary, ProgramList, VehiclePage } from "./api-types";
 import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
 import { noteAnswerAsOf } from "./shown-freshness";
 import { retryDelay, viewRetry } from "./task-queries";
@@ -7,7 +7,7 @@ import { retryDelay, viewRetry } from "./task-queries";
 // The maintenance views' reads: the programs learned from the fleet's history, and pages of where
 // each vehicle stands on them. Both come from the task mirror, so they wait out a filling mirror.
 
-/** Rows a page of the due list asks for: a screen and a half of rows, like the task list. */
+/** Rows a page of the due list or the vehicles asks for: a screen and a half, like the task list. */
 export const DUE_PAGE_SIZE = 100;
 
 export const programsQuery = queryOptions({
@@ -64,6 +64,26 @@ export function complianceQuery(params: URLSearchParams) {
       noteAnswerAsOf(queryKey, response);
       return (await response.json()) as JsonAnswer<"/api/maintenance/compliance">;
     },
+    staleTime: 60_000,
+    retry: viewRetry,
+    retryDelay,
+  });
+}
+
+/** Pages of GET /api/vehicles for a search and sort. */
+export function vehiclesQuery(params: URLSearchParams) {
+  return infiniteQueryOptions({
+    queryKey: ["maintenance", "vehicles", params.toString()],
+    queryFn: async ({ signal, queryKey, pageParam }): Promise<VehiclePage> => {
+      const query = new URLSearchParams(params);
+      query.set("limit", String(DUE_PAGE_SIZE));
+      if (pageParam) query.set("cursor", pageParam);
+      const response = await dashboardFetch(`/api/vehicles?${query.toString()}`, signal);
+      noteAnswerAsOf(queryKey, response);
+      return (await response.json()) as JsonAnswer<"/api/vehicles">;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
     staleTime: 60_000,
     retry: viewRetry,
     retryDelay,

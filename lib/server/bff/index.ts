@@ -6,6 +6,7 @@ export {
   answerDueExport,
   answerDueSummary,
   answerPrograms,
+  answerVehicles,
 } from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";
 export {

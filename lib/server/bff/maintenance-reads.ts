@@ -7,12 +7,16 @@ import {
   parseDueExportParams,
   selectDueRows,
   parseComplianceParams,
+  parseVehicleParams,
+  readVehicles,
+  selectVehiclePage,
   parseDueParams,
   readCompliance,
   readDueRows,
   readPrograms,
   selectDuePage,
   type DueRow,
+  type VehicleRow,
 } from "../maintenance";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
@@ -46,14 +50,16 @@ const DUE_EVALUATION_MS = 15_000;
 
 interface DueEvaluation {
   rows: DueRow[];
+  /** Every vehicle's row; their overdue counts are these rows'. */
+  vehicles: VehicleRow[];
   evaluatedAt: Date;
   asOf: Date;
 }
 
 const evaluations = new WeakMap<object, { at: number; evaluation: Promise<DueEvaluation> }>();
 
-/** Every vehicle's due rows, evaluated now or within the last DUE_EVALUATION_MS. */
-async function dueRowsNow(backend: DashboardBackend): Promise<DueEvaluation> {
+/** Every vehicle's due rows and row, evaluated now or within the last DUE_EVALUATION_MS. */
+async function maintenanceNow(backend: DashboardBackend): Promise<DueEvaluation> {
   const gate = await wholeMirror(backend);
   const key = backend.mirror ?? backend;
   const held = evaluations.get(key);
@@ -62,7 +68,8 @@ async function dueRowsNow(backend: DashboardBackend): Promise<DueEvaluation> {
     const evaluatedAt = new Date();
     const { data: programs } = await readPrograms(gate.sql);
     const rows = await readDueRows(gate.sql, programs, evaluatedAt);
-    return { rows, evaluatedAt, asOf: gate.asOf };
+    const vehicles = await readVehicles(gate.sql, rows);
+    return { rows, vehicles, evaluatedAt, asOf: gate.asOf };
   })();
   evaluations.set(key, { at: Date.now(), evaluation });
   evaluation.catch(() => evaluations.delete(key));
@@ -71,7 +78,7 @@ async function dueRowsNow(backend: DashboardBackend): Promise<DueEvaluation> {
 
 export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {
   readQueryParams(url, []);
-  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
+  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
   return Response.json(
     {
       by_location: dueCountsByLocation(rows),
@@ -85,7 +92,7 @@ export async function answerDueSummary(backend: DashboardBackend, url: URL): Pro
 export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseDueParams(url, backend.cursors);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
+  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
   const page = selectDuePage(rows, query.value, backend.cursors);
   return Response.json(
     { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
@@ -97,7 +104,7 @@ export async function answerDue(backend: DashboardBackend, url: URL): Promise<Re
 export async function answerDueExport(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseDueExportParams(url);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await dueRowsNow(backend);
+  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
   const name = csvFileName([], evaluatedAt, "due");
   return new Response(dueCsv(selectDueRows(rows, query.value)), {
     headers: {
@@ -123,4 +130,12 @@ export async function answerCompliance(backend: DashboardBackend, url: URL): Pro
     { ...compliance, as_of: gate.asOf.toISOString() },
     { headers: mirrorFreshness(gate.asOf) },
   );
+}
+
+export async function answerVehicles(backend: DashboardBackend, url: URL): Promise<Response> {
+  const query = parseVehicleParams(url, backend.cursors);
+  if (!query.ok) throw query.error;
+  const { vehicles, asOf } = await maintenanceNow(backend);
+  const page = selectVehiclePage(vehicles, query.value, backend.cursors);
+  return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
 }

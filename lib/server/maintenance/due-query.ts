@@ -7,6 +7,14 @@ import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
 import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  inOrder,
+  pageAfter,
+  type Keyed,
+  type Keyset,
+} from "./keyset-page";
 import type { ComplianceFilters } from "./compliance";
 import type { DueRow } from "./read-maintenance";
 
@@ -32,11 +40,8 @@ export interface DueQuery {
   sort: DueSortKey;
   order: SortOrder;
   limit: number;
-  after?: DueKeyset;
+  after?: Keyset;
 }
-
-/** The last row's sort value, vehicle id and task type. */
-type DueKeyset = [string, string, string];
 
 const FILTER_PARAMS = ["state", "task_type", "location_id", "vehicle_id", "q", "due_before"] as const;
 
@@ -46,7 +51,7 @@ export function parseDueParams(url: URL, cursors: DashboardCursorCodec): Parsed<
     const limit = readLimit(raw.limit);
     if (limit === undefined) throw invalid(LIMIT_MESSAGE);
     const query: DueQuery = { ...readOrdering(raw), limit };
-    if (raw.cursor !== undefined) query.after = decodeDueCursor(cursors, raw.cursor, query);
+    if (raw.cursor !== undefined) query.after = decodeKeysetCursor(cursors, raw.cursor, binding(query));
     return query;
   });
 }
@@ -88,14 +93,6 @@ function binding({ filters, sort, order }: Pick<DueQuery, "filters" | "sort" | "
   return JSON.stringify(["due", filters, sort, order]);
 }
 
-function decodeDueCursor(codec: DashboardCursorCodec, cursor: string, query: DueQuery): DueKeyset {
-  const position = codec.decode(cursor, binding(query));
-  const keyset: unknown = position.upstreamCursor === null ? null : JSON.parse(position.upstreamCursor);
-  if (!Array.isArray(keyset) || keyset.length !== 3 || !keyset.every((part) => typeof part === "string"))
-    throw invalid("The cursor is invalid or belongs to other filters.");
-  return keyset as DueKeyset;
-}
-
 const STATE_RANK: Record<DueState, string> = { overdue: "0", due_soon: "1", scheduled: "2", ok: "3" };
 
 function sortValue(row: DueRow, sort: DueSortKey): string {
@@ -116,19 +113,11 @@ function sortValue(row: DueRow, sort: DueSortKey): string {
   }
 }
 
-const keysetOf = (row: DueRow, sort: DueSortKey): DueKeyset => [
+const keysetOf = (row: DueRow, sort: DueSortKey): Keyset => [
   sortValue(row, sort),
   row.vehicle_id,
   row.task_type,
 ];
-
-function compareKeysets(a: DueKeyset, b: DueKeyset): number {
-  for (let index = 0; index < 3; index++) {
-    if (a[index]! < b[index]!) return -1;
-    if (a[index]! > b[index]!) return 1;
-  }
-  return 0;
-}
 
 function matches(row: DueRow, filters: DueFilters, ignoreState = false): boolean {
   if (!ignoreState && filters.state && !filters.state.includes(row.state)) return false;
@@ -152,11 +141,6 @@ export function selectDueRows(rows: readonly DueRow[], query: Omit<DueQuery, "li
   return inOrder(selected, query.order).map(({ row }) => row);
 }
 
-function inOrder<T extends { keyset: DueKeyset }>(items: T[], order: SortOrder): T[] {
-  const direction = order === "asc" ? 1 : -1;
-  return items.sort((a, b) => direction * compareKeysets(a.keyset, b.keyset));
-}
-
 export interface DuePage {
   data: DueRow[];
   total: number;
@@ -171,28 +155,16 @@ export function selectDuePage(
   cursors: DashboardCursorCodec,
 ): DuePage {
   const counts: Record<DueState, number> = { overdue: 0, due_soon: 0, scheduled: 0, ok: 0 };
-  const selected: { row: DueRow; keyset: DueKeyset }[] = [];
+  const selected: Keyed<DueRow>[] = [];
   for (const row of rows) {
     if (!matches(row, query.filters, true)) continue;
     counts[row.state] += 1;
     if (matches(row, query.filters)) selected.push({ row, keyset: keysetOf(row, query.sort) });
   }
-  inOrder(selected, query.order);
-  const direction = query.order === "asc" ? 1 : -1;
-  const after = query.after;
-  const start = after ? selected.findIndex(({ keyset }) => direction * compareKeysets(keyset, after) > 0) : 0;
-  const page = start < 0 ? [] : selected.slice(start, start + query.limit);
-  const last = page.at(-1);
-  const more = start >= 0 && start + query.limit < selected.length;
-  return {
-    data: page.map(({ row }) => row),
-    total: selected.length,
-    counts,
-    next_cursor:
-      more && last
-        ? cursors.encode({ upstreamCursor: JSON.stringify(last.keyset), offset: 0 }, binding(query))
-        : null,
-  };
+  const page = pageAfter(inOrder(selected, query.order), query, (keyset) =>
+    encodeKeysetCursor(cursors, keyset, binding(query)),
+  );
+  return { ...page, total: selected.length, counts };
 }
 
 export interface LocationDueCounts {

@@ -14,3 +14,5 @@ export { learnProgram } from "./learn-program";
 export type { Gap } from "./learn-program";
 export { readDueRows, readPrograms } from "./read-maintenance";
 export type { DueRow } from "./read-maintenance";
+export type { VehicleRow } from "./vehicles";
+export { parseVehicleParams, readVehicles, selectVehiclePage } from "./vehicles";

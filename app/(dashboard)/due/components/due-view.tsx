@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import type { Program } from "@/lib/client/api-types";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
@@ -15,6 +15,7 @@ import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { STATE_LABELS } from "@/components/due-cells";
 import { dueApiParams, dueViewSearch, readDueView, type DueView } from "./due-params";
 import { DueTable } from "./due-table";
+import { MoreRows } from "@/components/more-rows";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -193,6 +194,10 @@ function ProgramsLine({ programs }: { programs: Program[] | undefined }) {
       </span>{" "}
       <Link href="/compliance" className="underline underline-offset-2">
         How often they are done on time
+      </Link>{" "}
+      ·{" "}
+      <Link href="/vehicles" className="underline underline-offset-2">
+        All vehicles
       </Link>
     </p>
   );
@@ -204,42 +209,4 @@ function intervalWords(program: Program): string {
     program.interval_miles === null ? null : `${program.interval_miles.toLocaleString("en-US")} miles`,
   ].filter((part) => part !== null);
   return parts.join(" or ");
-}
-
-/** Loads the next page when its end scrolls into view, or on the button (keyboard, no observer). */
-function MoreRows(props: {
-  loaded: number;
-  total: number;
-  loading: boolean;
-  hasMore: boolean;
-  loadMore: () => void;
-}) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, loading, loadMore } = props;
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading) loadMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, loadMore]);
-  return (
-    <div ref={sentinel} className="flex items-center gap-3 text-sm">
-      <span>
-        Showing {props.loaded.toLocaleString("en-US")} of {props.total.toLocaleString("en-US")}
-      </span>
-      {hasMore && (
-        <button
-          type="button"
-          onClick={loadMore}
-          disabled={loading}
-          className="rounded border border-slate-400 px-2 py-1 disabled:opacity-60"
-        >
-          {loading ? "Loading…" : "Load more"}
-        </button>
-      )}
-    </div>
-  );
 }

@@ -83,12 +83,14 @@ export function VehicleHistory({
   return (
     <article className="flex flex-col gap-6" data-testid="vehicle-page" data-vehicle-id={vehicle.vehicle_id}>
       <header className="flex flex-col gap-2">
-        <Link
-          className="text-sm underline"
-          href={`/tasks?vehicle_id=${encodeURIComponent(vehicle.vehicle_id)}`}
-        >
-          This vehicle&apos;s tasks in the task list
-        </Link>
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link className="underline" href={`/tasks?vehicle_id=${encodeURIComponent(vehicle.vehicle_id)}`}>
+            This vehicle&apos;s tasks in the task list
+          </Link>
+          <Link className="underline" href="/vehicles">
+            All vehicles
+          </Link>
+        </p>
         <h1 className="text-xl font-semibold">
           Vehicle · MVA <span data-testid="vehicle-mva">{vehicle.mva}</span>
         </h1>

@@ -10,6 +10,7 @@ import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
 import * as programsRoute from "@/app/api/maintenance/programs/route";
 import * as summaryRoute from "@/app/api/maintenance/summary/route";
+import * as vehiclesRoute from "@/app/api/vehicles/route";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { SANDBOX_PROGRAMS } from "@/task-service/src/sandbox/service-programs";
 import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
@@ -445,6 +446,64 @@ describe("maintenance from the mirror", () => {
     );
     expect(jobs.filter((job) => job.late).length).toBeGreaterThan(0);
     expect(jobs.filter((job) => !job.late).length).toBeGreaterThan(jobs.length / 2);
+  });
+
+  it("lists every vehicle once, where and when it was last worked on, and its overdue programs", async () => {
+    const due = await allDue("sort=mva");
+    interface VehicleRow {
+      vehicle_id: string;
+      last_location: { id: string } | null;
+      last_seen_at: string | null;
+      latest_odometer: number | null;
+      overdue: number;
+      tasks: number;
+    }
+    const listed: VehicleRow[] = [];
+    let cursor: string | null = null;
+    const totals: number[] = [];
+    do {
+      const path = `/api/vehicles?sort=last_seen_at&order=desc&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page = JSON.parse((await get(vehiclesRoute, path)).text) as {
+        data: VehicleRow[];
+        total: number;
+        next_cursor: string | null;
+      };
+      listed.push(...page.data);
+      totals.push(page.total);
+      cursor = page.next_cursor;
+    } while (cursor);
+    const byVehicle = new Map<string, Task[]>();
+    for (const task of tasks)
+      byVehicle.set(task.vehicle_id, [...(byVehicle.get(task.vehicle_id) ?? []), task]);
+    expect(new Set(totals)).toEqual(new Set([byVehicle.size]));
+    expect(listed.map((row) => row.vehicle_id).sort()).toEqual([...byVehicle.keys()].sort());
+    const overdue = new Map<string, number>();
+    for (const row of due.rows)
+      if (row.state === "overdue") overdue.set(row.vehicle_id, (overdue.get(row.vehicle_id) ?? 0) + 1);
+    const wrong = listed.filter((row) => {
+      const own = byVehicle.get(row.vehicle_id)!.sort(byTime);
+      const latest = own
+        .filter((task) => task.status === "completed" || task.status === "in_progress")
+        .at(-1);
+      return (
+        row.tasks !== own.length ||
+        (row.last_location?.id ?? null) !== (latest?.location.id ?? null) ||
+        row.last_seen_at !== (latest?.started_at ?? null) ||
+        row.latest_odometer !== (latest?.odometer_miles ?? null) ||
+        row.overdue !== (overdue.get(row.vehicle_id) ?? 0)
+      );
+    });
+    expect(wrong).toEqual([]);
+    // Newest first, those never worked on (only bookings) last.
+    const seen = listed.map((row) => row.last_seen_at ?? "");
+    expect(seen).toEqual([...seen].sort().reverse());
+    const one = JSON.parse((await get(vehiclesRoute, `/api/vehicles?q=${listed[0]!.vehicle_id}`)).text) as {
+      data: VehicleRow[];
+    };
+    expect(one.data.map((row) => row.vehicle_id)).toEqual([listed[0]!.vehicle_id]);
+    for (const query of ["sort=vin", "limit=501", "cursor=x", "status=ok"]) {
+      expect((await get(vehiclesRoute, `/api/vehicles?${query}`)).status, query).toBe(400);
+    }
   });
 
   it("refuses bad parameters with the documented error", async () => {

@@ -1,0 +1,41 @@
+"use client";
+import { useEffect, useRef } from "react";
+
+// The end of a list that loads in pages: how many rows of how many are shown, the next page loaded
+// when this end scrolls into view, and a button for it (a keyboard, or no IntersectionObserver).
+export function MoreRows(props: {
+  loaded: number;
+  total: number;
+  loading: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loading, loadMore } = props;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !loading) loadMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, loadMore]);
+  return (
+    <div ref={sentinel} className="flex items-center gap-3 text-sm">
+      <span>
+        Showing {props.loaded.toLocaleString("en-US")} of {props.total.toLocaleString("en-US")}
+      </span>
+      {hasMore && (
+        <button
+          type="button"
+          onClick={loadMore}
+          disabled={loading}
+          className="rounded border border-slate-400 px-2 py-1 disabled:opacity-60"
+        >
+          {loading ? "Loading…" : "Load more"}
+        </button>
+      )}
+    </div>
+  );
+}
