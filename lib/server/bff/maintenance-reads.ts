@@ -18,6 +18,7 @@ import {
   type DueRow,
   type VehicleRow,
 } from "../maintenance";
+import type { MirrorSql } from "../mirror";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
@@ -50,15 +51,14 @@ const DUE_EVALUATION_MS = 15_000;
 
 interface DueEvaluation {
   rows: DueRow[];
-  /** Every vehicle's row; their overdue counts are these rows'. */
-  vehicles: VehicleRow[];
   evaluatedAt: Date;
   asOf: Date;
+  sql: MirrorSql;
 }
 
 const evaluations = new WeakMap<object, { at: number; evaluation: Promise<DueEvaluation> }>();
 
-/** Every vehicle's due rows and row, evaluated now or within the last DUE_EVALUATION_MS. */
+/** Every vehicle's due rows, evaluated now or within the last DUE_EVALUATION_MS. */
 async function maintenanceNow(backend: DashboardBackend): Promise<DueEvaluation> {
   const gate = await wholeMirror(backend);
   const key = backend.mirror ?? backend;
@@ -68,12 +68,26 @@ async function maintenanceNow(backend: DashboardBackend): Promise<DueEvaluation>
     const evaluatedAt = new Date();
     const { data: programs } = await readPrograms(gate.sql);
     const rows = await readDueRows(gate.sql, programs, evaluatedAt);
-    const vehicles = await readVehicles(gate.sql, rows);
-    return { rows, vehicles, evaluatedAt, asOf: gate.asOf };
+    return { rows, evaluatedAt, asOf: gate.asOf, sql: gate.sql };
   })();
   evaluations.set(key, { at: Date.now(), evaluation });
-  evaluation.catch(() => evaluations.delete(key));
+  evaluation.catch(() => {
+    if (evaluations.get(key)?.evaluation === evaluation) evaluations.delete(key);
+  });
   return evaluation;
+}
+
+const vehicleLists = new WeakMap<DueEvaluation, Promise<VehicleRow[]>>();
+
+/** Every vehicle's row, read once for an evaluation (their overdue counts are its rows'), when asked. */
+function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleRow[]> {
+  let vehicles = vehicleLists.get(evaluation);
+  if (!vehicles) {
+    vehicles = readVehicles(evaluation.sql, evaluation.rows);
+    vehicleLists.set(evaluation, vehicles);
+    vehicles.catch(() => vehicleLists.delete(evaluation));
+  }
+  return vehicles;
 }
 
 export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {
@@ -135,7 +149,8 @@ export async function answerCompliance(backend: DashboardBackend, url: URL): Pro
 export async function answerVehicles(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseVehicleParams(url, backend.cursors);
   if (!query.ok) throw query.error;
-  const { vehicles, asOf } = await maintenanceNow(backend);
-  const page = selectVehiclePage(vehicles, query.value, backend.cursors);
+  const evaluation = await maintenanceNow(backend);
+  const page = selectVehiclePage(await vehiclesOf(evaluation), query.value, backend.cursors);
+  const { asOf } = evaluation;
   return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
 }
