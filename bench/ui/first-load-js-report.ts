@@ -13,8 +13,10 @@ import { measureFirstLoadJs, type RouteJs } from "./first-load-js";
  * "met" while the bytes sent were 160.3 kB.
  */
 const TASKS_TARGET_BYTES = 160_000;
-const underTarget = (route: RouteJs) =>
-  route.gzipBytes < TASKS_TARGET_BYTES && route.wireBytes < TASKS_TARGET_BYTES;
+/** Issue 28: the maintenance pages' first-load JS, by the same reading. */
+const MAINTENANCE_TARGET_BYTES = 165_000;
+const MAINTENANCE_ROUTES = new Set(["/due", "/compliance", "/vehicles"]);
+const under = (route: RouteJs, bytes: number) => route.gzipBytes < bytes && route.wireBytes < bytes;
 /** The vehicle page renders its history on the server only once the mirror holds it. */
 const MIRROR_FILL_MS = 15 * 60_000;
 
@@ -37,6 +39,9 @@ export async function firstLoadJsReport(options: {
     { route: "/tasks", cookie },
     { route: "/locations", cookie },
     { route: vehicle, cookie },
+    { route: "/due", cookie },
+    { route: "/compliance", cookie },
+    { route: "/vehicles", cookie },
   ]);
   const all = await measureFirstLoadJs(baseUrl, [
     { route: "/tasks", cookie },
@@ -45,10 +50,16 @@ export async function firstLoadJsReport(options: {
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   const tasks = signedIn.routes[0]!;
   const rows = [...signedIn.routes, all.routes[1]!].map((route) => {
-    const target =
+    const bytes =
       route.route === "/tasks"
-        ? `< ${kb(TASKS_TARGET_BYTES)} (gzip -9 and as sent): ${underTarget(route) ? "met" : "**not met**"}`
-        : "";
+        ? TASKS_TARGET_BYTES
+        : MAINTENANCE_ROUTES.has(route.route)
+          ? MAINTENANCE_TARGET_BYTES
+          : undefined;
+    const target =
+      bytes === undefined
+        ? ""
+        : `< ${kb(bytes)} (gzip -9 and as sent): ${under(route, bytes) ? "met" : "**not met**"}`;
     const name = route.route === vehicle ? "/vehicles/[vehicle_id]" : route.route;
     return `| \`${name}\` | ${kb(route.gzipBytes)} | ${route.scripts} | ${kb(route.wireBytes)} | ${target} |`;
   });
