@@ -12,15 +12,20 @@ export function MoreRows(props: {
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, loading, loadMore } = props;
+  // The latest callback, so a render with a new one does not observe afresh and load again.
+  const load = useRef(loadMore);
+  useEffect(() => {
+    load.current = loadMore;
+  }, [loadMore]);
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasMore) return;
+    if (!element || !hasMore || loading) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading) loadMore();
+      if (entries.some((entry) => entry.isIntersecting)) load.current();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, loading, loadMore]);
+  }, [hasMore, loading]);
   return (
     <div ref={sentinel} className="flex items-center gap-3 text-sm">
       <span>

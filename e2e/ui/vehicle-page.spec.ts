@@ -347,7 +347,7 @@ test("compliance names the planted late oil change in its month and location, an
   // A location's row narrows the late jobs to it, and says so in the URL.
   await lax.getByRole("button").click();
   await expect(page).toHaveURL(/[?&]location_id=loc_lax_airport/);
-  await expect(lax).toHaveAttribute("aria-selected", "true");
+  await expect(lax.getByRole("button")).toHaveAttribute("aria-pressed", "true");
   await checkEachTheme(page, testInfo, "compliance");
 });
 

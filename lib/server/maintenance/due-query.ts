@@ -119,12 +119,16 @@ const keysetOf = (row: DueRow, sort: DueSortKey): Keyset => [
   row.task_type,
 ];
 
+/** Whether due_at is a date the row is due by (not a miles-only program's stand-in). */
+const hasDueDate = (row: DueRow) => row.due_date !== null || row.forecast_at !== null;
+
 function matches(row: DueRow, filters: DueFilters, ignoreState = false): boolean {
   if (!ignoreState && filters.state && !filters.state.includes(row.state)) return false;
   if (filters.task_type && !filters.task_type.includes(row.task_type)) return false;
   if (filters.location_id && !filters.location_id.includes(row.last_location.id)) return false;
   if (filters.vehicle_id && !filters.vehicle_id.includes(row.vehicle_id)) return false;
-  if (filters.due_before && !(row.due_at < filters.due_before)) return false;
+  if (filters.due_before && row.state !== "overdue" && !(hasDueDate(row) && row.due_at < filters.due_before))
+    return false;
   if (filters.q) {
     const needle = filters.q.toLowerCase();
     const haystack = [row.mva, row.vehicle_id, row.vin ?? ""].map((text) => text.toLowerCase());

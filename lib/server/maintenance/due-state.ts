@@ -8,6 +8,8 @@ const DAY_MS = 86_400_000;
 export const DUE_SOON_SHARE = 0.1;
 /** A daily mileage needs readings at least this many days apart. */
 const MIN_READING_SPAN_DAYS = 7;
+/** A forecast further ahead than this says only "not for years": none is given. */
+const FORECAST_LIMIT_MS = 10 * 365 * DAY_MS;
 
 export interface ProgramInterval {
   interval_days: number | null;
@@ -24,8 +26,8 @@ export interface DueFacts {
   /** The vehicle's first and latest odometer readings over the mirror (completed or under way). */
   firstReading: Reading;
   latestReading: Reading;
-  /** The earliest job of the type booked after the last one done. */
-  booked: Date | null;
+  /** The earliest job of the type booked or under way after the last one done. */
+  booked: { at: Date; inProgress: boolean } | null;
 }
 
 export interface DueStanding {
@@ -58,23 +60,33 @@ export function dueStanding(program: ProgramInterval, facts: DueFacts, now: Date
     program.interval_days === null ? null : facts.lastDone.at.getTime() + program.interval_days * DAY_MS;
   const dueOdometer = program.interval_miles === null ? null : facts.lastDone.miles + program.interval_miles;
   // From the latest reading, not from now: the same vehicle is due at the same moment whenever asked.
-  const forecastMs =
+  const forecast =
     dueOdometer === null || rate === null || rate <= 0
       ? null
       : facts.latestReading.at.getTime() + ((dueOdometer - facts.latestReading.miles) / rate) * DAY_MS;
+  const forecastMs = forecast !== null && forecast - now.getTime() <= FORECAST_LIMIT_MS ? forecast : null;
   const byMiles = forecastMs !== null && (dueDateMs === null || forecastMs < dueDateMs);
-  // A program with miles only and no rate to forecast with is due when the odometer gets there;
-  // until a reading shows it, the last job's date stands in, so the row still sorts somewhere.
-  const dueMs = byMiles ? forecastMs : (dueDateMs ?? forecastMs ?? facts.lastDone.at.getTime());
+  const knownDueMs = byMiles ? forecastMs : dueDateMs;
   const milesLeft = dueOdometer === null ? null : dueOdometer - projected;
-  const overdue = dueMs <= now.getTime() || (milesLeft !== null && milesLeft <= 0);
+  const overdue =
+    (knownDueMs !== null && knownDueMs <= now.getTime()) || (milesLeft !== null && milesLeft <= 0);
+  // A program with miles only and no rate to forecast with has no date: it is due when a reading
+  // gets there. The last job's date stands in for due_at, so the row sorts somewhere.
+  const dueMs = knownDueMs ?? facts.lastDone.at.getTime();
   const soonDays = program.interval_days === null ? null : program.interval_days * DUE_SOON_SHARE;
   const soonMiles = program.interval_miles === null ? null : program.interval_miles * DUE_SOON_SHARE;
   const soon =
     (dueDateMs !== null && soonDays !== null && dueDateMs - now.getTime() <= soonDays * DAY_MS) ||
     (milesLeft !== null && soonMiles !== null && milesLeft <= soonMiles) ||
     (forecastMs !== null && soonDays !== null && forecastMs - now.getTime() <= soonDays * DAY_MS);
-  const state: DueState = overdue ? "overdue" : facts.booked ? "scheduled" : soon ? "due_soon" : "ok";
+  // Booked: a job under way, or one ahead that comes in time. One whose day has passed (still
+  // "scheduled"), or that comes after the job is due, books nothing the state can rest on.
+  const booked =
+    facts.booked !== null &&
+    (facts.booked.inProgress ||
+      (facts.booked.at.getTime() >= now.getTime() &&
+        (knownDueMs === null || facts.booked.at.getTime() <= knownDueMs)));
+  const state: DueState = overdue ? "overdue" : booked ? "scheduled" : soon ? "due_soon" : "ok";
   return {
     state,
     due_at: new Date(dueMs).toISOString(),

@@ -19,8 +19,9 @@ export const JOB_GAPS_SQL = `SELECT task_type, vehicle_id,
      WHERE previous_at IS NOT NULL`;
 
 /**
- * Per vehicle and program type ($1: the types): its last completed job, the earliest job booked
- * after it, and the vehicle's first and latest odometer readings (jobs completed or under way).
+ * Per vehicle and program type ($1: the types): its last completed job, the earliest job booked or
+ * under way after it, and the vehicle's first and latest odometer readings (jobs completed or under
+ * way).
  */
 export const DUE_FACTS_SQL = `WITH done AS (
        SELECT DISTINCT ON (vehicle_id, task_type) vehicle_id, task_type, id, started_at, odometer_miles,
@@ -39,7 +40,7 @@ export const DUE_FACTS_SQL = `WITH done AS (
      SELECT done.vehicle_id, done.task_type, done.id AS done_id, done.started_at AS done_at,
             done.odometer_miles AS done_miles, done.location_id AS done_location_id,
             done.location_name AS done_location_name,
-            booked.id AS booked_id, booked.started_at AS booked_at,
+            booked.id AS booked_id, booked.started_at AS booked_at, booked.status AS booked_status,
             latest.mva, latest.vin, latest.started_at AS latest_at, latest.odometer_miles AS latest_miles,
             latest.location_id AS latest_location_id, latest.location_name AS latest_location_name,
             first.started_at AS first_at, first.odometer_miles AS first_miles
@@ -47,9 +48,9 @@ export const DUE_FACTS_SQL = `WITH done AS (
      JOIN latest USING (vehicle_id)
      JOIN first USING (vehicle_id)
      LEFT JOIN LATERAL (
-       SELECT id, started_at FROM mirror_tasks b
-       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.status = 'scheduled'
-         AND b.started_at > done.started_at
+       SELECT id, started_at, status FROM mirror_tasks b
+       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type
+         AND b.status IN ('scheduled', 'in_progress') AND b.started_at > done.started_at
        ORDER BY b.started_at, b.id LIMIT 1
      ) booked ON true`;
 
@@ -112,6 +113,7 @@ interface FactsRow {
   done_location_name: string;
   booked_id: string | null;
   booked_at: Date | null;
+  booked_status: string | null;
   mva: string;
   vin: string | null;
   latest_at: Date;
@@ -138,7 +140,7 @@ export async function readDueRows(
         lastDone: { at: row.done_at, miles: row.done_miles },
         firstReading: { at: row.first_at, miles: row.first_miles },
         latestReading: { at: row.latest_at, miles: row.latest_miles },
-        booked: row.booked_at,
+        booked: row.booked_at && { at: row.booked_at, inProgress: row.booked_status === "in_progress" },
       },
       now,
     );

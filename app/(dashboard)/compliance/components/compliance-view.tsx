@@ -33,26 +33,22 @@ export function ComplianceView() {
     for (const [name, value] of [...search]) if (!value) search.delete(name);
     router.replace(`${pathname}?${search.toString()}`, { scroll: false });
   };
-  const months = useQuery(complianceQuery(new URLSearchParams()));
+  // by_month covers every month whatever month is asked for, so one answer draws the whole page.
   const chosen = useQuery(complianceQuery(new URLSearchParams({ month })));
 
-  if (months.isPending || chosen.isPending) {
-    const reason = months.failureReason ?? chosen.failureReason;
-    return mirrorFilling(reason) ? (
-      <MirrorFillingNotice message={reason.message} what="Compliance" />
+  if (chosen.isPending) {
+    return mirrorFilling(chosen.failureReason) ? (
+      <MirrorFillingNotice message={chosen.failureReason.message} what="Compliance" />
     ) : (
       <p role="status">Loading compliance…</p>
     );
   }
-  if (months.isError || chosen.isError) {
+  if (chosen.isError) {
     return (
       <ErrorNotice
-        error={(months.error ?? chosen.error)!}
+        error={chosen.error}
         fallback="Compliance could not be loaded."
-        onRetry={() => {
-          void months.refetch();
-          void chosen.refetch();
-        }}
+        onRetry={() => void chosen.refetch()}
       />
     );
   }
@@ -60,7 +56,7 @@ export function ComplianceView() {
   const lateJobs = answer.late_jobs.filter(
     (job) => (!locationId || job.location_id === locationId) && (!taskType || job.task_type === taskType),
   );
-  const monthRows: ShareRow[] = months.data.by_month.map((row) => ({
+  const monthRows: ShareRow[] = answer.by_month.map((row) => ({
     key: row.month,
     label: row.month,
     ...row,
@@ -95,6 +91,7 @@ export function ComplianceView() {
       </p>
       <ShareTable
         title="By month"
+        columnLabel="Month"
         rows={monthRows}
         pickLabel="Show this month"
         testId="compliance-by-month"
@@ -102,12 +99,14 @@ export function ComplianceView() {
       <div className="grid gap-6 lg:grid-cols-2">
         <ShareTable
           title={`By location, ${month}`}
+          columnLabel="Location"
           rows={locationRows}
           pickLabel="Show its late jobs"
           testId="compliance-by-location"
         />
         <ShareTable
           title={`By program, ${month}`}
+          columnLabel="Program"
           rows={typeRows}
           pickLabel="Show its late jobs"
           testId="compliance-by-type"

@@ -14,10 +14,16 @@ const percent = (row: { completed: number; late: number }) =>
 
 // Compliance of each row as a bar and as its figures: the bar is the chart, the row's cells are its
 // table alternative, so both say the same. A row's button narrows the page to it.
-export function ShareTable(props: { title: string; rows: ShareRow[]; pickLabel: string; testId: string }) {
-  const { title, rows, pickLabel, testId } = props;
+export function ShareTable(props: {
+  title: string;
+  columnLabel: string;
+  rows: ShareRow[];
+  pickLabel: string;
+  testId: string;
+}) {
+  const { title, columnLabel, rows, pickLabel, testId } = props;
   return (
-    <section className="flex flex-col gap-2" aria-label={title}>
+    <section className="flex flex-col gap-2">
       <h2 className="text-lg font-semibold">{title}</h2>
       {rows.length === 0 ? (
         <p className="text-sm">No completed job of a program.</p>
@@ -27,10 +33,7 @@ export function ShareTable(props: { title: string; rows: ShareRow[]; pickLabel: 
           <thead className="bg-slate-100 dark:bg-slate-900">
             <tr>
               <th scope="col" className="px-2 py-1">
-                {title
-                  .split(",")[0]!
-                  .replace("By ", "")
-                  .replace(/^./, (first) => first.toUpperCase())}
+                {columnLabel}
               </th>
               <th scope="col" className="w-2/5 px-2 py-1">
                 On time
@@ -48,13 +51,14 @@ export function ShareTable(props: { title: string; rows: ShareRow[]; pickLabel: 
               <tr
                 key={row.key}
                 data-key={row.key}
-                aria-selected={row.selected}
-                className="border-t border-slate-200 aria-selected:bg-slate-100 dark:border-slate-800 dark:aria-selected:bg-slate-900"
+                data-selected={row.selected}
+                className="border-t border-slate-200 data-[selected=true]:bg-slate-100 dark:border-slate-800 dark:data-[selected=true]:bg-slate-900"
               >
                 <th scope="row" className="px-2 py-1 text-left font-normal">
                   <button
                     type="button"
                     onClick={row.onPick}
+                    aria-pressed={row.selected}
                     className="text-left underline underline-offset-2"
                     title={pickLabel}
                   >

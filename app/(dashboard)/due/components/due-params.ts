@@ -2,6 +2,7 @@
 // its sort. Only what differs from the defaults is written, so a plain /due is the morning's list.
 
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
+import { joinListParam, splitListParam } from "@/contract/query/list-param";
 
 export type DueSort = "state" | "due_at" | "mva" | "task_type" | "location" | "last_done_at";
 export const DEFAULT_SORT: DueSort = "state";
@@ -15,6 +16,8 @@ export interface DueView {
   within: DueWithin;
   taskType: string;
   locationId: string;
+  /** One vehicle's rows (a link from the vehicles list); "" for every vehicle. */
+  vehicleId: string;
   q: string;
   sort: DueSort;
   order: "asc" | "desc";
@@ -31,7 +34,8 @@ export function readDueView(params: URLSearchParams): DueView {
   return {
     states: DUE_STATES.filter((state) => states.includes(state)),
     within: (DUE_WITHIN as readonly string[]).includes(within) ? (within as DueWithin) : "",
-    taskType: params.get("task_type") ?? "",
+    taskType: splitListParam(params.get("task_type") ?? "")[0] ?? "",
+    vehicleId: params.get("vehicle_id") ?? "",
     locationId: params.get("location_id") ?? "",
     q: params.get("q") ?? "",
     sort: (SORTS as readonly string[]).includes(sort) ? (sort as DueSort) : DEFAULT_SORT,
@@ -44,7 +48,9 @@ export function dueViewSearch(view: DueView): URLSearchParams {
   const search = new URLSearchParams();
   if (view.states.length > 0) search.set("state", view.states.join(","));
   if (view.within) search.set("within", view.within);
-  if (view.taskType) search.set("task_type", view.taskType);
+  // A list parameter: a type holding a comma or backslash is written escaped, as the API reads it.
+  if (view.taskType) search.set("task_type", joinListParam([view.taskType]));
+  if (view.vehicleId) search.set("vehicle_id", view.vehicleId);
   if (view.locationId) search.set("location_id", view.locationId);
   if (view.q.trim()) search.set("q", view.q.trim());
   if (view.sort !== DEFAULT_SORT) search.set("sort", view.sort);

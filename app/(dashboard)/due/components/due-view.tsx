@@ -130,6 +130,14 @@ export function DueView() {
           />
         </label>
       </div>
+      {view.vehicleId && (
+        <p className="text-sm" data-testid="due-one-vehicle">
+          One vehicle only: <span className="font-mono">{view.vehicleId}</span>{" "}
+          <button type="button" className="underline" onClick={() => show({ ...view, vehicleId: "" })}>
+            Show every vehicle
+          </button>
+        </p>
+      )}
       {due.isPending ? (
         mirrorFilling(due.failureReason) ? (
           <MirrorFillingNotice message={due.failureReason.message} what="What is due" />

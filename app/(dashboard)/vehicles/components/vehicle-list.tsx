@@ -150,7 +150,7 @@ export function VehicleList() {
                     <td className="px-2 py-1.5 text-right tabular-nums" data-testid="vehicle-overdue">
                       {row.overdue > 0 ? (
                         <Link
-                          href={`/due?state=overdue&q=${encodeURIComponent(row.mva)}`}
+                          href={`/due?state=overdue&vehicle_id=${encodeURIComponent(row.vehicle_id)}`}
                           className="underline underline-offset-2"
                         >
                           {row.overdue}

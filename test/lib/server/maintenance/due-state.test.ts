@@ -10,7 +10,7 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 function standing(
   program: { interval_days: number | null; interval_miles: number | null },
   doneDaysAgo: number,
-  options: { perDay?: number; readDaysAgo?: number; booked?: boolean } = {},
+  options: { perDay?: number; readDaysAgo?: number; bookedInDays?: number; inProgress?: boolean } = {},
 ): DueStanding {
   const perDay = options.perDay ?? 40;
   const read = options.readDaysAgo ?? 0;
@@ -21,7 +21,13 @@ function standing(
       lastDone: { at: daysAgo(doneDaysAgo), miles: milesAt(doneDaysAgo) },
       firstReading: { at: daysAgo(100), miles: milesAt(100) },
       latestReading: { at: daysAgo(read), miles: milesAt(read) },
-      booked: options.booked ? new Date(now.getTime() + 3 * DAY_MS) : null,
+      booked:
+        options.bookedInDays === undefined
+          ? null
+          : {
+              at: new Date(now.getTime() + options.bookedInDays * DAY_MS),
+              inProgress: options.inProgress ?? false,
+            },
     },
     now,
   );
@@ -55,9 +61,40 @@ describe("dueStanding", () => {
     expect(result.state).toBe("due_soon");
   });
 
-  it("says scheduled when a job is booked, unless it is already overdue", () => {
-    expect(standing(days, 85, { booked: true }).state).toBe("scheduled");
-    expect(standing(days, 95, { booked: true }).state).toBe("overdue");
+  it("says scheduled when a job is booked in time or under way, unless it is already overdue", () => {
+    expect(standing(days, 85, { bookedInDays: 3 }).state).toBe("scheduled");
+    expect(standing(days, 95, { bookedInDays: 3 }).state).toBe("overdue");
+    expect(standing(days, 85, { bookedInDays: -1, inProgress: true }).state).toBe("scheduled");
+    // A booking whose day has passed, or that comes after the job is due, is no plan to rest on.
+    expect(standing(days, 85, { bookedInDays: -2 }).state).toBe("due_soon");
+    expect(standing(days, 85, { bookedInDays: 10 }).state).toBe("due_soon");
+  });
+
+  it("has no due date for miles alone without a rate, and is overdue only once a reading passes them", () => {
+    const miles = { interval_days: null, interval_miles: 5_000 };
+    const still = (readMiles: number) =>
+      dueStanding(
+        miles,
+        {
+          lastDone: { at: daysAgo(30), miles: 10_000 },
+          firstReading: { at: daysAgo(30), miles: 10_000 },
+          latestReading: { at: daysAgo(27), miles: readMiles },
+          booked: null,
+        },
+        now,
+      );
+    expect(still(12_000)).toMatchObject({
+      state: "ok",
+      forecast_at: null,
+      due_date: null,
+      overdue_days: null,
+    });
+    expect(still(15_500)).toMatchObject({ state: "overdue", overdue_miles: 500 });
+  });
+
+  it("gives no forecast for a vehicle that would take decades to get there", () => {
+    const result = standing({ interval_days: null, interval_miles: 5_000_000 }, 10, { perDay: 20 });
+    expect(result).toMatchObject({ forecast_at: null, state: "ok" });
   });
 
   it("forecasts nothing without readings far enough apart", () => {

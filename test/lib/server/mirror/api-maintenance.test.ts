@@ -29,6 +29,8 @@ interface DueRow {
   task_type: string;
   state: string;
   due_at: string;
+  due_date: string | null;
+  forecast_at: string | null;
   due_by: string;
   overdue_days: number | null;
   overdue_miles: number | null;
@@ -176,26 +178,33 @@ function referenceRows(now: number): Map<string, { state: string; dueAt: number;
       const booked = own.find(
         (task) =>
           task.task_type === program.task_type &&
-          task.status === "scheduled" &&
+          (task.status === "scheduled" || task.status === "in_progress") &&
           task.started_at > last.started_at,
       );
       const dueDate =
         program.interval_days === null ? null : Date.parse(last.started_at) + program.interval_days * DAY_MS;
       const dueMiles = program.interval_miles === null ? null : last.odometer_miles + program.interval_miles;
-      const forecast =
+      const rawForecast =
         dueMiles === null || !rate
           ? null
           : Date.parse(latest.started_at) + ((dueMiles - latest.odometer_miles) / rate) * DAY_MS;
+      const forecast = rawForecast !== null && rawForecast - now <= 3_650 * DAY_MS ? rawForecast : null;
       const candidates = [dueDate, forecast].filter((value): value is number => value !== null);
-      const dueAt = candidates.length > 0 ? Math.min(...candidates) : Date.parse(last.started_at);
-      const overdue = dueAt <= now || (dueMiles !== null && projected >= dueMiles);
+      const knownDue = candidates.length > 0 ? Math.min(...candidates) : null;
+      const dueAt = knownDue ?? Date.parse(last.started_at);
+      const overdue = (knownDue !== null && knownDue <= now) || (dueMiles !== null && projected >= dueMiles);
       const soonBy = (interval: number | null, left: number | null) =>
         interval !== null && left !== null && left <= interval * 0.1;
       const soon =
         soonBy(program.interval_days, dueDate === null ? null : (dueDate - now) / DAY_MS) ||
         soonBy(program.interval_miles, dueMiles === null ? null : dueMiles - projected) ||
         soonBy(program.interval_days, forecast === null ? null : (forecast - now) / DAY_MS);
-      const state = overdue ? "overdue" : booked ? "scheduled" : soon ? "due_soon" : "ok";
+      const bookedInTime =
+        booked !== undefined &&
+        (booked.status === "in_progress" ||
+          (Date.parse(booked.started_at) >= now &&
+            (knownDue === null || Date.parse(booked.started_at) <= knownDue)));
+      const state = overdue ? "overdue" : bookedInTime ? "scheduled" : soon ? "due_soon" : "ok";
       expected.set(`${vehicleId} ${program.task_type}`, {
         state,
         dueAt,
@@ -393,7 +402,12 @@ describe("maintenance from the mirror", () => {
     expect(soon.rows.length).toBeGreaterThan(0);
     expect(soon.rows.map(key).sort()).toEqual(
       everything.rows
-        .filter((row) => Date.parse(row.due_at) < Date.parse(before))
+        .filter(
+          (row) =>
+            row.state === "overdue" ||
+            ((row.due_date !== null || row.forecast_at !== null) &&
+              Date.parse(row.due_at) < Date.parse(before)),
+        )
         .map(key)
         .sort(),
     );
