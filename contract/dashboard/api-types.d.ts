@@ -206,9 +206,13 @@ export interface paths {
      *     day its odometer is forecast to reach the last job's reading plus the interval in miles (at
      *     the vehicle's miles a day between its first and latest readings, at least 7 days apart, from
      *     the latest reading on). `projected_odometer` is the latest reading carried on to now at that
-     *     rate. The state is `overdue` when that moment has passed or the projected odometer has
-     *     reached the miles due; else `scheduled` when a job of the type is booked after the last one
-     *     done; else `due_soon` when within 10% of an interval; else `ok`. `counts` are every state's
+     *     rate; a program of miles alone with no rate to forecast with has no date (`due_date` and
+     *     `forecast_at` null; `due_at` then stands at the last job, for sorting). The state is
+     *     `overdue` when that moment has passed or the projected odometer has reached the miles due;
+     *     else `scheduled` when a job of the type is under way, or booked after the last one done for
+     *     a moment from now until it is due (`booked` names the next booking either way); else
+     *     `due_soon` when within 10% of an interval; else `ok`. `due_before` keeps overdue rows and
+     *     rows with a date before it. `counts` are every state's
      *     rows under all filters but `state`; `total` is the rows under all filters.
      */
     get: operations["listDue"];
