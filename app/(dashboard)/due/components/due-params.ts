@@ -11,7 +11,7 @@ export const DEFAULT_SORT: DueSort = "state";
 export const DUE_WITHIN = ["", "7", "30"] as const;
 export type DueWithin = (typeof DUE_WITHIN)[number];
 
-export interface DueView {
+export interface DueListState {
   states: DueState[];
   within: DueWithin;
   taskType: string;
@@ -25,7 +25,7 @@ export interface DueView {
 
 const SORTS: readonly DueSort[] = ["state", "due_at", "mva", "task_type", "location", "last_done_at"];
 
-export function readDueView(params: URLSearchParams): DueView {
+export function readDueView(params: URLSearchParams): DueListState {
   const states = (params.get("state") ?? "")
     .split(",")
     .filter((value): value is DueState => (DUE_STATES as readonly string[]).includes(value));
@@ -44,7 +44,7 @@ export function readDueView(params: URLSearchParams): DueView {
 }
 
 /** The page's URL query for a view. */
-export function dueViewSearch(view: DueView): URLSearchParams {
+export function dueViewSearch(view: DueListState): URLSearchParams {
   const search = new URLSearchParams();
   if (view.states.length > 0) search.set("state", view.states.join(","));
   if (view.within) search.set("within", view.within);
@@ -62,7 +62,7 @@ export function dueViewSearch(view: DueView): URLSearchParams {
  * The API's query for a view: the same names, the sort always said, and "within N days" as the
  * instant N days after `nowMs` (the moment the page opened, so the query keeps its key).
  */
-export function dueApiParams(view: DueView, nowMs: number): URLSearchParams {
+export function dueApiParams(view: DueListState, nowMs: number): URLSearchParams {
   const params = dueViewSearch(view);
   params.delete("within");
   if (view.within) params.set("due_before", new Date(nowMs + Number(view.within) * 86_400_000).toISOString());

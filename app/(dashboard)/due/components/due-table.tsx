@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { ProgramStandingCells } from "@/components/due-cells";
+import { SortableHeader } from "@/components/sortable-header";
 import type { DueRow } from "@/lib/client/api-types";
-import type { DueSort, DueView } from "./due-params";
+import type { DueListState, DueSort } from "./due-params";
 
 const COLUMNS: { label: string; sort?: DueSort }[] = [
   { label: "Vehicle", sort: "mva" },
@@ -15,11 +16,10 @@ const COLUMNS: { label: string; sort?: DueSort }[] = [
   { label: "Last location", sort: "location" },
 ];
 
-// The due rows; a header with a sort is a button that sorts by it (again: the other way), and the
-// sorted header says so to assistive technology (aria-sort).
+// The due rows, under headers that sort them on the server.
 export function DueTable(props: {
   rows: DueRow[];
-  view: DueView;
+  view: DueListState;
   onSort: (sort: DueSort, order: "asc" | "desc") => void;
 }) {
   const { rows, view, onSort } = props;
@@ -29,30 +29,9 @@ export function DueTable(props: {
         <caption className="sr-only">Vehicles and their maintenance programs, with what is due</caption>
         <thead className="bg-slate-100 dark:bg-slate-900">
           <tr>
-            {COLUMNS.map(({ label, sort }) => {
-              const sorted = sort !== undefined && view.sort === sort;
-              return (
-                <th
-                  key={label}
-                  scope="col"
-                  aria-sort={sorted ? (view.order === "asc" ? "ascending" : "descending") : undefined}
-                  className="px-2 py-2 font-semibold whitespace-nowrap"
-                >
-                  {sort ? (
-                    <button
-                      type="button"
-                      className="font-semibold hover:underline"
-                      onClick={() => onSort(sort, sorted && view.order === "asc" ? "desc" : "asc")}
-                    >
-                      {label}
-                      <span aria-hidden="true">{sorted ? (view.order === "asc" ? " ▲" : " ▼") : ""}</span>
-                    </button>
-                  ) : (
-                    label
-                  )}
-                </th>
-              );
-            })}
+            {COLUMNS.map(({ label, sort }) => (
+              <SortableHeader key={label} label={label} sort={sort} current={view} onSort={onSort} />
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -13,7 +13,7 @@ import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
 import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { STATE_LABELS } from "@/components/due-cells";
-import { dueApiParams, dueViewSearch, readDueView, type DueView } from "./due-params";
+import { dueApiParams, dueViewSearch, readDueView, type DueListState } from "./due-params";
 import { DueTable } from "./due-table";
 import { MoreRows } from "@/components/more-rows";
 
@@ -28,7 +28,7 @@ export function DueView() {
   const pathname = usePathname();
   const view = useMemo(() => readDueView(new URLSearchParams(params.toString())), [params]);
   const [search, setSearch] = useState(view.q);
-  const show = (next: DueView) => {
+  const show = (next: DueListState) => {
     const query = dueViewSearch(next).toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
@@ -75,7 +75,7 @@ export function DueView() {
           <select
             aria-label="Due"
             value={view.within}
-            onChange={(event) => show({ ...view, within: event.target.value as DueView["within"] })}
+            onChange={(event) => show({ ...view, within: event.target.value as DueListState["within"] })}
             className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
           >
             <option value="">Any time</option>

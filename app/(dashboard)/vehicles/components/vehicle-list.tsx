@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { MoreRows } from "@/components/more-rows";
+import { SortableHeader } from "@/components/sortable-header";
 import { vehiclesQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
 import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
@@ -94,32 +95,16 @@ export function VehicleList() {
               <caption className="sr-only">Vehicles, with where and when each was last worked on</caption>
               <thead className="bg-slate-100 dark:bg-slate-900">
                 <tr>
-                  {COLUMNS.map(({ label, sort: key, numeric }) => {
-                    const sorted = key !== undefined && key === sort;
-                    return (
-                      <th
-                        key={label}
-                        scope="col"
-                        aria-sort={sorted ? (order === "asc" ? "ascending" : "descending") : undefined}
-                        className={`px-2 py-2 font-semibold whitespace-nowrap ${numeric ? "text-right" : ""}`}
-                      >
-                        {key ? (
-                          <button
-                            type="button"
-                            className="font-semibold hover:underline"
-                            onClick={() =>
-                              go({ sort: key, order: sorted && order === "asc" ? "desc" : "asc" })
-                            }
-                          >
-                            {label}
-                            <span aria-hidden="true">{sorted ? (order === "asc" ? " ▲" : " ▼") : ""}</span>
-                          </button>
-                        ) : (
-                          label
-                        )}
-                      </th>
-                    );
-                  })}
+                  {COLUMNS.map(({ label, sort: key, numeric }) => (
+                    <SortableHeader
+                      key={label}
+                      label={label}
+                      sort={key}
+                      numeric={numeric}
+                      current={{ sort, order }}
+                      onSort={(next, nextOrder) => go({ sort: next, order: nextOrder })}
+                    />
+                  ))}
                 </tr>
               </thead>
               <tbody>
