@@ -42,10 +42,11 @@ export async function answerPrograms(backend: DashboardBackend, url: URL): Promi
 }
 
 /**
- * How long one evaluation of every vehicle's due rows answers for: the pages of one scroll (and
- * the locations' counts beside them) read the same evaluation, so a row never moves between two
- * pages, and the mirror is read once for them rather than once a page. Each answer says when its
- * rows were evaluated and how fresh the data they were read from was.
+ * How long one evaluation of every vehicle's due rows answers for: pages asked within it (and the
+ * locations' counts beside them) read the same evaluation, so a row does not move between them,
+ * and the mirror is read once for them rather than once a page. A cursor is not bound to its
+ * evaluation: a scroll continued after it reads a new one. Each answer says when its rows were
+ * evaluated and how fresh the data they were read from was.
  */
 const DUE_EVALUATION_MS = 15_000;
 
