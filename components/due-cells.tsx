@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { DueRow } from "@/lib/client/api-types";
+import { formatDay } from "@/lib/client/time-format";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // The cells of a due row that the due list and a vehicle's maintenance section draw alike: the
@@ -21,8 +22,6 @@ const STATE_STYLES: Record<DueRow["state"], string> = {
 
 const muted = "block text-xs text-slate-600 dark:text-slate-400";
 
-const day = (instant: string) =>
-  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 const miles = (value: number) => `${value.toLocaleString("en-US")} mi`;
 
 function DueStateBadge({ state }: { state: DueRow["state"] }) {
@@ -36,7 +35,7 @@ function DueStateBadge({ state }: { state: DueRow["state"] }) {
 function DueWhen({ row }: { row: DueRow }) {
   return (
     <>
-      {day(row.due_at)}
+      {formatDay(row.due_at)}
       <span className={muted}>
         {row.due_by === "miles" && row.due_odometer !== null
           ? `at ${miles(row.due_odometer)} (forecast)`
@@ -64,7 +63,7 @@ function LastJob({ row }: { row: DueRow }) {
         href={`/tasks/${encodeURIComponent(row.last_done.task_id)}`}
         className="underline underline-offset-2"
       >
-        {day(row.last_done.at)}
+        {formatDay(row.last_done.at)}
       </Link>
       <span className={muted}>{miles(row.last_done.odometer_miles)}</span>
     </>
@@ -74,7 +73,7 @@ function LastJob({ row }: { row: DueRow }) {
 function BookedJob({ row }: { row: DueRow }) {
   return row.booked ? (
     <Link href={`/tasks/${encodeURIComponent(row.booked.task_id)}`} className="underline underline-offset-2">
-      {day(row.booked.at)}
+      {formatDay(row.booked.at)}
     </Link>
   ) : (
     <span className="text-slate-600 dark:text-slate-400">Not booked</span>
@@ -111,4 +110,17 @@ export function ProgramStandingCells({ row }: { row: DueRow }) {
       </td>
     </>
   );
+}
+
+/** "90 days or 5,000 miles": a program's interval, whichever comes first. */
+export function intervalWords(program: {
+  interval_days: number | null;
+  interval_miles: number | null;
+}): string {
+  return [
+    program.interval_days === null ? null : `${program.interval_days} days`,
+    program.interval_miles === null ? null : `${program.interval_miles.toLocaleString("en-US")} miles`,
+  ]
+    .filter((part) => part !== null)
+    .join(" or ");
 }

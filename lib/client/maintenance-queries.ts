@@ -2,13 +2,10 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Compliance, DuePage, DueSummary, ProgramList, VehiclePage } from "./api-types";
 import { dashboardFetch, type JsonAnswer } from "./dashboard-api";
 import { noteAnswerAsOf } from "./shown-freshness";
-import { retryDelay, viewRetry } from "./task-queries";
+import { PAGE_SIZE, retryDelay, viewRetry } from "./task-queries";
 
 // The maintenance views' reads: the programs learned from the fleet's history, and pages of where
 // each vehicle stands on them. Both come from the task mirror, so they wait out a filling mirror.
-
-/** Rows a page of the due list or the vehicles asks for: a screen and a half, like the task list. */
-export const DUE_PAGE_SIZE = 100;
 
 export const programsQuery = queryOptions({
   queryKey: ["maintenance", "programs"],
@@ -28,7 +25,7 @@ export function dueQuery(params: URLSearchParams) {
     queryKey: ["maintenance", "due", params.toString()],
     queryFn: async ({ signal, queryKey, pageParam }): Promise<DuePage> => {
       const query = new URLSearchParams(params);
-      query.set("limit", String(DUE_PAGE_SIZE));
+      query.set("limit", String(PAGE_SIZE));
       if (pageParam) query.set("cursor", pageParam);
       const response = await dashboardFetch(`/api/maintenance/due?${query.toString()}`, signal);
       noteAnswerAsOf(queryKey, response);
@@ -76,7 +73,7 @@ export function vehiclesQuery(params: URLSearchParams) {
     queryKey: ["maintenance", "vehicles", params.toString()],
     queryFn: async ({ signal, queryKey, pageParam }): Promise<VehiclePage> => {
       const query = new URLSearchParams(params);
-      query.set("limit", String(DUE_PAGE_SIZE));
+      query.set("limit", String(PAGE_SIZE));
       if (pageParam) query.set("cursor", pageParam);
       const response = await dashboardFetch(`/api/vehicles?${query.toString()}`, signal);
       noteAnswerAsOf(queryKey, response);

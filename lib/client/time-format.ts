@@ -3,6 +3,11 @@ import { isoInZone } from "@/lib/time/zoned-iso";
 
 // Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone.
 
+/** "Nov 20, 2026": a day in the reader's own calendar. */
+export function formatDay(instant: string): string {
+  return new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+}
+
 export function formatInZone(instant: string | Date, timeZone: string): string {
   const parts = zoneParts(new Date(instant), timeZone, "short");
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;

@@ -36,7 +36,7 @@ export const SANDBOX_PROGRAMS: readonly SandboxProgram[] = [
  */
 export const MIN_TASKS_PER_VEHICLE = 20;
 
-/** Completed late: more than 10% past the interval (the compliance rule staff know). */
+/** The share of jobs done late: more than 10% past the interval, the compliance rule staff know. */
 const LATE_SHARE = 0.06;
 /** An appointment called off is rebooked this many days later. */
 const CANCELLED_SHARE = 0.05;

@@ -2,15 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { intervalWords } from "@/components/due-cells";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { complianceQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
+import { formatDay } from "@/lib/client/time-format";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { ShareTable, type ShareRow } from "./share-table";
-
-const day = (instant: string) =>
-  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 /** The month before this one, YYYY-MM, in the reader's calendar: "how did last month go". */
 function lastMonth(now = new Date()): string {
@@ -148,7 +147,7 @@ export function ComplianceView() {
                         href={`/tasks/${encodeURIComponent(job.task_id)}`}
                         className="underline underline-offset-2"
                       >
-                        {day(job.started_at)}
+                        {formatDay(job.started_at)}
                       </Link>
                     </td>
                     <td className="px-2 py-1">
@@ -165,16 +164,7 @@ export function ComplianceView() {
                       {job.days_since_previous.toLocaleString("en-US")} days,{" "}
                       {job.miles_since_previous.toLocaleString("en-US")} mi
                     </td>
-                    <td className="px-2 py-1 whitespace-nowrap">
-                      {[
-                        job.interval_days === null ? null : `${job.interval_days} days`,
-                        job.interval_miles === null
-                          ? null
-                          : `${job.interval_miles.toLocaleString("en-US")} mi`,
-                      ]
-                        .filter((part) => part !== null)
-                        .join(" or ")}
-                    </td>
+                    <td className="px-2 py-1 whitespace-nowrap">{intervalWords(job)}</td>
                   </tr>
                 ))}
               </tbody>

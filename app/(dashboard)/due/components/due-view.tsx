@@ -12,7 +12,7 @@ import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
 import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
 import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
-import { STATE_LABELS } from "@/components/due-cells";
+import { intervalWords, STATE_LABELS } from "@/components/due-cells";
 import { dueApiParams, dueViewSearch, readDueView, type DueListState } from "./due-params";
 import { DueTable } from "./due-table";
 import { MoreRows } from "@/components/more-rows";
@@ -209,12 +209,4 @@ function ProgramsLine({ programs }: { programs: Program[] | undefined }) {
       </Link>
     </p>
   );
-}
-
-function intervalWords(program: Program): string {
-  const parts = [
-    program.interval_days === null ? null : `${program.interval_days} days`,
-    program.interval_miles === null ? null : `${program.interval_miles.toLocaleString("en-US")} miles`,
-  ].filter((part) => part !== null);
-  return parts.join(" or ");
 }

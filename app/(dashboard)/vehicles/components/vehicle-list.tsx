@@ -9,6 +9,7 @@ import { MoreRows } from "@/components/more-rows";
 import { SortableHeader } from "@/components/sortable-header";
 import { vehiclesQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
+import { formatDay } from "@/lib/client/time-format";
 import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
 
 type Sort = "mva" | "last_seen_at" | "latest_odometer" | "overdue" | "location";
@@ -21,9 +22,6 @@ const COLUMNS: { label: string; sort?: Sort; numeric?: boolean }[] = [
   { label: "Latest odometer", sort: "latest_odometer", numeric: true },
   { label: "Overdue", sort: "overdue", numeric: true },
 ];
-
-const day = (instant: string) =>
-  new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 // Every vehicle of the task mirror: a search by MVA, id or VIN, a sort by any column but the VIN
 // (server-side, in the URL), more rows as it scrolls, each row opening the vehicle's page.
@@ -125,7 +123,7 @@ export function VehicleList() {
                     <td className="px-2 py-1.5 font-mono text-xs">{row.vin ?? "—"}</td>
                     <td className="px-2 py-1.5">{row.last_location?.name ?? "—"}</td>
                     <td className="px-2 py-1.5 whitespace-nowrap">
-                      {row.last_seen_at ? day(row.last_seen_at) : "—"}
+                      {row.last_seen_at ? formatDay(row.last_seen_at) : "—"}
                     </td>
                     <td className="px-2 py-1.5 text-right tabular-nums">
                       {row.latest_odometer === null
