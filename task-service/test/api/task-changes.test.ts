@@ -52,18 +52,36 @@ describe.each(stores)("the change feed on %s", (_name, storeEnv, concurrentWrite
     return response.json<ChangePage>();
   }
 
+  // On PostgreSQL, transaction ids are the server's, and other test files write to other databases
+  // on the same server: while one of their transactions runs, the feed holds this database's later
+  // changes back. That delays what a reader sees, never what it finally sees, so each read below
+  // goes on until the feed says it is caught up.
+  const HELD_BACK_MS = 45_000;
+  /** A test that reads the feed a few times, each read possibly held back that long. */
+  const FEED_TEST_MS = 3 * HELD_BACK_MS + 15_000;
+
   /** Reads on from `cursor` until caught up; every task seen, and the cursor to read on from. */
   async function readOn(cursor: string, limit = 500): Promise<{ tasks: Task[]; cursor: string }> {
     const tasks: Task[] = [];
-    for (;;) {
+    await eventually(async () => {
       const next = await page(`?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
       tasks.push(...next.data);
       cursor = next.next_cursor;
-      if (!next.has_more) return { tasks, cursor };
-    }
+      return next.caught_up;
+    }, HELD_BACK_MS);
+    return { tasks, cursor };
   }
 
-  const latest = async () => (await page("?start=latest")).next_cursor;
+  /** The latest place once every change written so far is let out, so all of them lie before it. */
+  async function latest(): Promise<string> {
+    let cursor = "";
+    await eventually(async () => {
+      const now = await page("?start=latest");
+      cursor = now.next_cursor;
+      return now.caught_up;
+    }, HELD_BACK_MS);
+    return cursor;
+  }
 
   function newTask(overrides: Partial<TaskRecord> = {}): TaskRecord {
     return {
@@ -80,99 +98,110 @@ describe.each(stores)("the change feed on %s", (_name, storeEnv, concurrentWrite
     };
   }
 
-  it("lists every task once from the beginning, each with its updated_at, in pages", async () => {
-    const first = await page("?limit=500");
-    expect(first.has_more).toBe(true);
-    const rest = await readOn(first.next_cursor, 400);
-    const ids = [...first.data, ...rest.tasks].map((task) => task.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBeGreaterThanOrEqual(3000);
-    for (const task of first.data)
-      expect(task.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const byId = await service.request({
-      method: "GET",
-      url: `/v1/tasks/${encodeURIComponent(first.data[0]!.id)}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(byId.json()).toEqual(first.data[0]);
-  });
+  it(
+    "lists every task once from the beginning, each with its updated_at, in pages",
+    async () => {
+      const first = await page("?limit=500");
+      expect(first.has_more).toBe(true);
+      const rest = await readOn(first.next_cursor, 400);
+      const ids = [...first.data, ...rest.tasks].map((task) => task.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBeGreaterThanOrEqual(3000);
+      for (const task of first.data)
+        expect(task.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const byId = await service.request({
+        method: "GET",
+        url: `/v1/tasks/${encodeURIComponent(first.data[0]!.id)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(byId.json()).toEqual(first.data[0]);
+    },
+    FEED_TEST_MS,
+  );
 
-  it("from the latest place, brings only later changes: a new status, not an identical import", async () => {
-    const changed = newTask();
-    const unchanged = newTask();
-    await upsertTasks(service.context.store, [changed, unchanged]);
-    const cursor = await latest();
-    const quiet = await page(`?cursor=${encodeURIComponent(cursor)}`);
-    expect(quiet).toMatchObject({ data: [], has_more: false, caught_up: true, next_cursor: cursor });
+  it(
+    "from the latest place, brings only later changes: a new status, not an identical import",
+    async () => {
+      const changed = newTask();
+      const unchanged = newTask();
+      await upsertTasks(service.context.store, [changed, unchanged]);
+      const cursor = await latest();
+      const quiet = await page(`?cursor=${encodeURIComponent(cursor)}`);
+      expect(quiet).toMatchObject({ data: [], has_more: false, caught_up: true, next_cursor: cursor });
 
-    await upsertTasks(service.context.store, [{ ...changed, status: "cancelled" }, unchanged]);
-    const { tasks } = await readOn(cursor);
-    expect(tasks.map((task) => [task.id, task.status])).toEqual([[changed.id, "cancelled"]]);
-    expect(Date.parse(tasks[0]!.updated_at!)).toBeGreaterThan(Date.now() - 60_000);
-  });
+      await upsertTasks(service.context.store, [{ ...changed, status: "cancelled" }, unchanged]);
+      const { tasks } = await readOn(cursor);
+      expect(tasks.map((task) => [task.id, task.status])).toEqual([[changed.id, "cancelled"]]);
+      expect(Date.parse(tasks[0]!.updated_at!)).toBeGreaterThan(Date.now() - 60_000);
+    },
+    FEED_TEST_MS,
+  );
 
-  it("moves a task changed again to the end, and brings a location's tasks when it is renamed", async () => {
-    await upsertLocations(service.context.store, [
-      { id: "loc_changes", name: "Before", timezone: "UTC", address: "1 Main St" },
-    ]);
-    const [a, b] = [newTask({ location_id: "loc_changes" }), newTask()];
-    const cursor = await latest();
-    await upsertTasks(service.context.store, [a]);
-    await upsertTasks(service.context.store, [b]);
-    await upsertTasks(service.context.store, [{ ...a, odometer_miles: 101 }]);
-    const moved = await readOn(cursor, 1);
-    expect(moved.tasks.map((task) => [task.id, task.odometer_miles])).toEqual([
-      [b.id, 100],
-      [a.id, 101],
-    ]);
+  it(
+    "moves a task changed again to the end, and brings a location's tasks when it is renamed",
+    async () => {
+      await upsertLocations(service.context.store, [
+        { id: "loc_changes", name: "Before", timezone: "UTC", address: "1 Main St" },
+      ]);
+      const [a, b] = [newTask({ location_id: "loc_changes" }), newTask()];
+      const cursor = await latest();
+      await upsertTasks(service.context.store, [a]);
+      await upsertTasks(service.context.store, [b]);
+      await upsertTasks(service.context.store, [{ ...a, odometer_miles: 101 }]);
+      const moved = await readOn(cursor, 1);
+      expect(moved.tasks.map((task) => [task.id, task.odometer_miles])).toEqual([
+        [b.id, 100],
+        [a.id, 101],
+      ]);
 
-    await upsertLocations(service.context.store, [
-      { id: "loc_changes", name: "After", timezone: "UTC", address: "1 Main St" },
-    ]);
-    const renamed = await readOn(moved.cursor);
-    expect(renamed.tasks.map((task) => [task.id, task.location.name])).toEqual([[a.id, "After"]]);
-  });
+      await upsertLocations(service.context.store, [
+        { id: "loc_changes", name: "After", timezone: "UTC", address: "1 Main St" },
+      ]);
+      const renamed = await readOn(moved.cursor);
+      expect(renamed.tasks.map((task) => [task.id, task.location.name])).toEqual([[a.id, "After"]]);
+    },
+    FEED_TEST_MS,
+  );
 
-  it("skips no change when a transaction commits after a later one", async () => {
-    const store = service.context.store;
-    const [slowTask, fastTask] = [newTask(), newTask()];
-    const cursor = await latest();
-    let commitSlow!: () => void;
-    const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
-    let slowWrote!: () => void;
-    const slowHasWritten = new Promise<void>((resolve) => (slowWrote = resolve));
-    // The slow import takes its transaction id first, then waits before it commits.
-    const slow = store.transaction(async (tx) => {
-      await upsertTasks(tx, [slowTask]);
-      slowWrote();
-      await slowMayCommit;
-    });
-    await slowHasWritten;
-    const fast = store.transaction((tx) => upsertTasks(tx, [fastTask]));
-    let readFrom = cursor;
-    if (concurrentWriters) {
-      // PostgreSQL: the later import commits while the earlier is open. The feed holds its
-      // change back, and says it is not caught up.
-      await fast;
-      const early = await page(`?cursor=${encodeURIComponent(cursor)}`);
-      expect(early).toMatchObject({ data: [], has_more: false, caught_up: false });
-      readFrom = early.next_cursor;
-    }
-    // PGlite has one connection: the writers and the reader take turns, and a later transaction
-    // cannot commit first. The same steps then show both changes delivered once.
-    commitSlow();
-    await Promise.all([slow, fast]);
-    // Read on until caught up: a transaction of another test file on the same server also holds
-    // the feed back while it runs (transaction ids are the server's), delaying but never skipping.
-    const seen: Task[] = [];
-    await eventually(async () => {
-      const next = await page(`?cursor=${encodeURIComponent(readFrom)}&limit=500`);
-      seen.push(...next.data);
-      readFrom = next.next_cursor;
-      return next.caught_up;
-    }, 30_000);
-    expect(seen.map((task) => task.id)).toEqual([slowTask.id, fastTask.id]);
-  });
+  it(
+    "skips no change when a transaction commits after a later one",
+    async () => {
+      const store = service.context.store;
+      const [slowTask, fastTask] = [newTask(), newTask()];
+      const cursor = await latest();
+      let commitSlow!: () => void;
+      const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
+      let slowWrote!: () => void;
+      const slowHasWritten = new Promise<void>((resolve) => (slowWrote = resolve));
+      // The slow import takes its transaction id first, then waits before it commits.
+      const slow = store.transaction(async (tx) => {
+        await upsertTasks(tx, [slowTask]);
+        slowWrote();
+        await slowMayCommit;
+      });
+      await slowHasWritten;
+      const fast = store.transaction((tx) => upsertTasks(tx, [fastTask]));
+      let readFrom = cursor;
+      try {
+        if (concurrentWriters) {
+          // PostgreSQL: the later import commits while the earlier is open. The feed holds its
+          // change back, and says it is not caught up.
+          await fast;
+          const early = await page(`?cursor=${encodeURIComponent(cursor)}`);
+          expect(early).toMatchObject({ data: [], has_more: false, caught_up: false });
+          readFrom = early.next_cursor;
+        }
+      } finally {
+        // PGlite has one connection: the writers and the reader take turns, and a later transaction
+        // cannot commit first. The same steps then show both changes delivered once.
+        commitSlow();
+        await Promise.all([slow, fast]);
+      }
+      const { tasks } = await readOn(readFrom);
+      expect(tasks.map((task) => task.id)).toEqual([slowTask.id, fastTask.id]);
+    },
+    FEED_TEST_MS,
+  );
 
   it("refuses bad parameters and cursors with invalid_request", async () => {
     const listCursor = (
