@@ -1,6 +1,6 @@
 // The task mirror as an operator sees it, through GET /api/mirror with a staff session: waited on
 // until every window is synced (the fill, before the staff start), then sampled through the arm
-// for the age of the oldest hot window.
+// for the age of the oldest hot window and of the oldest window of all.
 import { setTimeout as sleep } from "node:timers/promises";
 import { HttpClient } from "../service/http-client";
 
@@ -82,4 +82,14 @@ export class MirrorWatch {
 export function hotAgeSeconds(sample: MirrorSample): number {
   const asOf = sample.status.hot.oldest_as_of;
   return asOf === null ? Number.NaN : (sample.at - Date.parse(asOf)) / 1000;
+}
+
+/** Seconds between a sample and the oldest as_of of any window, hot or cold (NaN while one is unsynced). */
+export function anyAgeSeconds(sample: MirrorSample): number {
+  const { hot, cold } = sample.status;
+  if (hot.oldest_as_of === null && cold.oldest_as_of === null) return Number.NaN;
+  const oldest = Math.min(
+    ...[hot.oldest_as_of, cold.oldest_as_of].flatMap((asOf) => (asOf === null ? [] : [Date.parse(asOf)])),
+  );
+  return (sample.at - oldest) / 1000;
 }

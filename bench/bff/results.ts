@@ -1,7 +1,7 @@
 // Turns one arm's raw observations (the people's samples, the tap's records, the service's and the
 // dashboard's counters) into the figures the report compares.
 import { summarize, type Summary } from "../service/latency";
-import { hotAgeSeconds, type MirrorSample } from "./mirror-watch";
+import { anyAgeSeconds, hotAgeSeconds, type MirrorSample } from "./mirror-watch";
 import type { Sample } from "./simulated-staff";
 import { busiestServiceWindow, busiestWindow, isTokenRequest, isV1, type TapRecord } from "./upstream-tap";
 
@@ -34,6 +34,9 @@ export interface MirrorFigures {
   /** Age of the oldest hot window's as_of at each sample (s). */
   hotAge: Summary;
   hotAgeMaxS: number;
+  /** Age of the oldest window of the horizon, hot or cold, at each sample (s). */
+  anyAge: Summary;
+  anyAgeMaxS: number;
   /** Samples in which some window was not synced. */
   unsynced: number;
   /** The most sync calls /api/mirror counted in a minute, over the samples. */
@@ -170,9 +173,12 @@ function countBy(keys: readonly string[]): Record<string, number> {
 
 function mirrorFigures(samples: readonly MirrorSample[]): MirrorFigures {
   const ages = samples.map(hotAgeSeconds).filter((age) => Number.isFinite(age));
+  const anyAges = samples.map(anyAgeSeconds).filter((age) => Number.isFinite(age));
   return {
     hotAge: summarize(ages),
     hotAgeMaxS: ages.length > 0 ? Math.max(...ages) : Number.NaN,
+    anyAge: summarize(anyAges),
+    anyAgeMaxS: anyAges.length > 0 ? Math.max(...anyAges) : Number.NaN,
     unsynced: samples.filter((s) => s.status.windows.synced < s.status.windows.total).length,
     syncCallsPerMinuteMax: Math.max(0, ...samples.map((s) => s.status.sync_calls.last_minute)),
     lastError: samples.at(-1)?.status.last_error?.message,

@@ -22,7 +22,13 @@ import { describeMachine } from "../service/report";
 import { SERVER_SETTINGS } from "../service/database";
 import { bulkLoad } from "./bulk-load";
 import { measureFill, stopFill } from "./fill";
-import { measureFreshness, renderFreshness, stopFreshness } from "./freshness";
+import {
+  FRESHNESS_MODES,
+  measureFreshness,
+  renderFreshness,
+  stopFreshness,
+  type FreshnessMode,
+} from "./freshness";
 import { renderFill } from "./fill-report";
 import { benchCases } from "./cases";
 import { measureMaintenance } from "./maintenance";
@@ -42,9 +48,20 @@ const PARTS = ["fill", "freshness", "reads", "maintenance"] as const;
 const USAGE = `usage: npm run bench:mirror [-- --only fill|freshness|reads|maintenance]
   fill   the initial fill of the default sandbox (50,000 tasks) at the service's default limits
   freshness  changes planted for BENCH_FRESH_MINUTES (10) over BENCH_FRESH_TASKS (50,000), with the
-         change feed and without it
+         change feed and without it (BENCH_FRESH_MODE=feed or windows: one of them)
   reads  page, total and summary latency over BENCH_TASKS mirrored tasks (BENCH_STORES, BENCH_RUNS)
   maintenance  programs, the due page and compliance over BENCH_TASKS mirrored tasks, beside their SQL`;
+
+function freshnessModes(): readonly FreshnessMode[] {
+  const chosen = process.env.BENCH_FRESH_MODE;
+  if (chosen === "feed") return ["change feed"];
+  if (chosen === "windows") return ["windows only"];
+  if (chosen) {
+    console.error(`BENCH_FRESH_MODE is "feed" or "windows" (unset: both), not "${chosen}"`);
+    process.exit(2);
+  }
+  return FRESHNESS_MODES;
+}
 
 function chosenParts(args: readonly string[]): readonly string[] {
   if (args.includes("--help") || args.includes("-h")) {
@@ -101,9 +118,9 @@ async function main(): Promise<void> {
   const tables: string[] = [];
   if (parts.includes("fill")) tables.push(renderFill(await measureFill(log)));
   if (parts.includes("freshness")) {
-    const feed = await measureFreshness("change feed", log);
-    const windows = await measureFreshness("windows only", log);
-    tables.push(renderFreshness([feed, windows]));
+    const results = [];
+    for (const mode of freshnessModes()) results.push(await measureFreshness(mode, log));
+    tables.push(renderFreshness(results));
   }
   if (parts.includes("maintenance")) {
     log(
