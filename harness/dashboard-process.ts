@@ -34,35 +34,42 @@ export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">>
 }
 
 /**
- * The mirror's embedded store takes one process per directory, and a test or bench must never
- * read an earlier run's copy: unless the caller chose a store (or none), each process gets an
- * empty directory of its own, removed when it exits.
+ * The embedded mirror and workspace each take one process per directory, and a test or bench must
+ * never read an earlier run's copy: unless the caller chose a store (or none), each process gets
+ * empty directories of its own, removed when it exits.
  */
-function ownMirrorDir(env: Record<string, string>): { env: Record<string, string>; dispose: () => void } {
-  if (env.MIRROR_DATA_DIR || env.DASHBOARD_DATABASE_URL || env.MIRROR === "off") return { env, dispose() {} };
-  const dir = mkdtempSync(join(tmpdir(), "dashboard-mirror-"));
+function ownDataDirs(env: Record<string, string>): { env: Record<string, string>; dispose: () => void } {
+  const shared = env.DASHBOARD_DATABASE_URL !== undefined;
+  const needsMirror = !shared && !env.MIRROR_DATA_DIR && env.MIRROR !== "off";
+  const needsWorkspace = !shared && !env.WORKSPACE_DATA_DIR;
+  if (!needsMirror && !needsWorkspace) return { env, dispose() {} };
+  const dir = mkdtempSync(join(tmpdir(), "dashboard-data-"));
   return {
-    env: { ...env, MIRROR_DATA_DIR: dir },
+    env: {
+      ...env,
+      ...(needsMirror ? { MIRROR_DATA_DIR: join(dir, "mirror") } : {}),
+      ...(needsWorkspace ? { WORKSPACE_DATA_DIR: join(dir, "workspace") } : {}),
+    },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
 export async function startDashboardProcess(options: DashboardOptions): Promise<DashboardProcess> {
   const port = options.port ?? (await freePort());
-  const mirror = ownMirrorDir(options.env);
+  const dataDirs = ownDataDirs(options.env);
   const hostname = options.hostname ?? "localhost";
   const url = `http://${hostname}:${port}`;
   const child = await startHealthyChild({
     ...options,
     name: "dashboard",
     args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname, options.env.NEXT_DIST_DIR)],
-    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...mirror.env },
+    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...dataDirs.env },
     healthUrl: `${url}/api/health`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
   }).catch((error: unknown) => {
-    mirror.dispose();
+    dataDirs.dispose();
     throw error;
   });
-  void child.exited.then(() => mirror.dispose());
+  void child.exited.then(() => dataDirs.dispose());
   return Object.assign(child, { url, port });
 }

@@ -144,8 +144,10 @@ await started(
       VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
       AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
       STAFF_FILE,
-      // Kept between starts, so a restart serves the mirror it had at once and syncs on.
+      // Kept between starts, so a restart serves the mirror it had at once and syncs on, and
+      // what staff set (program overrides) stays.
       MIRROR_DATA_DIR: process.env.MIRROR_DATA_DIR ?? ".data/mirror",
+      WORKSPACE_DATA_DIR: process.env.WORKSPACE_DATA_DIR ?? ".data/workspace",
     },
     ...programOptions("dashboard"),
   }),

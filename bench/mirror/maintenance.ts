@@ -1,6 +1,7 @@
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { COMPLIANCE_JOBS_SQL, readCompliance } from "@/lib/server/maintenance/compliance";
 import { parseDueParams, selectDuePage } from "@/lib/server/maintenance/due-query";
+import { applyOverrides } from "@/lib/server/maintenance/program-override";
 import {
   DUE_FACTS_SQL,
   JOB_GAPS_SQL,
@@ -39,7 +40,7 @@ function cases(sql: MirrorSql, types: string[]): MaintenanceCase[] {
       ours: async () => {
         const query = parseDueParams(new URL("http://bench/api/maintenance/due?sort=state"), cursors);
         if (!query.ok) throw query.error;
-        const { data: programs } = await readPrograms(sql);
+        const { data: programs } = applyOverrides(await readPrograms(sql), []);
         const rows = await readDueRows(sql, programs, new Date());
         const page = selectDuePage(rows, query.value, cursors);
         return { rows: page.data.length, total: page.total };
@@ -52,7 +53,7 @@ function cases(sql: MirrorSql, types: string[]): MaintenanceCase[] {
     {
       name: "compliance (every month)",
       ours: async () => {
-        const { data: programs } = await readPrograms(sql);
+        const { data: programs } = applyOverrides(await readPrograms(sql), []);
         const compliance = await readCompliance(sql, programs, {}, 0.1);
         return {
           rows: compliance.by_month.length,
@@ -74,7 +75,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 export async function measureMaintenance(sql: MirrorSql, runs: number): Promise<CaseResult[]> {
-  const { data: programs } = await readPrograms(sql);
+  const { data: programs } = applyOverrides(await readPrograms(sql), []);
   const types = programs.map((program) => program.task_type);
   const results: CaseResult[] = [];
   for (const benchCase of cases(sql, types)) {

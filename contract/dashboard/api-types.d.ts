@@ -179,7 +179,8 @@ export interface paths {
      *     job done) give an interval in days, in miles, or both (whichever comes first): the gaps'
      *     90th percentile, kept when it explains at least 60% of them (each ending within 80% to 110%
      *     of the interval) from at least 30 gaps. Types that recur without such a pattern are listed
-     *     as irregular. Takes no query parameters.
+     *     as irregular. Staff's overrides (PUT below) then change a type's schedule, its due-soon
+     *     threshold, or say it has no program; each program says which. Takes no query parameters.
      */
     get: operations["listPrograms"];
     put?: never;
@@ -187,6 +188,40 @@ export interface paths {
     delete?: never;
     /** The methods this address answers */
     options: operations["optionsPrograms"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/maintenance/programs/{task_type}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task type, 1-128 characters without control characters (percent-encoded). */
+        task_type: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Sets staff's override of one task type's program
+     * @description Replaces the type's override, if any, and records who set it and what it was before in the
+     *     audit trail. An override is stated whole: `interval_days` and `interval_miles` as given
+     *     are the schedule (null in both keeps the learned one), `due_soon_share` null keeps the
+     *     default 0.1, and `no_program` true means no program for the type whatever the history
+     *     shows (then nothing else may be set). Omitted fields are null (false for `no_program`).
+     *     Takes effect on the next page read; another dashboard instance sharing the database sees it
+     *     within 15 s. A request whose `Origin` is not the dashboard's is refused with `forbidden`.
+     */
+    put: operations["setProgramOverride"];
+    post?: never;
+    /**
+     * Removes one task type's override, so the learned program stands again
+     * @description Recorded in the audit trail with the override removed. `not_found` when the type has none.
+     */
+    delete: operations["removeProgramOverride"];
+    /** The methods this address answers */
+    options: operations["optionsProgramOverride"];
     head?: never;
     patch?: never;
     trace?: never;
@@ -519,24 +554,59 @@ export interface components {
       p50: number;
       p75: number;
     };
+    /** @description A program in effect, learned from the history or set by staff. */
     Program: {
       task_type: string;
       interval_days: number | null;
       interval_miles: number | null;
-      /** @description What the program was learned from. */
-      sample: {
+      /** @description Due soon within this share of an interval (0.1 unless an override sets it). */
+      due_soon_share: number;
+      /**
+       * @description `override` when staff set an override for the type (its schedule, its threshold or both).
+       * @enum {string}
+       */
+      source: "learned" | "override";
+      /** @description The schedule the history shows, even when an override replaces it; null when it shows none. */
+      learned: null | {
+        interval_days: number | null;
+        interval_miles: number | null;
+      };
+      /** @description What the learned schedule came from; null when the history shows none. */
+      sample: null | {
         gaps: number;
         vehicles: number;
         on_interval_share: number;
         days: components["schemas"]["Quartiles"];
         miles: components["schemas"]["Quartiles"];
       };
+      override: null | components["schemas"]["ProgramOverride"];
+    };
+    /** @description What an override sets. Omitted fields are null (false for `no_program`). */
+    ProgramSettings: {
+      /** @default false */
+      no_program: boolean;
+      interval_days?: number | null;
+      interval_miles?: number | null;
+      due_soon_share?: number | null;
+    };
+    ProgramOverride: {
+      task_type: string;
+      no_program: boolean;
+      interval_days: number | null;
+      interval_miles: number | null;
+      due_soon_share: number | null;
+      /** @description The staff member who set it last (their sign-in email). */
+      changed_by: string;
+      /** Format: date-time */
+      changed_at: string;
     };
     ProgramList: {
       data: components["schemas"]["Program"][];
+      /** @description Types that follow no program, because the history shows none or an override says so. */
       irregular: {
         task_type: string;
         gaps: number;
+        override: null | components["schemas"]["ProgramOverride"];
       }[];
       /** Format: date-time */
       as_of: string;
@@ -799,6 +869,7 @@ export interface components {
         code:
           | "invalid_request"
           | "unauthorized"
+          | "forbidden"
           | "not_found"
           | "method_not_allowed"
           | "upstream_busy"
@@ -835,6 +906,15 @@ export interface components {
     Options: {
       headers: {
         Allow: components["headers"]["Allow"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The methods this address answers; no body, no session needed. */
+    "Options-Changes": {
+      headers: {
+        Allow: components["headers"]["Allow-Changes"];
         "Cache-Control": components["headers"]["Cache-Control-No-Store"];
         [name: string]: unknown;
       };
@@ -882,6 +962,22 @@ export interface components {
         "application/json": components["schemas"]["UnauthorizedError"];
       };
     };
+    /** @description `forbidden`: a change sent from a page of another site (its `Origin` is not the dashboard's). */
+    Forbidden: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "forbidden";
+          };
+        };
+      };
+    };
     /** @description `not_found`: no task has this id, or no route serves this address. */
     NotFound: {
       headers: {
@@ -898,7 +994,7 @@ export interface components {
         };
       };
     };
-    /** @description `method_not_allowed`: the API is read-only. No session needed. */
+    /** @description `method_not_allowed`: this address does not answer the method (`Allow` lists those it does). No session needed. */
     MethodNotAllowed: {
       headers: {
         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1065,8 +1161,10 @@ export interface components {
     "Server-Timing": string;
     /** @description Whole seconds until a budget slot is expected. */
     "Retry-After": number;
-    /** @description The methods every dashboard API address answers. */
+    /** @description The methods a reading address answers. */
     Allow: "GET, HEAD, OPTIONS";
+    /** @description The methods an address that changes staff's settings answers. */
+    "Allow-Changes": "PUT, DELETE, OPTIONS";
   };
   pathItems: never;
 }
@@ -1576,6 +1674,87 @@ export interface operations {
     requestBody?: never;
     responses: {
       204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  setProgramOverride: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task type, 1-128 characters without control characters (percent-encoded). */
+        task_type: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ProgramSettings"];
+      };
+    };
+    responses: {
+      /** @description The override as stored. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "Server-Timing": components["headers"]["Server-Timing"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ProgramOverride"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  removeProgramOverride: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task type, 1-128 characters without control characters (percent-encoded). */
+        task_type: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  optionsProgramOverride: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task type, 1-128 characters without control characters (percent-encoded). */
+        task_type: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
       400: components["responses"]["BadRequest"];
     };
   };

@@ -28,6 +28,8 @@ export interface TaskPage extends TaskPageBody {
 }
 export type Program = Schemas["Program"];
 export type ProgramList = Schemas["ProgramList"];
+export type ProgramOverride = Schemas["ProgramOverride"];
+export type ProgramSettings = Schemas["ProgramSettings"];
 export type DueRow = Schemas["DueRow"];
 export type DuePage = Schemas["DuePage"];
 export type DueSummary = Schemas["DueSummary"];

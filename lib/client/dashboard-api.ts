@@ -85,6 +85,35 @@ export async function dashboardFetch(
   return response;
 }
 
+/** A change (PUT or DELETE) to the dashboard's own data; an error body becomes a DashboardApiError. */
+export async function dashboardSend(
+  path: string,
+  method: "PUT" | "DELETE",
+  body?: unknown,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new DashboardApiError(
+      0,
+      "network_error",
+      "The dashboard could not be reached.",
+      undefined,
+      undefined,
+    );
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
 /**
  * The body of a successful GET of `Path`, as the document says. Response.json() is untyped: each read
  * below names the document's type, and the tests hold every answer of the handlers to the same

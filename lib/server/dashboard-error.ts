@@ -13,6 +13,8 @@ export type DashboardErrorCode = components["schemas"]["Error"]["error"]["code"]
 const STATUS: Record<DashboardErrorCode, number> = {
   invalid_request: 400,
   unauthorized: 401,
+  // A change sent from a page of another site (a forged request riding the session cookie).
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   upstream_busy: 503,

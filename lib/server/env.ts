@@ -63,6 +63,11 @@ const dashboardEnvSchema = z.object({
   MIRROR: optional.pipe(z.enum(["on", "off"]).default("on")),
   /** The embedded mirror's PGlite directory; unused with DASHBOARD_DATABASE_URL. */
   MIRROR_DATA_DIR: optional.pipe(z.string().default(".data/mirror")),
+  /**
+   * The embedded workspace's PGlite directory (what staff create: program overrides, the audit
+   * trail); unused with DASHBOARD_DATABASE_URL, whose database then holds it beside the mirror.
+   */
+  WORKSPACE_DATA_DIR: optional.pipe(z.string().default(".data/workspace")),
   /** A PostgreSQL shared by every dashboard instance: they elect one syncer and all read. */
   DASHBOARD_DATABASE_URL: optional.pipe(
     z

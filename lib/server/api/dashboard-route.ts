@@ -73,21 +73,24 @@ export function dashboardRoute<
 }
 
 // Next answers a method that a route does not export with an empty 405, and OPTIONS with every
-// exported method. The dashboard API is read-only: other methods get the documented error body and
-// an Allow header, like the service's own 405s. No session is needed to learn that.
+// exported method. A route answers the methods it exports; others get the documented error body
+// and an Allow header, like the service's own 405s. No session is needed to learn that.
 
-const ALLOW = "GET, HEAD, OPTIONS";
-
-function refuse(): Response {
-  const error = new DashboardError("method_not_allowed", `This address answers ${ALLOW} only.`, {
-    allow: ALLOW,
-  });
-  return dashboardErrorResponse(error, crypto.randomUUID());
+/** The answers to methods a route does not take: `refuse` for each, and `options`. */
+export function methodsOtherThan(allow: string) {
+  return {
+    refuse: (): Response => {
+      const error = new DashboardError("method_not_allowed", `This address answers ${allow} only.`, {
+        allow,
+      });
+      return dashboardErrorResponse(error, crypto.randomUUID());
+    },
+    options: (): Response =>
+      new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } }),
+  };
 }
 
-function options(): Response {
-  return new Response(null, { status: 204, headers: { allow: ALLOW, "cache-control": "no-store" } });
-}
+const { refuse, options } = methodsOtherThan("GET, HEAD, OPTIONS");
 
 /** For a read-only route: `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;` */
 export const otherMethods = { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };

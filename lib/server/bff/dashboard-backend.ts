@@ -23,6 +23,7 @@ import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";
 import { startMirror, type Mirror } from "../mirror";
+import { openWorkspaceDb, type WorkspaceDb } from "../workspace";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and
@@ -40,7 +41,12 @@ export interface DashboardBackend {
   tasks: FreshnessCache<{ task: Task | undefined }>;
   /** The task mirror; undefined with MIRROR=off, or when it could not be opened (logged). */
   mirror: Mirror | undefined;
-  /** Stops the mirror's sync and closes its database and the Redis connection (shutdown, tests). */
+  /**
+   * The workspace's database (what staff create), opened at its first use; a failure to open is
+   * that request's error, and the next use tries again.
+   */
+  workspace(): Promise<WorkspaceDb>;
+  /** Stops the mirror's sync and closes its database, the workspace's and the Redis connection (shutdown, tests). */
   close(): Promise<void>;
 }
 
@@ -132,10 +138,25 @@ export async function createBackend(
           return undefined;
         })
       : undefined;
+  let workspace: Promise<WorkspaceDb> | undefined;
+  const openWorkspace = () => {
+    if (workspace) return workspace;
+    const opening = openWorkspaceDb({
+      databaseUrl: env.DASHBOARD_DATABASE_URL,
+      dataDir: env.WORKSPACE_DATA_DIR,
+    });
+    workspace = opening;
+    // The request that asked hears of the failure; the next use opens anew.
+    void opening.catch(() => {
+      if (workspace === opening) workspace = undefined;
+    });
+    return opening;
+  };
   return {
     env,
     client,
     mirror,
+    workspace: openWorkspace,
     tokens,
     budget,
     metrics,
@@ -159,6 +180,11 @@ export async function createBackend(
     }),
     async close() {
       await mirror?.close();
+      // A workspace that failed to open has nothing to close.
+      await workspace?.then(
+        (db) => db.close(),
+        () => undefined,
+      );
       redis?.disconnect();
     },
     tasks: new FreshnessCache({

@@ -6,6 +6,8 @@ export {
   answerDueExport,
   answerDueSummary,
   answerPrograms,
+  answerRemoveProgram,
+  answerSetProgram,
   answerVehicles,
 } from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";

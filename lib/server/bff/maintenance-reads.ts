@@ -1,6 +1,6 @@
 import "server-only";
 import { CSV_MEDIA_TYPE, csvFileName } from "@/lib/csv/csv-format";
-import { readQueryParams } from "../dashboard-error";
+import { DashboardError, readQueryParams } from "../dashboard-error";
 import {
   dueCountsByLocation,
   dueCsv,
@@ -15,10 +15,15 @@ import {
   readDueRows,
   readPrograms,
   selectDuePage,
+  applyOverrides,
+  parseProgramSettings,
+  readOverrideTaskType,
   type DueRow,
+  type ProgramsAnswer,
   type VehicleRow,
 } from "../maintenance";
 import type { MirrorSql } from "../mirror";
+import { listOverrides, removeOverride, saveOverride } from "../workspace";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
@@ -31,10 +36,19 @@ async function wholeMirror(backend: DashboardBackend) {
   return gate;
 }
 
+/** The programs in effect: learned from the mirror, as staff's overrides change them. */
+async function programsInEffect(backend: DashboardBackend, sql: MirrorSql): Promise<ProgramsAnswer> {
+  const [learned, overrides] = await Promise.all([
+    readPrograms(sql),
+    backend.workspace().then(listOverrides),
+  ]);
+  return applyOverrides(learned, overrides);
+}
+
 export async function answerPrograms(backend: DashboardBackend, url: URL): Promise<Response> {
   readQueryParams(url, []);
   const gate = await wholeMirror(backend);
-  const programs = await readPrograms(gate.sql);
+  const programs = await programsInEffect(backend, gate.sql);
   return Response.json(
     { ...programs, as_of: gate.asOf.toISOString() },
     { headers: mirrorFreshness(gate.asOf) },
@@ -67,7 +81,7 @@ async function maintenanceNow(backend: DashboardBackend): Promise<DueEvaluation>
   if (held && Date.now() - held.at < DUE_EVALUATION_MS) return held.evaluation;
   const evaluation = (async () => {
     const evaluatedAt = new Date();
-    const { data: programs } = await readPrograms(gate.sql);
+    const { data: programs } = await programsInEffect(backend, gate.sql);
     const rows = await readDueRows(gate.sql, programs, evaluatedAt);
     return { rows, evaluatedAt, asOf: gate.asOf, sql: gate.sql };
   })();
@@ -134,7 +148,7 @@ export async function answerCompliance(backend: DashboardBackend, url: URL): Pro
   const filters = parseComplianceParams(url);
   if (!filters.ok) throw filters.error;
   const gate = await wholeMirror(backend);
-  const { data: programs } = await readPrograms(gate.sql);
+  const { data: programs } = await programsInEffect(backend, gate.sql);
   const compliance = await readCompliance(
     gate.sql,
     programs,
@@ -154,4 +168,70 @@ export async function answerVehicles(backend: DashboardBackend, url: URL): Promi
   const page = selectVehiclePage(await vehiclesOf(evaluation), query.value, backend.cursors);
   const { asOf } = evaluation;
   return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
+}
+
+/** An override's body is a few fields: anything larger is not one. */
+const MAX_OVERRIDE_BODY_BYTES = 4_096;
+
+/**
+ * A change must come from the dashboard's own pages: a browser names the page's origin on every
+ * PUT and DELETE, and a page of another site riding the session cookie names its own. A JSON body
+ * also cannot be sent across sites without a preflight, which this server never grants.
+ */
+function refuseOtherSites(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== new URL(request.url).origin)
+    throw new DashboardError("forbidden", "Changes are accepted from the dashboard's own pages only.");
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new DashboardError("invalid_request", "Send the override as application/json.");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_OVERRIDE_BODY_BYTES)
+    throw new DashboardError("invalid_request", `The body is larger than ${MAX_OVERRIDE_BODY_BYTES} bytes.`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DashboardError("invalid_request", "The body is not JSON.");
+  }
+}
+
+/** Drops this process's held due evaluation, so the next page reads the programs as they now are. */
+function forgetEvaluation(backend: DashboardBackend): void {
+  evaluations.delete(backend.mirror ?? backend);
+}
+
+/** PUT /api/maintenance/programs/{task_type}: sets the type's override, recorded with who set it. */
+export async function answerSetProgram(
+  backend: DashboardBackend,
+  request: Request,
+  rawTaskType: string,
+  staffEmail: string,
+): Promise<Response> {
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
+  const taskType = readOverrideTaskType(rawTaskType);
+  const settings = parseProgramSettings(await readJsonBody(request));
+  if (!settings.ok) throw new DashboardError("invalid_request", settings.message);
+  const override = await saveOverride(await backend.workspace(), taskType, settings.value, staffEmail);
+  forgetEvaluation(backend);
+  return Response.json(override);
+}
+
+/** DELETE /api/maintenance/programs/{task_type}: the learned program stands again. */
+export async function answerRemoveProgram(
+  backend: DashboardBackend,
+  request: Request,
+  rawTaskType: string,
+  staffEmail: string,
+): Promise<Response> {
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
+  const taskType = readOverrideTaskType(rawTaskType);
+  if (!(await removeOverride(await backend.workspace(), taskType, staffEmail)))
+    throw new DashboardError("not_found", "This task type has no override.");
+  forgetEvaluation(backend);
+  return new Response(null, { status: 204 });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { MirrorSql } from "@/lib/server/mirror";
 import { intervalShare } from "./learn-program";
-import type { Program } from "./read-maintenance";
+import type { ProgramInEffect } from "./program-override";
 
 // Preventive-maintenance compliance: every completed job of a program type that follows an earlier
 // completed job of the same type on the same vehicle is on time or late. Late: done more than the
@@ -74,13 +74,17 @@ interface JobRow {
 }
 
 /** Is a job done `gap` after the one before it late on this program? */
-export function isLate(gap: { days: number; miles: number }, program: Program, tolerance: number): boolean {
+export function isLate(
+  gap: { days: number; miles: number },
+  program: ProgramInEffect,
+  tolerance: number,
+): boolean {
   return intervalShare(gap, program.interval_days, program.interval_miles) > 1 + tolerance;
 }
 
 export async function readCompliance(
   sql: MirrorSql,
-  programs: readonly Program[],
+  programs: readonly ProgramInEffect[],
   filters: ComplianceFilters,
   tolerance: number,
 ): Promise<Compliance> {

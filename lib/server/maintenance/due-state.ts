@@ -4,7 +4,7 @@
 import type { DueState } from "@/contract/query/due-state";
 
 const DAY_MS = 86_400_000;
-/** Due soon: within this share of the interval (10% of 90 days is 9 days; of 5,000 miles, 500). */
+/** Due soon, unless staff set another share: within 10% of the interval (9 of 90 days; 500 of 5,000 miles). */
 export const DUE_SOON_SHARE = 0.1;
 /** A daily mileage needs readings at least this many days apart. */
 const MIN_READING_SPAN_DAYS = 7;
@@ -14,6 +14,8 @@ const FORECAST_LIMIT_MS = 10 * 365 * DAY_MS;
 export interface ProgramInterval {
   interval_days: number | null;
   interval_miles: number | null;
+  /** Due soon within this share of an interval. */
+  due_soon_share: number;
 }
 
 export interface Reading {
@@ -73,8 +75,8 @@ export function dueStanding(program: ProgramInterval, facts: DueFacts, now: Date
   // A program with miles only and no rate to forecast with has no date: it is due when a reading
   // gets there. The last job's date stands in for due_at, so the row sorts somewhere.
   const dueMs = knownDueMs ?? facts.lastDone.at.getTime();
-  const soonDays = program.interval_days === null ? null : program.interval_days * DUE_SOON_SHARE;
-  const soonMiles = program.interval_miles === null ? null : program.interval_miles * DUE_SOON_SHARE;
+  const soonDays = program.interval_days === null ? null : program.interval_days * program.due_soon_share;
+  const soonMiles = program.interval_miles === null ? null : program.interval_miles * program.due_soon_share;
   const soon =
     (dueDateMs !== null && soonDays !== null && dueDateMs - now.getTime() <= soonDays * DAY_MS) ||
     (milesLeft !== null && soonMiles !== null && milesLeft <= soonMiles) ||

@@ -1,7 +1,8 @@
 import "server-only";
 import type { MirrorSql } from "@/lib/server/mirror";
 import { dueStanding, type DueStanding } from "./due-state";
-import { learnProgram, type Gap, type LearnedProgram } from "./learn-program";
+import { learnProgram, type Gap } from "./learn-program";
+import type { LearnedPrograms, Program, ProgramInEffect } from "./program-override";
 
 // The maintenance answers read from the mirror: programs learned from every completed job's gap to
 // the same vehicle's previous one of its type, and each vehicle's standing on each program from its
@@ -54,17 +55,8 @@ export const DUE_FACTS_SQL = `WITH done AS (
        ORDER BY b.started_at, b.id LIMIT 1
      ) booked ON true`;
 
-export interface Program extends LearnedProgram {
-  task_type: string;
-}
-
-export interface ProgramsAnswer {
-  data: Program[];
-  /** Types that recur in the mirror but follow no program, with how many gaps were seen. */
-  irregular: { task_type: string; gaps: number }[];
-}
-
-export async function readPrograms(sql: MirrorSql): Promise<ProgramsAnswer> {
+/** The programs the mirror's history shows, before staff's overrides (applyOverrides). */
+export async function readPrograms(sql: MirrorSql): Promise<LearnedPrograms> {
   const rows = await sql.query<{ task_type: string; vehicle_id: string; days: number; miles: number }>(
     JOB_GAPS_SQL,
     [],
@@ -76,7 +68,7 @@ export async function readPrograms(sql: MirrorSql): Promise<ProgramsAnswer> {
     gapsByType.set(row.task_type, gaps);
   }
   const data: Program[] = [];
-  const irregular: ProgramsAnswer["irregular"] = [];
+  const irregular: LearnedPrograms["irregular"] = [];
   for (const [taskType, gaps] of [...gapsByType].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const learned = learnProgram(gaps);
     if (learned) data.push({ task_type: taskType, ...learned });
@@ -127,7 +119,7 @@ interface FactsRow {
 /** Every vehicle's standing on every program it has done a job of, evaluated at `now`. */
 export async function readDueRows(
   sql: MirrorSql,
-  programs: readonly Program[],
+  programs: readonly ProgramInEffect[],
   now: Date,
 ): Promise<DueRow[]> {
   if (programs.length === 0) return [];

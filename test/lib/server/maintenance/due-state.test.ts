@@ -8,7 +8,7 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /** A vehicle driving `perDay` miles a day since 100 days ago, last read `readDaysAgo` days ago. */
 function standing(
-  program: { interval_days: number | null; interval_miles: number | null },
+  program: Parameters<typeof dueStanding>[0],
   doneDaysAgo: number,
   options: { perDay?: number; readDaysAgo?: number; bookedInDays?: number; inProgress?: boolean } = {},
 ): DueStanding {
@@ -34,13 +34,19 @@ function standing(
 }
 
 describe("dueStanding", () => {
-  const days = { interval_days: 90, interval_miles: null };
-  const both = { interval_days: 90, interval_miles: 5_000 };
+  const days = { interval_days: 90, interval_miles: null, due_soon_share: 0.1 };
+  const both = { interval_days: 90, interval_miles: 5_000, due_soon_share: 0.1 };
 
   it("is ok, due soon and overdue by days as the interval runs out", () => {
     expect(standing(days, 30)).toMatchObject({ state: "ok", due_by: "days", overdue_days: null });
     expect(standing(days, 85)).toMatchObject({ state: "due_soon" });
     expect(standing(days, 95)).toMatchObject({ state: "overdue", overdue_days: 5, overdue_miles: null });
+  });
+
+  it("is due soon within the program's own share of the interval", () => {
+    // 70 of 90 days: 20 left, past a 0.25 share (22.5 days) but not the default 0.1 (9 days).
+    expect(standing(days, 70).state).toBe("ok");
+    expect(standing({ ...days, due_soon_share: 0.25 }, 70).state).toBe("due_soon");
   });
 
   it("is due by miles when the vehicle drives enough to get there first", () => {
@@ -71,7 +77,7 @@ describe("dueStanding", () => {
   });
 
   it("has no due date for miles alone without a rate, and is overdue only once a reading passes them", () => {
-    const miles = { interval_days: null, interval_miles: 5_000 };
+    const miles = { interval_days: null, interval_miles: 5_000, due_soon_share: 0.1 };
     const still = (readMiles: number) =>
       dueStanding(
         miles,
@@ -93,7 +99,9 @@ describe("dueStanding", () => {
   });
 
   it("gives no forecast for a vehicle that would take decades to get there", () => {
-    const result = standing({ interval_days: null, interval_miles: 5_000_000 }, 10, { perDay: 20 });
+    const result = standing({ interval_days: null, interval_miles: 5_000_000, due_soon_share: 0.1 }, 10, {
+      perDay: 20,
+    });
     expect(result).toMatchObject({ forecast_at: null, state: "ok" });
   });
 

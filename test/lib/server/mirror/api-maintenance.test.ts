@@ -3,17 +3,19 @@
 // sandbox's own, and every vehicle's due state on every program, paged through the API, equals a
 // simple computation of its own from a walk of the service's /v1/tasks. Before the sync, 503. Two
 // changes planted at the service before the sync: an odometer jump (due by miles, overdue) and a
-// last job cancelled (it does not count as done).
+// last job cancelled (it does not count as done). Last, staff's overrides change the programs, and
+// every change is in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as complianceRoute from "@/app/api/maintenance/compliance/route";
 import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
+import * as programOverrideRoute from "@/app/api/maintenance/programs/[task_type]/route";
 import * as programsRoute from "@/app/api/maintenance/programs/route";
 import * as summaryRoute from "@/app/api/maintenance/summary/route";
 import * as vehiclesRoute from "@/app/api/vehicles/route";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { SANDBOX_PROGRAMS } from "@/task-service/src/sandbox/service-programs";
-import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
+import { routeAnswer, routeSend, startApiRig, type ApiRig } from "./api-support";
 import { directWalk } from "./sync-support";
 
 const DAY_MS = 86_400_000;
@@ -542,5 +544,182 @@ describe("maintenance from the mirror", () => {
     const foreign = await get(dueRoute, `/api/maintenance/due?sort=due_at&cursor=${first.next_cursor}`);
     expect(foreign.status).toBe(400);
     expect((await get(programsRoute, "/api/maintenance/programs?x=1")).status).toBe(400);
+  });
+});
+
+describe("staff's program overrides", () => {
+  const send = (
+    method: "PUT" | "DELETE",
+    taskType: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    routeSend(
+      rig.mirrored,
+      programOverrideRoute,
+      method,
+      `/api/maintenance/programs/${encodeURIComponent(taskType)}`,
+      {
+        cookie: rig.cookie,
+        params: { task_type: taskType },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      },
+    );
+  interface ProgramInEffect extends Program {
+    due_soon_share: number;
+    source: string;
+    learned: { interval_days: number | null; interval_miles: number | null } | null;
+    sample: object | null;
+    override: { changed_by: string } | null;
+  }
+  const inEffect = async () =>
+    JSON.parse((await get(programsRoute, "/api/maintenance/programs")).text) as {
+      data: ProgramInEffect[];
+      irregular: { task_type: string; override: object | null }[];
+    };
+  const dueOf = (taskType: string) => allDue(`task_type=${taskType}`);
+
+  it("change a schedule, a threshold or say no program; the due list follows, and removing one restores the learned", async () => {
+    const oilBefore = await dueOf("oil_change");
+    expect(oilBefore.counts.overdue).toBeGreaterThan(0);
+    const tireBefore = await dueOf("tire_rotation");
+
+    // A year between oil changes, by date alone: nothing in 185 days of history is overdue.
+    const set = await send("PUT", "oil_change", { interval_days: 365 });
+    expect(set.status, set.text).toBe(200);
+    expect(JSON.parse(set.text)).toMatchObject({
+      task_type: "oil_change",
+      no_program: false,
+      interval_days: 365,
+      interval_miles: null,
+      due_soon_share: null,
+      changed_by: "staff@company.example",
+    });
+    // A type with no learned program gets one; one with a program loses it; another keeps its
+    // learned schedule with half the interval counted as due soon.
+    expect((await send("PUT", "car_wash", { interval_days: 30, due_soon_share: 0.2 })).status).toBe(200);
+    expect((await send("PUT", "multi_point_inspection", { no_program: true })).status).toBe(200);
+    expect((await send("PUT", "tire_rotation", { due_soon_share: 0.5 })).status).toBe(200);
+
+    const programsNow = await inEffect();
+    const oil = programsNow.data.find((program) => program.task_type === "oil_change")!;
+    const learnedOil = programs.find((program) => program.task_type === "oil_change")!;
+    expect(oil).toMatchObject({
+      source: "override",
+      interval_days: 365,
+      interval_miles: null,
+      due_soon_share: 0.1,
+    });
+    expect(oil.learned).toEqual({
+      interval_days: learnedOil.interval_days,
+      interval_miles: learnedOil.interval_miles,
+    });
+    expect(programsNow.data.find((program) => program.task_type === "car_wash")).toMatchObject({
+      source: "override",
+      interval_days: 30,
+      due_soon_share: 0.2,
+      learned: null,
+      sample: null,
+    });
+    expect(programsNow.data.map((program) => program.task_type)).not.toContain("multi_point_inspection");
+    expect(
+      programsNow.irregular.find((type) => type.task_type === "multi_point_inspection")?.override,
+    ).toMatchObject({
+      no_program: true,
+    });
+
+    const oilAfter = await dueOf("oil_change");
+    expect(oilAfter.total).toBe(oilBefore.total);
+    expect(oilAfter.counts.overdue).toBe(0);
+    for (const row of oilAfter.rows) expect(row.due_by).toBe("days");
+    expect((await dueOf("car_wash")).total).toBeGreaterThan(0);
+    expect((await dueOf("multi_point_inspection")).total).toBe(0);
+    const tireAfter = await dueOf("tire_rotation");
+    expect(tireAfter.counts.due_soon!).toBeGreaterThan(tireBefore.counts.due_soon!);
+    expect(tireAfter.counts.overdue).toBe(tireBefore.counts.overdue);
+
+    // Every change is in the audit trail: who, which type, before and after.
+    const workspace = await rig.mirrored.workspace();
+    const audit = await workspace.query<{
+      actor: string;
+      action: string;
+      details: { task_type: string; before: unknown; after: unknown };
+    }>("SELECT actor, action, details FROM workspace_audit ORDER BY id");
+    expect(audit.map((record) => [record.actor, record.action, record.details.task_type])).toEqual([
+      ["staff@company.example", "program_override_set", "oil_change"],
+      ["staff@company.example", "program_override_set", "car_wash"],
+      ["staff@company.example", "program_override_set", "multi_point_inspection"],
+      ["staff@company.example", "program_override_set", "tire_rotation"],
+    ]);
+    expect(audit[0]!.details).toMatchObject({ before: null, after: { interval_days: 365 } });
+    await expect(workspace.query("DELETE FROM workspace_audit")).rejects.toThrow(/append-only/);
+
+    for (const taskType of ["oil_change", "car_wash", "multi_point_inspection", "tire_rotation"]) {
+      expect((await send("DELETE", taskType)).status, taskType).toBe(204);
+    }
+    expect((await send("DELETE", "oil_change")).status).toBe(404);
+    const restored = await inEffect();
+    expect(
+      restored.data.map(({ task_type, interval_days, interval_miles }) => ({
+        task_type,
+        interval_days,
+        interval_miles,
+      })),
+    ).toEqual(
+      programs.map(({ task_type, interval_days, interval_miles }) => ({
+        task_type,
+        interval_days,
+        interval_miles,
+      })),
+    );
+    expect((await dueOf("oil_change")).counts).toEqual(oilBefore.counts);
+  });
+
+  it("refuses a bad override with the documented error and changes nothing", async () => {
+    const json = { "content-type": "application/json" };
+    const refusals: [string, unknown, Record<string, string>, number][] = [
+      ["oil_change", "{not json", {}, 400],
+      ["oil_change", "interval_days=30", { "content-type": "application/x-www-form-urlencoded" }, 400],
+      ["oil_change", { interval_days: 0 }, {}, 400],
+      ["oil_change", { interval_days: 3661 }, {}, 400],
+      ["oil_change", { interval_days: "30" }, {}, 400],
+      ["oil_change", { interval_days: 30.5 }, {}, 400],
+      ["oil_change", { due_soon_share: 0.9 }, {}, 400],
+      ["oil_change", { no_program: true, interval_days: 30 }, {}, 400],
+      ["oil_change", { interval_weeks: 4 }, {}, 400],
+      ["oil_change", [], {}, 400],
+      ["oil_change", null, {}, 400],
+      ["oil_change", JSON.stringify({ interval_days: 30, pad: "x".repeat(5_000) }), json, 400],
+      ["oil\u0001change", { interval_days: 30 }, {}, 400],
+      ["x".repeat(129), { interval_days: 30 }, {}, 400],
+      // A page of another site riding the session cookie.
+      ["oil_change", { interval_days: 30 }, { origin: "https://elsewhere.example" }, 403],
+    ];
+    for (const [taskType, body, headers, status] of refusals) {
+      const answer = await send("PUT", taskType, body, headers);
+      expect(answer.status, `${taskType} ${JSON.stringify(body)}`).toBe(status);
+      expect(JSON.parse(answer.text)).toMatchObject({
+        error: { code: status === 403 ? "forbidden" : "invalid_request" },
+      });
+    }
+    const sameSite = await send("PUT", "oil_change", { interval_days: 30 }, { origin: "http://localhost" });
+    expect(sameSite.status).toBe(200);
+    expect(
+      (await send("DELETE", "oil_change", undefined, { origin: "https://elsewhere.example" })).status,
+    ).toBe(403);
+    expect((await send("DELETE", "oil_change")).status).toBe(204);
+    const options = await routeSend(
+      rig.mirrored,
+      programOverrideRoute,
+      "OPTIONS",
+      "/api/maintenance/programs/oil_change",
+      {
+        cookie: rig.cookie,
+        params: { task_type: "oil_change" },
+      },
+    );
+    expect(options.headers.get("allow")).toBe("PUT, DELETE, OPTIONS");
+    expect((await inEffect()).data.every((program) => program.override === null)).toBe(true);
   });
 });

@@ -2,6 +2,9 @@
 // service in-process, a backend with its budget and client, and a mirror whose slices exist but
 // sync only when the test starts the syncer (so "before the sync" is a state, not a race).
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { vi } from "vitest";
 import { dashboardContract } from "@/contract/conformance/documents";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
@@ -41,6 +44,7 @@ export async function startApiRig(
   stubDashboardEnv(AUTH_SECRET);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
+  const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   const live = await createBackend(
     parseDashboardEnv({
@@ -51,6 +55,7 @@ export async function startApiRig(
       LOG_LEVEL: "silent",
       MIRROR_DAYS_BACK: String(daysBack),
       MIRROR_DAYS_AHEAD: String(daysAhead),
+      WORKSPACE_DATA_DIR: workspaceDir,
     }),
   );
   const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
@@ -97,6 +102,7 @@ export async function startApiRig(
       await mirror.close();
       await live.close();
       await service.close();
+      rmSync(workspaceDir, { recursive: true, force: true });
     },
   } satisfies ApiRig;
 }
@@ -106,22 +112,36 @@ type Handler = (request: Request, route: { params: Promise<object> }) => Promise
 const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
 /** The route's answer on this backend, held to contract/dashboard/openapi.yaml. */
-export async function routeAnswer(
+export function routeAnswer(
   backend: DashboardBackend,
   route: Record<string, unknown>,
   path: string,
   cookie: string,
   params: object = {},
 ): Promise<{ status: number; headers: Headers; text: string }> {
+  return routeSend(backend, route, "GET", path, { cookie, params });
+}
+
+/** The same for any method, with a body and headers of the caller's. */
+export async function routeSend(
+  backend: DashboardBackend,
+  route: Record<string, unknown>,
+  method: string,
+  path: string,
+  options: { cookie: string; params?: object; body?: string; headers?: Record<string, string> },
+): Promise<{ status: number; headers: Headers; text: string }> {
   // The route handlers take their backend from dashboardBackend(), which keeps it here.
   holder.__dashboardBackend = Promise.resolve(backend);
-  const handler = route.GET as Handler;
-  const response = await handler(new Request(`http://localhost${path}`, { headers: { cookie } }), {
-    params: Promise.resolve(params),
+  const handler = route[method] as Handler;
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers: { cookie: options.cookie, ...options.headers },
+    body: options.body,
   });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
   dashboardContract.assertMatches({
-    method: "GET",
+    method,
     url: path,
     statusCode: response.status,
     headers: Object.fromEntries(response.headers),

@@ -1,0 +1,324 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { intervalWords } from "@/components/due-cells";
+import { ErrorNotice } from "@/components/error-notice";
+import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
+import type { ProgramOverride, ProgramSettings } from "@/lib/client/api-types";
+import { dashboardSend } from "@/lib/client/dashboard-api";
+import { programsQuery } from "@/lib/client/maintenance-queries";
+import { mirrorFilling } from "@/lib/client/task-queries";
+import { formatDay } from "@/lib/client/time-format";
+import { taskTypeLabel } from "@/lib/task-format/task-labels";
+
+// Every task type the fleet's history knows, with the program in effect, what the history showed,
+// and staff's override: change a schedule, the due-soon threshold, or say a type has none. A
+// change takes effect on the next page of the due list, and the audit trail keeps who made it.
+
+/** One row: a type with its program in effect (if any), what was learned and any override. */
+interface TypeRow {
+  task_type: string;
+  inEffect: { interval_days: number | null; interval_miles: number | null; due_soon_share: number } | null;
+  learned: { interval_days: number | null; interval_miles: number | null } | null;
+  sample: { gaps: number; vehicles: number; on_interval_share: number } | null;
+  gaps: number;
+  override: ProgramOverride | null;
+}
+
+const DEFAULT_DUE_SOON_PERCENT = 10;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+export function ProgramSettingsView() {
+  const programs = useQuery(programsQuery);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (programs.isPending) {
+    return mirrorFilling(programs.failureReason) ? (
+      <MirrorFillingNotice message={programs.failureReason.message} what="The programs" />
+    ) : (
+      <p className="text-sm">Loading the programs…</p>
+    );
+  }
+  if (programs.isError) {
+    return (
+      <ErrorNotice
+        error={programs.error}
+        fallback="The programs could not be loaded."
+        onRetry={() => void programs.refetch()}
+      />
+    );
+  }
+  const rows: TypeRow[] = [
+    ...programs.data.data.map((program) => ({
+      task_type: program.task_type,
+      inEffect: program,
+      learned: program.learned,
+      sample: program.sample,
+      gaps: program.sample?.gaps ?? 0,
+      override: program.override,
+    })),
+    ...programs.data.irregular.map((type) => ({
+      task_type: type.task_type,
+      inEffect: null,
+      learned: null,
+      sample: null,
+      gaps: type.gaps,
+      override: type.override,
+    })),
+  ].sort((a, b) => (a.task_type < b.task_type ? -1 : a.task_type > b.task_type ? 1 : 0));
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+        Each program is learned from the gaps between a vehicle&apos;s jobs of the same type. Set your own
+        schedule where the fleet&apos;s policy differs, change how early a job counts as due soon, or say a
+        type has no program.{" "}
+        <Link href="/due" className="underline underline-offset-2">
+          Back to what is due
+        </Link>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">
+            Task types, the program in effect for each, and staff&apos;s changes
+          </caption>
+          <thead className="border-b border-slate-300 dark:border-slate-700">
+            <tr>
+              <th scope="col" className="p-2">
+                Task type
+              </th>
+              <th scope="col" className="p-2">
+                In effect
+              </th>
+              <th scope="col" className="p-2">
+                Learned from the history
+              </th>
+              <th scope="col" className="p-2">
+                Changed by
+              </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">Change</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <ProgramRow
+                key={row.task_type}
+                row={row}
+                editing={editing === row.task_type}
+                onEdit={(open) => setEditing(open ? row.task_type : null)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ProgramRow({
+  row,
+  editing,
+  onEdit,
+}: {
+  row: TypeRow;
+  editing: boolean;
+  onEdit: (open: boolean) => void;
+}) {
+  const label = taskTypeLabel(row.task_type);
+  return (
+    <>
+      <tr
+        className="border-b border-slate-200 align-top dark:border-slate-800"
+        data-testid={`program-${row.task_type}`}
+      >
+        <th scope="row" className="p-2 font-medium">
+          {label}
+        </th>
+        <td className="p-2">
+          {row.inEffect ? (
+            <>
+              Every {intervalWords(row.inEffect)}; due soon in the last {percent(row.inEffect.due_soon_share)}
+            </>
+          ) : (
+            "No program"
+          )}
+        </td>
+        <td className="p-2 text-slate-700 dark:text-slate-300">
+          {row.learned && row.sample
+            ? `Every ${intervalWords(row.learned)} (${row.sample.gaps.toLocaleString("en-US")} gaps, ${row.sample.vehicles.toLocaleString("en-US")} vehicles, ${percent(row.sample.on_interval_share)} on schedule)`
+            : `None (${row.gaps.toLocaleString("en-US")} gaps, no regular pattern)`}
+        </td>
+        <td className="p-2">
+          {row.override ? `${row.override.changed_by}, ${formatDay(row.override.changed_at)}` : "Learned"}
+        </td>
+        <td className="p-2">
+          <button
+            type="button"
+            className="rounded border border-slate-400 px-2 py-1"
+            aria-expanded={editing}
+            aria-label={`Change ${label}`}
+            onClick={() => onEdit(!editing)}
+          >
+            Change
+          </button>
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={5} className="bg-slate-50 p-3 dark:bg-slate-900">
+            <OverrideForm row={row} onDone={() => onEdit(false)} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+type Choice = "learned" | "own" | "none";
+
+function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const override = row.override;
+  const ownSchedule =
+    override !== null && (override.interval_days !== null || override.interval_miles !== null);
+  const [choice, setChoice] = useState<Choice>(
+    override?.no_program ? "none" : ownSchedule ? "own" : "learned",
+  );
+  const [days, setDays] = useState(String(override?.interval_days ?? row.learned?.interval_days ?? ""));
+  const [miles, setMiles] = useState(String(override?.interval_miles ?? row.learned?.interval_miles ?? ""));
+  const [soon, setSoon] = useState(
+    override?.due_soon_share ? String(Math.round(override.due_soon_share * 100)) : "",
+  );
+  const path = `/api/maintenance/programs/${encodeURIComponent(row.task_type)}`;
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: ["maintenance"] });
+    onDone();
+  };
+  const save = useMutation({
+    mutationFn: (settings: ProgramSettings) => dashboardSend(path, "PUT", settings),
+    onSuccess: done,
+  });
+  const reset = useMutation({ mutationFn: () => dashboardSend(path, "DELETE"), onSuccess: done });
+  const number = (text: string) => (text.trim() === "" ? null : Number(text));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const dueSoon = number(soon);
+    save.mutate(
+      choice === "none"
+        ? { no_program: true }
+        : {
+            no_program: false,
+            interval_days: choice === "own" ? number(days) : null,
+            interval_miles: choice === "own" ? number(miles) : null,
+            due_soon_share: dueSoon === null ? null : dueSoon / 100,
+          },
+    );
+  };
+  const error = save.error ?? reset.error;
+  const field = "w-28 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-2"
+      aria-label={`Program for ${taskTypeLabel(row.task_type)}`}
+    >
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 text-sm font-medium">Schedule</legend>
+        {(
+          [
+            ["learned", row.learned ? `Learned: every ${intervalWords(row.learned)}` : "Learned (none yet)"],
+            ["own", "Our own"],
+            ["none", "No program"],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="flex items-center gap-1 text-sm">
+            <input
+              type="radio"
+              name="schedule"
+              value={value}
+              checked={choice === value}
+              onChange={() => setChoice(value)}
+            />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      {choice === "own" && (
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-1">
+            Every{" "}
+            <input
+              className={field}
+              type="number"
+              min={1}
+              max={3660}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              aria-label="Interval in days"
+            />{" "}
+            days
+          </label>
+          <label className="flex items-center gap-1">
+            or{" "}
+            <input
+              className={field}
+              type="number"
+              min={1}
+              max={1000000}
+              inputMode="numeric"
+              value={miles}
+              onChange={(e) => setMiles(e.target.value)}
+              aria-label="Interval in miles"
+            />{" "}
+            miles
+          </label>
+          <span className="text-slate-600 dark:text-slate-400">
+            whichever comes first; leave one empty to use the other alone
+          </span>
+        </div>
+      )}
+      {choice !== "none" && (
+        <label className="flex items-center gap-1 text-sm">
+          Due soon in the last{" "}
+          <input
+            className={field}
+            type="number"
+            min={1}
+            max={50}
+            value={soon}
+            placeholder={String(DEFAULT_DUE_SOON_PERCENT)}
+            onChange={(e) => setSoon(e.target.value)}
+            aria-label="Due soon, percent of the interval"
+          />
+          % of the interval
+        </label>
+      )}
+      {error !== null && <ErrorNotice error={error} fallback="The change was not saved." />}
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          className="rounded bg-blue-700 px-3 py-1 text-white disabled:opacity-60"
+          disabled={save.isPending || reset.isPending}
+        >
+          Save
+        </button>
+        {override && (
+          <button
+            type="button"
+            className="rounded border border-slate-400 px-3 py-1"
+            onClick={() => reset.mutate()}
+            disabled={save.isPending || reset.isPending}
+          >
+            Back to learned
+          </button>
+        )}
+        <button type="button" className="rounded px-3 py-1 underline" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,152 @@
+// What staff set over a learned program: another schedule, another due-soon threshold, or no
+// program at all for a type the fleet's history suggests one for. An override is stated whole: the
+// intervals it gives are the schedule (null in both keeps the learned one), and a threshold it
+// leaves null keeps the default.
+import { z } from "zod";
+import { isTaskType, TASK_TYPE_RULE } from "@/contract/query/task-type";
+import { DashboardError } from "../dashboard-error";
+import { DUE_SOON_SHARE } from "./due-state";
+import type { LearnedProgram } from "./learn-program";
+
+export interface ProgramSettings {
+  /** No program for this type, whatever the history shows. */
+  no_program: boolean;
+  interval_days: number | null;
+  interval_miles: number | null;
+  /** Due soon within this share of the interval; null keeps the default. */
+  due_soon_share: number | null;
+}
+
+export interface ProgramOverride extends ProgramSettings {
+  task_type: string;
+  changed_by: string;
+  changed_at: string;
+}
+
+/** The bounds an override must keep: ten years, a million miles, a threshold short of the interval. */
+export const OVERRIDE_LIMITS = {
+  days: { min: 1, max: 3_660 },
+  miles: { min: 1, max: 1_000_000 },
+  dueSoonShare: { min: 0.01, max: 0.5 },
+} as const;
+
+const settingsSchema = z
+  .strictObject({
+    no_program: z.boolean().default(false),
+    interval_days: z
+      .number()
+      .int()
+      .min(OVERRIDE_LIMITS.days.min)
+      .max(OVERRIDE_LIMITS.days.max)
+      .nullable()
+      .default(null),
+    interval_miles: z
+      .number()
+      .int()
+      .min(OVERRIDE_LIMITS.miles.min)
+      .max(OVERRIDE_LIMITS.miles.max)
+      .nullable()
+      .default(null),
+    due_soon_share: z
+      .number()
+      .min(OVERRIDE_LIMITS.dueSoonShare.min)
+      .max(OVERRIDE_LIMITS.dueSoonShare.max)
+      .nullable()
+      .default(null),
+  })
+  .refine(
+    (settings) =>
+      !settings.no_program ||
+      (settings.interval_days === null &&
+        settings.interval_miles === null &&
+        settings.due_soon_share === null),
+    { message: "no_program takes no interval and no threshold" },
+  );
+
+/** One override's settings from a request body or an imported file, or a message saying what is wrong. */
+export function parseProgramSettings(
+  value: unknown,
+): { ok: true; value: ProgramSettings } | { ok: false; message: string } {
+  const parsed = settingsSchema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? `"${issue.path.join(".")}": ` : "";
+  return { ok: false, message: `${where}${issue.message}` };
+}
+
+/** A task type named in a request path; its rule otherwise. */
+export function readOverrideTaskType(text: string): string {
+  if (!isTaskType(text)) throw new DashboardError("invalid_request", `A task type is ${TASK_TYPE_RULE}.`);
+  return text;
+}
+
+/** A program learned from the history of one task type. */
+export interface Program extends LearnedProgram {
+  task_type: string;
+}
+
+export interface LearnedPrograms {
+  data: Program[];
+  /** Types that recur in the mirror but follow no program, with how many gaps were seen. */
+  irregular: { task_type: string; gaps: number }[];
+}
+
+export interface ProgramInEffect {
+  task_type: string;
+  interval_days: number | null;
+  interval_miles: number | null;
+  due_soon_share: number;
+  source: "learned" | "override";
+  /** What the history showed, when it showed a program. */
+  learned: { interval_days: number | null; interval_miles: number | null } | null;
+  sample: LearnedProgram["sample"] | null;
+  override: ProgramOverride | null;
+}
+
+export interface ProgramsAnswer {
+  data: ProgramInEffect[];
+  /** Types that follow no program: none was learned, or an override says none. */
+  irregular: { task_type: string; gaps: number; override: ProgramOverride | null }[];
+}
+
+/** The programs in effect: the learned ones, as staff's overrides change them, in type order. */
+export function applyOverrides(
+  { data: learned, irregular }: LearnedPrograms,
+  overrides: readonly ProgramOverride[],
+): ProgramsAnswer {
+  const byType = new Map(overrides.map((override) => [override.task_type, override]));
+  const gapsOf = new Map(irregular.map((entry) => [entry.task_type, entry.gaps]));
+  const learnedOf = new Map(learned.map((program) => [program.task_type, program]));
+  const types = [...new Set([...learnedOf.keys(), ...gapsOf.keys(), ...byType.keys()])].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const answer: ProgramsAnswer = { data: [], irregular: [] };
+  for (const taskType of types) {
+    const program = learnedOf.get(taskType);
+    const override = byType.get(taskType) ?? null;
+    const ownSchedule =
+      override !== null && (override.interval_days !== null || override.interval_miles !== null);
+    const schedule = ownSchedule ? override : program;
+    if (override?.no_program || !schedule) {
+      answer.irregular.push({
+        task_type: taskType,
+        gaps: program?.sample.gaps ?? gapsOf.get(taskType) ?? 0,
+        override,
+      });
+      continue;
+    }
+    answer.data.push({
+      task_type: taskType,
+      interval_days: schedule.interval_days,
+      interval_miles: schedule.interval_miles,
+      due_soon_share: override?.due_soon_share ?? DUE_SOON_SHARE,
+      source: override ? "override" : "learned",
+      learned: program
+        ? { interval_days: program.interval_days, interval_miles: program.interval_miles }
+        : null,
+      sample: program?.sample ?? null,
+      override,
+    });
+  }
+  return answer;
+}

@@ -1,0 +1,42 @@
+// The workspace's schema, in order: data people create in the dashboard, which the service does not
+// hold and a mirror rebuild must never touch. Never edit an applied migration: add a new one.
+import type { SqlMigration } from "@/platform/sql/migrate";
+
+export const workspaceMigrations: readonly SqlMigration[] = [
+  {
+    id: 1,
+    name: "program overrides and the audit trail",
+    sql: `
+      -- What staff set over a learned maintenance program, one row per task type.
+      CREATE TABLE workspace_program_overrides (
+        task_type text PRIMARY KEY,
+        no_program boolean NOT NULL,
+        interval_days integer CHECK (interval_days BETWEEN 1 AND 3660),
+        interval_miles integer CHECK (interval_miles BETWEEN 1 AND 1000000),
+        due_soon_share real CHECK (due_soon_share >= 0.01 AND due_soon_share <= 0.5),
+        changed_by text NOT NULL,
+        changed_at timestamptz(3) NOT NULL DEFAULT now(),
+        CHECK (NOT no_program OR (interval_days IS NULL AND interval_miles IS NULL AND due_soon_share IS NULL))
+      );
+
+      -- Who did what and when, appended and never changed: each record is an action and what it
+      -- names (never a secret). A trigger refuses updates and deletes, so no code path rewrites
+      -- history.
+      CREATE TABLE workspace_audit (
+        id bigserial PRIMARY KEY,
+        at timestamptz(3) NOT NULL DEFAULT now(),
+        actor text NOT NULL,
+        action text NOT NULL,
+        details jsonb NOT NULL
+      );
+      CREATE INDEX workspace_audit_by_time ON workspace_audit (at, id);
+      CREATE FUNCTION workspace_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          RAISE EXCEPTION 'the audit trail is append-only';
+        END;
+      $$;
+      CREATE TRIGGER workspace_audit_append_only BEFORE UPDATE OR DELETE ON workspace_audit
+        FOR EACH ROW EXECUTE FUNCTION workspace_audit_append_only();
+    `,
+  },
+];
