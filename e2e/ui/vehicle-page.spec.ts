@@ -374,3 +374,52 @@ test("the vehicles list finds the planted fleet, counts each one's overdue progr
   await page.getByTestId("vehicle-table").getByRole("link", { name: FLEET[0]!.mva, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/vehicles/${FLEET[0]!.id}$`));
 });
+
+test("staff set their own oil change schedule on the programs page, the due page follows, and back to learned restores it", async ({
+  page,
+}, testInfo) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  await page.goto(`${base()}/due?q=990000`);
+  await expect(page.getByTestId("count-overdue")).toHaveText("3");
+  await page.getByRole("link", { name: "Change programs" }).click();
+  await expect(page).toHaveURL(/\/due\/programs$/);
+  const oil = page.getByTestId("program-oil_change");
+  await expect(oil).toContainText(`Every ${EVERY_DAYS} days`);
+  await checkEachTheme(page, testInfo, "programs");
+
+  await page.getByRole("button", { name: "Change Oil change" }).click();
+  const form = page.getByRole("form", { name: "Program for Oil change" });
+  await form.getByLabel("Our own").check();
+  await form.getByLabel("Interval in days").fill("200");
+  await form.getByLabel("Interval in miles").fill("");
+  await form.getByLabel("Due soon, percent of the interval").fill("5");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toBeHidden();
+  await expect(oil).toContainText("Every 200 days; due soon in the last 5%");
+  await expect(oil).toContainText("@");
+
+  // Two hundred days after jobs 45 days apart: nothing is overdue, nothing due soon.
+  await page.goto(`${base()}/due?q=990000`);
+  await expect(page.getByTestId("programs-line")).toContainText("Oil change every 200 days");
+  await expect(page.getByTestId("count-overdue")).toHaveText("0");
+  await expect(page.getByTestId("count-due_soon")).toHaveText("0");
+
+  // A threshold past half the interval, or our own schedule with no interval, is not sent.
+  await page.goto(`${base()}/due/programs`);
+  await page.getByRole("button", { name: "Change Oil change" }).click();
+  const dueSoon = form.getByLabel("Due soon, percent of the interval");
+  await dueSoon.fill("90");
+  await form.getByRole("button", { name: "Save" }).click();
+  expect(await dueSoon.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
+  await dueSoon.fill("");
+  await form.getByLabel("Interval in days").fill("");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Give the interval in days, in miles or both.");
+  await expect(oil).toContainText("Every 200 days");
+  await form.getByRole("button", { name: "Back to learned" }).click();
+  await expect(oil).toContainText(`Every ${EVERY_DAYS} days`);
+  await expect(oil).toContainText("Learned");
+  await page.goto(`${base()}/due?q=990000`);
+  await expect(page.getByTestId("count-overdue")).toHaveText("3");
+});

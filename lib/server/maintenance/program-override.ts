@@ -30,37 +30,34 @@ export const OVERRIDE_LIMITS = {
   dueSoonShare: { min: 0.01, max: 0.5 },
 } as const;
 
+const { days, miles, dueSoonShare } = OVERRIDE_LIMITS;
+const wholeNumber = (what: string, min: number, max: number) => {
+  const error = `${what} must be a whole number from ${min} to ${max.toLocaleString("en-US")}, or null.`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).nullable().default(null);
+};
+
 const settingsSchema = z
-  .strictObject({
-    no_program: z.boolean().default(false),
-    interval_days: z
-      .number()
-      .int()
-      .min(OVERRIDE_LIMITS.days.min)
-      .max(OVERRIDE_LIMITS.days.max)
-      .nullable()
-      .default(null),
-    interval_miles: z
-      .number()
-      .int()
-      .min(OVERRIDE_LIMITS.miles.min)
-      .max(OVERRIDE_LIMITS.miles.max)
-      .nullable()
-      .default(null),
-    due_soon_share: z
-      .number()
-      .min(OVERRIDE_LIMITS.dueSoonShare.min)
-      .max(OVERRIDE_LIMITS.dueSoonShare.max)
-      .nullable()
-      .default(null),
-  })
+  .strictObject(
+    {
+      no_program: z.boolean({ error: '"no_program" must be true or false.' }).default(false),
+      interval_days: wholeNumber('"interval_days"', days.min, days.max),
+      interval_miles: wholeNumber('"interval_miles"', miles.min, miles.max),
+      due_soon_share: z
+        .number({ error: '"due_soon_share" must be a number.' })
+        .min(dueSoonShare.min, { error: `"due_soon_share" must be at least ${dueSoonShare.min} (1%).` })
+        .max(dueSoonShare.max, { error: `"due_soon_share" must be at most ${dueSoonShare.max} (50%).` })
+        .nullable()
+        .default(null),
+    },
+    { error: "An override is an object of no_program, interval_days, interval_miles and due_soon_share." },
+  )
   .refine(
     (settings) =>
       !settings.no_program ||
       (settings.interval_days === null &&
         settings.interval_miles === null &&
         settings.due_soon_share === null),
-    { message: "no_program takes no interval and no threshold" },
+    { error: '"no_program" takes no interval and no threshold.' },
   );
 
 /** One override's settings from a request body or an imported file, or a message saying what is wrong. */
@@ -69,9 +66,7 @@ export function parseProgramSettings(
 ): { ok: true; value: ProgramSettings } | { ok: false; message: string } {
   const parsed = settingsSchema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const where = issue.path.length > 0 ? `"${issue.path.join(".")}": ` : "";
-  return { ok: false, message: `${where}${issue.message}` };
+  return { ok: false, message: parsed.error.issues[0]!.message };
 }
 
 /** A task type named in a request path; its rule otherwise. */

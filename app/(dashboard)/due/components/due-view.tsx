@@ -183,23 +183,30 @@ export function DueView() {
   );
 }
 
-/** The programs the states are measured against, as the fleet's history taught them. */
+/** The programs the states are measured against: as the fleet's history taught them, or as staff set them. */
 function ProgramsLine({ programs }: { programs: Program[] | undefined }) {
   if (!programs) return null;
   if (programs.length === 0)
     return (
       <p className="text-sm">
-        No task type recurs regularly enough in the fleet&apos;s history to learn a program from.
+        No task type recurs regularly enough in the fleet&apos;s history to learn a program from.{" "}
+        <Link href="/due/programs" className="underline underline-offset-2">
+          Set programs
+        </Link>
       </p>
     );
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       <span data-testid="programs-line">
-        Programs learned from the fleet&apos;s completed jobs:{" "}
+        Programs in effect:{" "}
         {programs
           .map((program) => `${taskTypeLabel(program.task_type)} every ${intervalWords(program)}`)
           .join(" · ")}
       </span>{" "}
+      <Link href="/due/programs" className="underline underline-offset-2">
+        Change programs
+      </Link>{" "}
+      ·{" "}
       <Link href="/compliance" className="underline underline-offset-2">
         How often they are done on time
       </Link>{" "}

@@ -202,8 +202,13 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
   const reset = useMutation({ mutationFn: () => dashboardSend(path, "DELETE"), onSuccess: done });
   const number = (text: string) => (text.trim() === "" ? null : Number(text));
 
+  const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Our own schedule needs days, miles or both: with neither, the learned one would stand.
+    const noInterval = choice === "own" && number(days) === null && number(miles) === null;
+    setMissing(noInterval);
+    if (noInterval) return;
     const dueSoon = number(soon);
     save.mutate(
       choice === "none"
@@ -295,6 +300,11 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
           />
           % of the interval
         </label>
+      )}
+      {missing && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          Give the interval in days, in miles or both.
+        </p>
       )}
       {error !== null && <ErrorNotice error={error} fallback="The change was not saved." />}
       <div className="flex gap-2">
