@@ -31,6 +31,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/upstream/budget/redis.test.ts",
   "test/lib/server/upstream/token/endpoint.test.ts",
   "test/lib/server/upstream/token/redis.test.ts",
+  "test/lib/server/workspace/workspace-store.test.ts",
 ];
 
 // Files that replace modules (vi.mock) or stub the environment a module caches on first read
@@ -59,6 +60,7 @@ export const PROCESS_FILES = [
   "test/lint-typed.test.ts",
   "test/lib/server/mirror/sync-kill.test.ts",
   "test/scripts/dashboard-shutdown.test.ts",
+  "test/scripts/programs-cli.test.ts",
   "test/scripts/npm-start.test.ts",
 ];
 

@@ -29,6 +29,11 @@ function binDir(): string {
   return found;
 }
 
+/** A client tool of the same PostgreSQL (pg_dump, pg_restore), which any user may run. */
+export function postgresClientTool(tool: "pg_dump" | "pg_restore" | "psql"): string {
+  return join(binDir(), tool);
+}
+
 export async function startLocalPostgres(settings: string[] = []): Promise<LocalPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "vts-pg-"));

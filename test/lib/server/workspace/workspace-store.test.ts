@@ -1,0 +1,222 @@
+// The workspace's data (program overrides, the audit trail) outlives what happens to the mirror
+// beside it on a shared PostgreSQL (a new service emptying it, the horizon moving), and comes back
+// from a backup taken and restored exactly as the operator's guide says, on either store. An import
+// makes the overrides exactly a file's.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postgresClientTool, scratchDatabase } from "@/harness/local-postgres";
+import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
+import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
+import { adoptSource } from "@/lib/server/mirror/sync/source";
+import {
+  listOverrides,
+  openWorkspaceDb,
+  overridesFile,
+  readOverridesFile,
+  removeOverride,
+  replaceOverrides,
+  saveOverride,
+  type WorkspaceDb,
+} from "@/lib/server/workspace";
+
+const DAY_MS = 86_400_000;
+const databases: Awaited<ReturnType<typeof scratchDatabase>>[] = [];
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "workspace-store-"));
+});
+afterAll(async () => {
+  for (const database of databases) await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function scratch(prefix: string): Promise<string> {
+  const database = await scratchDatabase(inject("postgresUrl"), prefix);
+  databases.push(database);
+  return database.url;
+}
+
+/** Two overrides, one changed and one removed since: four audit records. */
+async function fill(db: WorkspaceDb): Promise<void> {
+  await saveOverride(
+    db,
+    "oil_change",
+    { no_program: false, interval_days: 120, interval_miles: 6_000, due_soon_share: 0.15 },
+    "a@company.example",
+  );
+  await saveOverride(
+    db,
+    "car_wash",
+    { no_program: true, interval_days: null, interval_miles: null, due_soon_share: null },
+    "b@company.example",
+  );
+  await saveOverride(
+    db,
+    "oil_change",
+    { no_program: false, interval_days: 90, interval_miles: null, due_soon_share: null },
+    "b@company.example",
+  );
+  await removeOverride(db, "car_wash", "a@company.example");
+}
+
+const contents = async (db: WorkspaceDb) => ({
+  overrides: await listOverrides(db),
+  audit: await db.query<{ id: string; actor: string; action: string; details: unknown }>(
+    "SELECT id::text, actor, action, details FROM workspace_audit ORDER BY id",
+  ),
+});
+
+describe("on a shared PostgreSQL", () => {
+  it("keeps every override and record while the mirror beside it is emptied and its horizon moves", async () => {
+    const url = await scratch("workspace_beside");
+    const mirror = await openMirrorDb({ databaseUrl: url, dataDir: undefined });
+    const workspace = await openWorkspaceDb({ databaseUrl: url, dataDir: undefined });
+    try {
+      await fill(workspace);
+      const before = await contents(workspace);
+      expect(before.overrides.map((o) => [o.task_type, o.interval_days, o.changed_by])).toEqual([
+        ["oil_change", 90, "b@company.example"],
+      ]);
+      expect(before.audit.map((record) => record.action)).toEqual([
+        "program_override_set",
+        "program_override_set",
+        "program_override_set",
+        "program_override_removed",
+      ]);
+      // A new service empties the mirror; a new day moves its horizon; a restart migrates again.
+      await adoptSource(mirror, "http://one.example sandbox-full");
+      await adoptSource(mirror, "http://two.example sandbox-full");
+      await alignSlices(mirror, horizonAt(Date.now() + 3 * DAY_MS, 10, 2));
+      await (await openWorkspaceDb({ databaseUrl: url, dataDir: undefined })).close();
+      expect(await contents(workspace)).toEqual(before);
+    } finally {
+      await workspace.close();
+      await mirror.close();
+    }
+  });
+
+  it("comes back whole from pg_dump into a new database the dashboard has migrated, and goes on numbering records", async () => {
+    const source = await scratch("workspace_backup");
+    const workspace = await openWorkspaceDb({ databaseUrl: source, dataDir: undefined });
+    const dump = join(dir, "workspace.dump");
+    let before: Awaited<ReturnType<typeof contents>>;
+    try {
+      await fill(workspace);
+      before = await contents(workspace);
+    } finally {
+      await workspace.close();
+    }
+    // The operator's guide's two commands, word for word.
+    execFileSync(postgresClientTool("pg_dump"), [
+      "--data-only",
+      "--format=custom",
+      "--table=workspace_program_overrides",
+      "--table=workspace_audit",
+      `--file=${dump}`,
+      source,
+    ]);
+    const target = await scratch("workspace_restored");
+    const restored = await openWorkspaceDb({ databaseUrl: target, dataDir: undefined });
+    try {
+      execFileSync(postgresClientTool("pg_restore"), [
+        "--data-only",
+        "--single-transaction",
+        `--dbname=${target}`,
+        dump,
+      ]);
+      expect(await contents(restored)).toEqual(before);
+      await saveOverride(
+        restored,
+        "tire_rotation",
+        { no_program: false, interval_days: null, interval_miles: null, due_soon_share: 0.2 },
+        "c@company.example",
+      );
+      const after = await contents(restored);
+      expect(Number(after.audit.at(-1)!.id)).toBe(Number(before.audit.at(-1)!.id) + 1);
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+describe("embedded", () => {
+  it("comes back whole from a copy of its directory taken while no dashboard held it", async () => {
+    const dataDir = join(dir, "workspace");
+    const workspace = await openWorkspaceDb({ databaseUrl: undefined, dataDir });
+    let before: Awaited<ReturnType<typeof contents>>;
+    try {
+      await fill(workspace);
+      before = await contents(workspace);
+    } finally {
+      await workspace.close();
+    }
+    cpSync(dataDir, join(dir, "backup"), { recursive: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(join(dir, "backup"), dataDir, { recursive: true });
+    const restored = await openWorkspaceDb({ databaseUrl: undefined, dataDir });
+    try {
+      expect(await contents(restored)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+describe("an import", () => {
+  it("makes the overrides exactly the file's, writing and recording only what changes", async () => {
+    const workspace = await openWorkspaceDb({
+      databaseUrl: await scratch("workspace_import"),
+      dataDir: undefined,
+    });
+    try {
+      await fill(workspace);
+      const exported = overridesFile(await listOverrides(workspace), new Date());
+      expect(await replaceOverrides(workspace, readOverridesFile(exported), "c@company.example")).toEqual({
+        set: 0,
+        removed: 0,
+        unchanged: 1,
+      });
+      const wanted = readOverridesFile(
+        JSON.stringify({
+          format: "fleet-task-dashboard/program-overrides",
+          version: 1,
+          overrides: [{ task_type: "tire_rotation", due_soon_share: 0.2 }],
+        }),
+      );
+      expect(await replaceOverrides(workspace, wanted, "c@company.example")).toEqual({
+        set: 1,
+        removed: 1,
+        unchanged: 0,
+      });
+      expect(
+        (await listOverrides(workspace)).map((o) => [o.task_type, o.due_soon_share, o.changed_by]),
+      ).toEqual([["tire_rotation", 0.2, "c@company.example"]]);
+      const records = (await contents(workspace)).audit.slice(4);
+      expect(records.map((record) => [record.actor, record.action])).toEqual([
+        ["c@company.example", "program_override_removed"],
+        ["c@company.example", "program_override_set"],
+      ]);
+    } finally {
+      await workspace.close();
+    }
+  });
+
+  it("refuses a file that is not an export, or names a type twice", () => {
+    const doc = (overrides: unknown) =>
+      JSON.stringify({ format: "fleet-task-dashboard/program-overrides", version: 1, overrides });
+    expect(() => readOverridesFile("{")).toThrow("The file is not JSON.");
+    expect(() => readOverridesFile(JSON.stringify({ format: "other", version: 1, overrides: [] }))).toThrow(
+      /not a version 1/,
+    );
+    expect(() => readOverridesFile(doc({}))).toThrow('"overrides" must be a list.');
+    expect(() => readOverridesFile(doc([{ task_type: "a" }, { task_type: "a" }]))).toThrow(
+      'overrides[1]: "a" is listed twice.',
+    );
+    expect(() => readOverridesFile(doc([{ task_type: "" }]))).toThrow(/overrides\[0\]: A task type is/);
+    expect(() => readOverridesFile(doc([{ task_type: "a", every: 3 }]))).toThrow(/overrides\[0\] \(a\)/);
+  });
+});
