@@ -7,6 +7,7 @@
 // three due soon but booked, three fine. The page learns the 45 days from that history, states
 // each vehicle as planted, narrows by search, state and sort as the URL says, links each row to
 // its vehicle (whose Maintenance section says the same), and passes axe in both themes.
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { checkEachTheme } from "./axe-check";
@@ -311,11 +312,40 @@ test("the due page learns the program, states each planted vehicle, and narrows 
   ).toHaveAttribute("data-state", FLEET[0]!.state);
 });
 
-test("axe finds nothing on the due page, in each theme", async ({ page }, testInfo) => {
+test("the due page passes axe in each theme, filters and sorts by keyboard, exports the rows it lists, and its search follows the URL", async ({
+  page,
+}, testInfo) => {
   await signInAt(page, base());
   await page.goto(`${base()}/due?q=990000`);
   await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
   await checkEachTheme(page, testInfo, "due");
+
+  // By keyboard: a state's count filters, a column's name sorts.
+  const overdue = page.getByRole("button", { name: /^Overdue/ });
+  await overdue.focus();
+  await page.keyboard.press("Space");
+  await expect(overdue).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("due-total")).toContainText("3 rows");
+  await overdue.press("Enter");
+  await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
+  const vehicleHeader = page.getByRole("columnheader", { name: /Vehicle/ });
+  await vehicleHeader.getByRole("button").press("Enter");
+  await expect(vehicleHeader).toHaveAttribute("aria-sort", "ascending");
+
+  // The export is every row the list reached, in its order, one vehicle and program a line.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("due-export").click();
+  const csv = readFileSync(await (await download).path(), "utf8").replace(/^\uFEFF/, "");
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^MVA,Vehicle ID,VIN,Program,State,/);
+  expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual((await rowsShown(page)).map(([id]) => id));
+  expect(lines).toHaveLength(FLEET.length + 1);
+
+  // The menu's Due link is the same page without the search: the box follows the URL.
+  await expect(page.getByLabel("Vehicle")).toHaveValue("990000");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Due" }).click();
+  await expect(page).toHaveURL(/\/due$/);
+  await expect(page.getByLabel("Vehicle")).toHaveValue("");
 });
 
 /** YYYY-MM of an instant in Los Angeles, the planted fleet's location. */

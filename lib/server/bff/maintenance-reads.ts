@@ -1,6 +1,7 @@
 import "server-only";
 import { CSV_MEDIA_TYPE, csvFileName } from "@/lib/csv/csv-format";
 import { DashboardError, readQueryParams } from "../dashboard-error";
+import { dashboardLogger } from "../log";
 import {
   dueCountsByLocation,
   dueCsv,
@@ -217,6 +218,11 @@ export async function answerSetProgram(
   if (!settings.ok) throw new DashboardError("invalid_request", settings.message);
   const override = await saveOverride(await backend.workspace(), taskType, settings.value, staffEmail);
   forgetEvaluation(backend);
+  // The audit trail holds the record; the log says it too, for whoever follows the logs.
+  dashboardLogger().info(
+    { staff: staffEmail, task_type: taskType, ...settings.value },
+    "program override set",
+  );
   return Response.json(override);
 }
 
@@ -233,5 +239,6 @@ export async function answerRemoveProgram(
   if (!(await removeOverride(await backend.workspace(), taskType, staffEmail)))
     throw new DashboardError("not_found", "This task type has no override.");
   forgetEvaluation(backend);
+  dashboardLogger().info({ staff: staffEmail, task_type: taskType }, "program override removed");
   return new Response(null, { status: 204 });
 }

@@ -10,7 +10,7 @@ import { DUE_STATES } from "@/contract/query/due-state";
 import { locationsByName } from "@/lib/client/location-order";
 import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
 import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
-import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
+import { useSearchBox } from "@/lib/client/use-search-box";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { intervalWords, STATE_LABELS } from "@/components/due-cells";
 import { dueApiParams, dueViewSearch, readDueView, type DueListState } from "./due-params";
@@ -27,12 +27,11 @@ export function DueView() {
   const router = useRouter();
   const pathname = usePathname();
   const view = useMemo(() => readDueView(new URLSearchParams(params.toString())), [params]);
-  const [search, setSearch] = useState(view.q);
   const show = (next: DueListState) => {
     const query = dueViewSearch(next).toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
-  const showSearch = useDebouncedCallback((q: string) => show({ ...view, q }), SEARCH_DEBOUNCE_MS);
+  const search = useSearchBox(view.q, (q) => show({ ...view, q }), SEARCH_DEBOUNCE_MS);
 
   const programs = useQuery(programsQuery);
   const locations = useQuery(locationsQuery);
@@ -119,13 +118,10 @@ export function DueView() {
           Vehicle
           <input
             type="search"
-            value={search}
+            value={search.text}
             placeholder="MVA, vehicle id or VIN"
             maxLength={100}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              showSearch.call(event.target.value);
-            }}
+            onChange={(event) => search.type(event.target.value)}
             className="w-56 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
           />
         </label>
@@ -144,7 +140,7 @@ export function DueView() {
         ) : (
           <p role="status">Loading what is due…</p>
         )
-      ) : due.isError ? (
+      ) : due.isError && !due.data ? (
         <ErrorNotice
           error={due.error}
           fallback="What is due could not be loaded."
@@ -176,6 +172,7 @@ export function DueView() {
             loading={due.isFetchingNextPage}
             hasMore={due.hasNextPage}
             loadMore={() => void due.fetchNextPage()}
+            failed={due.isFetchNextPageError ? due.error : null}
           />
         </>
       )}

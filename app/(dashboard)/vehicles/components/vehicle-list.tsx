@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { MoreRows } from "@/components/more-rows";
@@ -10,7 +10,7 @@ import { SortableHeader } from "@/components/sortable-header";
 import { vehiclesQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
 import { formatDay } from "@/lib/client/time-format";
-import { useDebouncedCallback } from "@/lib/client/use-debounced-callback";
+import { useSearchBox } from "@/lib/client/use-search-box";
 
 type Sort = "mva" | "last_seen_at" | "latest_odometer" | "overdue" | "location";
 const SORTS: readonly Sort[] = ["mva", "last_seen_at", "latest_odometer", "overdue", "location"];
@@ -33,7 +33,6 @@ export function VehicleList() {
   const sortParam = params.get("sort") ?? "mva";
   const sort: Sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : "mva";
   const order = params.get("order") === "desc" ? "desc" : "asc";
-  const [search, setSearch] = useState(q);
   const go = (next: { q?: string; sort?: Sort; order?: "asc" | "desc" }) => {
     const view = { q, sort, order, ...next };
     const search = new URLSearchParams();
@@ -42,7 +41,7 @@ export function VehicleList() {
     if (view.order !== "asc") search.set("order", view.order);
     router.replace(search.size > 0 ? `${pathname}?${search.toString()}` : pathname, { scroll: false });
   };
-  const searchLater = useDebouncedCallback((text: string) => go({ q: text }), 300);
+  const searchBox = useSearchBox(q, (text) => go({ q: text }), 300);
   const apiParams = useMemo(() => {
     const query = new URLSearchParams({ sort, order });
     if (q.trim()) query.set("q", q.trim());
@@ -58,13 +57,10 @@ export function VehicleList() {
         Search vehicles
         <input
           type="search"
-          value={search}
+          value={searchBox.text}
           placeholder="MVA, vehicle id or VIN"
           maxLength={100}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            searchLater.call(event.target.value);
-          }}
+          onChange={(event) => searchBox.type(event.target.value)}
           className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
         />
       </label>
@@ -74,7 +70,7 @@ export function VehicleList() {
         ) : (
           <p role="status">Loading the vehicles…</p>
         )
-      ) : vehicles.isError ? (
+      ) : vehicles.isError && !vehicles.data ? (
         <ErrorNotice
           error={vehicles.error}
           fallback="The vehicles could not be loaded."
@@ -153,6 +149,7 @@ export function VehicleList() {
             loading={vehicles.isFetchingNextPage}
             hasMore={vehicles.hasNextPage}
             loadMore={() => void vehicles.fetchNextPage()}
+            failed={vehicles.isFetchNextPageError ? vehicles.error : null}
           />
         </>
       )}
