@@ -41,8 +41,9 @@ function cases(sql: MirrorSql, types: string[]): MaintenanceCase[] {
         const query = parseDueParams(new URL("http://bench/api/maintenance/due?sort=state"), cursors);
         if (!query.ok) throw query.error;
         const { data: programs } = applyOverrides(await readPrograms(sql), []);
-        const rows = await readDueRows(sql, programs, new Date());
-        const page = selectDuePage(rows, query.value, cursors);
+        const now = new Date();
+        const rows = await readDueRows(sql, programs, now);
+        const page = selectDuePage(rows, query.value, cursors, now.getTime());
         return { rows: page.data.length, total: page.total };
       },
       floor: async () => {

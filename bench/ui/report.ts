@@ -46,7 +46,7 @@ function table(header: string[], rows: string[][], numeric: boolean[]): string {
   return [line(header), line(rule), ...rows.map(line)].join("\n");
 }
 
-function medianScores(runs: LighthouseRun[], path: string): Record<Category, number> {
+export function medianScores(runs: LighthouseRun[], path: string): Record<Category, number> {
   const mine = runs.filter((run) => run.path === path);
   return Object.fromEntries(
     CATEGORIES.map((category) => [category, median(mine.map((run) => run.scores[category]))]),

@@ -24,6 +24,7 @@ import { filterChangeReport } from "./filter-change-report";
 import { measureFirstRows } from "./first-rows";
 import { renderFirstRowsRatio } from "./first-rows-ratio";
 import { runLighthouse } from "./lighthouse-runs";
+import { measureMaintenancePages, renderMaintenancePages } from "./maintenance-pages";
 import { measureLoadCpu } from "./load-cpu";
 import { renderReport, writeSection, type UiReport } from "./report";
 import { openList, scroll, scrollRange, type OpenList, type ScrollPass } from "./scrolling";
@@ -182,6 +183,23 @@ async function main(): Promise<void> {
       console.log(
         `first-load JS ${route.route}: ${route.gzipBytes} bytes gzip -9 (${route.scripts} scripts)`,
       );
+    return;
+  }
+
+  // BENCH_UI_ONLY=maintenance: Lighthouse on the maintenance pages alone, nothing written.
+  if (process.env.BENCH_UI_ONLY === "maintenance") {
+    const browser = await launchBrowser();
+    const session = await signIn(browser, dashboardUrl, DEMO_STAFF);
+    const runs = await measureMaintenancePages(
+      dashboardUrl,
+      cookieHeader(session, dashboardUrl),
+      LIGHTHOUSE_REPEATS,
+      log,
+    );
+    const load = `load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`;
+    console.log(
+      `\n${describeMachine(browser)}; ${load}\n\n${renderMaintenancePages(runs, LIGHTHOUSE_REPEATS)}\n`,
+    );
     return;
   }
 

@@ -663,6 +663,7 @@ export interface components {
         scheduled: number;
         ok: number;
       };
+      /** @description The next page of the same evaluation; it names `evaluated_at`, and its page states the rows as they stood then. */
       next_cursor: string | null;
       /**
        * Format: date-time

@@ -57,13 +57,16 @@ export async function answerPrograms(backend: DashboardBackend, url: URL): Promi
 }
 
 /**
- * How long one evaluation of every vehicle's due rows answers for: pages asked within it (and the
- * locations' counts beside them) read the same evaluation, so a row does not move between them,
- * and the mirror is read once for them rather than once a page. A cursor is not bound to its
- * evaluation: a scroll continued after it reads a new one. Each answer says when its rows were
- * evaluated and how fresh the data they were read from was.
+ * How long one evaluation of every vehicle's due rows answers first pages for: pages asked within
+ * it (and the locations' counts beside them) read the same evaluation, and the mirror is read once
+ * for them rather than once a page. Each page's cursor names its evaluation's instant, and the next
+ * page reads the states as they stood then: the held evaluation, or one made anew at that instant
+ * (from the mirror as it is now). Each answer says when its rows were evaluated and how fresh the
+ * data they were read from was.
  */
 const DUE_EVALUATION_MS = 15_000;
+/** Evaluations held per mirror: the newest, and those a few scrolls begun earlier still read. */
+const HELD_EVALUATIONS = 4;
 
 interface DueEvaluation {
   rows: DueRow[];
@@ -72,23 +75,39 @@ interface DueEvaluation {
   sql: MirrorSql;
 }
 
-const evaluations = new WeakMap<object, { at: number; evaluation: Promise<DueEvaluation> }>();
+interface HeldEvaluation {
+  at: number;
+  evaluation: Promise<DueEvaluation>;
+}
 
-/** Every vehicle's due rows, evaluated now or within the last DUE_EVALUATION_MS. */
-async function maintenanceNow(backend: DashboardBackend): Promise<DueEvaluation> {
+const evaluations = new WeakMap<object, HeldEvaluation[]>();
+
+/**
+ * Every vehicle's due rows evaluated at `at` (ms; a cursor's instant), or for a first page, now or
+ * within the last DUE_EVALUATION_MS.
+ */
+async function maintenanceAt(backend: DashboardBackend, at?: number): Promise<DueEvaluation> {
   const gate = await wholeMirror(backend);
   const key = backend.mirror ?? backend;
-  const held = evaluations.get(key);
-  if (held && Date.now() - held.at < DUE_EVALUATION_MS) return held.evaluation;
+  const held = evaluations.get(key) ?? [];
+  const now = Date.now();
+  const found = held.find((one) => (at === undefined ? now - one.at < DUE_EVALUATION_MS : one.at === at));
+  if (found) return found.evaluation;
+  const evaluatedAt = new Date(at ?? now);
   const evaluation = (async () => {
-    const evaluatedAt = new Date();
     const { data: programs } = await programsInEffect(backend, gate.sql);
     const rows = await readDueRows(gate.sql, programs, evaluatedAt);
     return { rows, evaluatedAt, asOf: gate.asOf, sql: gate.sql };
   })();
-  evaluations.set(key, { at: Date.now(), evaluation });
+  const entry = { at: evaluatedAt.getTime(), evaluation };
+  evaluations.set(key, [entry, ...held].slice(0, HELD_EVALUATIONS));
   evaluation.catch(() => {
-    if (evaluations.get(key)?.evaluation === evaluation) evaluations.delete(key);
+    const list = evaluations.get(key);
+    if (list)
+      evaluations.set(
+        key,
+        list.filter((one) => one !== entry),
+      );
   });
   return evaluation;
 }
@@ -108,7 +127,7 @@ function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleRow[]> {
 
 export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {
   readQueryParams(url, []);
-  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
+  const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
   return Response.json(
     {
       by_location: dueCountsByLocation(rows),
@@ -122,8 +141,8 @@ export async function answerDueSummary(backend: DashboardBackend, url: URL): Pro
 export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseDueParams(url, backend.cursors);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
-  const page = selectDuePage(rows, query.value, backend.cursors);
+  const { rows, evaluatedAt, asOf } = await maintenanceAt(backend, query.value.after?.evaluatedAt);
+  const page = selectDuePage(rows, query.value, backend.cursors, evaluatedAt.getTime());
   return Response.json(
     { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
     { headers: mirrorFreshness(asOf) },
@@ -134,7 +153,7 @@ export async function answerDue(backend: DashboardBackend, url: URL): Promise<Re
 export async function answerDueExport(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseDueExportParams(url);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await maintenanceNow(backend);
+  const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
   const name = csvFileName([], evaluatedAt, "due");
   return new Response(dueCsv(selectDueRows(rows, query.value)), {
     headers: {
@@ -165,8 +184,13 @@ export async function answerCompliance(backend: DashboardBackend, url: URL): Pro
 export async function answerVehicles(backend: DashboardBackend, url: URL): Promise<Response> {
   const query = parseVehicleParams(url, backend.cursors);
   if (!query.ok) throw query.error;
-  const evaluation = await maintenanceNow(backend);
-  const page = selectVehiclePage(await vehiclesOf(evaluation), query.value, backend.cursors);
+  const evaluation = await maintenanceAt(backend, query.value.after?.evaluatedAt);
+  const page = selectVehiclePage(
+    await vehiclesOf(evaluation),
+    query.value,
+    backend.cursors,
+    evaluation.evaluatedAt.getTime(),
+  );
   const { asOf } = evaluation;
   return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
 }

@@ -14,6 +14,7 @@ import {
   pageAfter,
   type Keyed,
   type Keyset,
+  type KeysetPlace,
 } from "./keyset-page";
 import type { ComplianceFilters } from "./compliance";
 import type { DueRow } from "./read-maintenance";
@@ -40,7 +41,7 @@ export interface DueQuery {
   sort: DueSortKey;
   order: SortOrder;
   limit: number;
-  after?: Keyset;
+  after?: KeysetPlace;
 }
 
 const FILTER_PARAMS = ["state", "task_type", "location_id", "vehicle_id", "q", "due_before"] as const;
@@ -153,10 +154,12 @@ export interface DuePage {
   next_cursor: string | null;
 }
 
+/** A page of rows evaluated at `evaluatedAt` (ms), whose cursor names that instant. */
 export function selectDuePage(
   rows: readonly DueRow[],
   query: DueQuery,
   cursors: DashboardCursorCodec,
+  evaluatedAt: number,
 ): DuePage {
   const counts: Record<DueState, number> = { overdue: 0, due_soon: 0, scheduled: 0, ok: 0 };
   const selected: Keyed<DueRow>[] = [];
@@ -165,8 +168,10 @@ export function selectDuePage(
     counts[row.state] += 1;
     if (matches(row, query.filters)) selected.push({ row, keyset: keysetOf(row, query.sort) });
   }
-  const page = pageAfter(inOrder(selected, query.order), query, (keyset) =>
-    encodeKeysetCursor(cursors, keyset, binding(query)),
+  const page = pageAfter(
+    inOrder(selected, query.order),
+    { after: query.after?.keyset, order: query.order, limit: query.limit },
+    (keyset) => encodeKeysetCursor(cursors, { keyset, evaluatedAt }, binding(query)),
   );
   return { ...page, total: selected.length, counts };
 }

@@ -4,8 +4,9 @@ import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { invalid } from "../mirror";
 
 // Pages of rows held in memory (an evaluation of the due states, the vehicles), in a sort with its
-// ties broken, by a keyset signed with the dashboard's cursor codec and bound to the query: a row
-// never shows twice or goes missing between pages of one evaluation.
+// ties broken, by a keyset signed with the dashboard's cursor codec and bound to the query. The
+// cursor also names the instant the rows were evaluated at, so the next page reads the states as
+// they stood then: a row never shows twice or goes missing between pages of one evaluation.
 
 /** The row's sort value and two tie-breakers, as text that sorts as the values do. */
 export type Keyset = [string, string, string];
@@ -44,14 +45,31 @@ export function pageAfter<T>(
   return { data: page.map(({ row }) => row), next_cursor: more && last ? cursor(last.keyset) : null };
 }
 
-export function encodeKeysetCursor(codec: DashboardCursorCodec, keyset: Keyset, binding: string): string {
-  return codec.encode({ upstreamCursor: JSON.stringify(keyset), offset: 0 }, binding);
+/** Where a page ends: its last row's keyset, and the instant (ms) its rows were evaluated at. */
+export interface KeysetPlace {
+  keyset: Keyset;
+  evaluatedAt: number;
 }
 
-export function decodeKeysetCursor(codec: DashboardCursorCodec, cursor: string, binding: string): Keyset {
+export function encodeKeysetCursor(codec: DashboardCursorCodec, place: KeysetPlace, binding: string): string {
+  return codec.encode(
+    { upstreamCursor: JSON.stringify({ k: place.keyset, at: place.evaluatedAt }), offset: 0 },
+    binding,
+  );
+}
+
+const isKeyset = (value: unknown): value is Keyset =>
+  Array.isArray(value) && value.length === 3 && value.every((part) => typeof part === "string");
+
+export function decodeKeysetCursor(
+  codec: DashboardCursorCodec,
+  cursor: string,
+  binding: string,
+): KeysetPlace {
   const position = codec.decode(cursor, binding);
-  const keyset: unknown = position.upstreamCursor === null ? null : JSON.parse(position.upstreamCursor);
-  if (!Array.isArray(keyset) || keyset.length !== 3 || !keyset.every((part) => typeof part === "string"))
+  const place: unknown = position.upstreamCursor === null ? null : JSON.parse(position.upstreamCursor);
+  const { k, at } = (place ?? {}) as { k?: unknown; at?: unknown };
+  if (!isKeyset(k) || typeof at !== "number" || !Number.isSafeInteger(at))
     throw invalid("The cursor is invalid or belongs to other filters.");
-  return keyset as Keyset;
+  return { keyset: k, evaluatedAt: at };
 }

@@ -10,7 +10,7 @@ import {
   inOrder,
   pageAfter,
   type Keyed,
-  type Keyset,
+  type KeysetPlace,
 } from "./keyset-page";
 import type { DueRow } from "./read-maintenance";
 
@@ -84,7 +84,7 @@ export interface VehicleQuery {
   sort: VehicleSortKey;
   order: SortOrder;
   limit: number;
-  after?: Keyset;
+  after?: KeysetPlace;
 }
 
 function binding({ q, sort, order }: VehicleQuery): string {
@@ -126,10 +126,12 @@ function sortValue(row: VehicleRow, sort: VehicleSortKey): string {
   }
 }
 
+/** A page of vehicles whose overdue counts were evaluated at `evaluatedAt` (ms); its cursor names that instant. */
 export function selectVehiclePage(
   rows: readonly VehicleRow[],
   query: VehicleQuery,
   cursors: DashboardCursorCodec,
+  evaluatedAt: number,
 ): { data: VehicleRow[]; total: number; next_cursor: string | null } {
   const needle = query.q?.toLowerCase();
   const selected: Keyed<VehicleRow>[] = rows
@@ -139,8 +141,10 @@ export function selectVehiclePage(
         [row.mva, row.vehicle_id, row.vin ?? ""].some((text) => text.toLowerCase().includes(needle)),
     )
     .map((row) => ({ row, keyset: [sortValue(row, query.sort), row.mva, row.vehicle_id] }));
-  const page = pageAfter(inOrder(selected, query.order), query, (keyset) =>
-    encodeKeysetCursor(cursors, keyset, binding(query)),
+  const page = pageAfter(
+    inOrder(selected, query.order),
+    { after: query.after?.keyset, order: query.order, limit: query.limit },
+    (keyset) => encodeKeysetCursor(cursors, { keyset, evaluatedAt }, binding(query)),
   );
   return { ...page, total: selected.length };
 }

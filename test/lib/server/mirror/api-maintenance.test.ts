@@ -722,4 +722,26 @@ describe("staff's program overrides", () => {
     expect(options.headers.get("allow")).toBe("PUT, DELETE, OPTIONS");
     expect((await inEffect()).data.every((program) => program.override === null)).toBe(true);
   });
+
+  it("lets a scroll go on at the instant its first page was evaluated, after a newer evaluation", async () => {
+    const page = async (query: string) => {
+      const answer = await get(dueRoute, `/api/maintenance/due?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      return JSON.parse(answer.text) as DuePage;
+    };
+    const first = await page("sort=due_at&limit=100");
+    // A change of programs drops the held evaluation; the next first page is evaluated anew.
+    expect((await send("PUT", "car_wash", { no_program: true })).status).toBe(200);
+    expect((await send("DELETE", "car_wash")).status).toBe(204);
+    const newer = await page("limit=1");
+    expect(Date.parse(newer.evaluated_at)).toBeGreaterThan(Date.parse(first.evaluated_at));
+    const second = await page(`sort=due_at&limit=100&cursor=${encodeURIComponent(first.next_cursor!)}`);
+    expect(second.evaluated_at).toBe(first.evaluated_at);
+    const reference = [...referenceRows(Date.parse(first.evaluated_at))]
+      .sort(([idA, a], [idB, b]) => a.dueAt - b.dueAt || (idA < idB ? -1 : 1))
+      .slice(0, 200);
+    expect([...first.data, ...second.data].map((row) => row.due_at)).toEqual(
+      reference.map(([, row]) => new Date(row.dueAt).toISOString()),
+    );
+  });
 });
