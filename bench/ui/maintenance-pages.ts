@@ -2,31 +2,14 @@
 // preset, once the dashboard's mirror holds its whole horizon so each page shows its data rather
 // than a "filling" notice. Target: 100 in performance, accessibility and best practices on /due and
 // /vehicles; the other two pages are measured beside them.
-import { setTimeout as sleep } from "node:timers/promises";
+import { waitForMirror } from "./filter-change";
 import { CATEGORIES, runLighthouse, type LighthouseRun } from "./lighthouse-runs";
 import { medianScores } from "./report";
 
 export const MAINTENANCE_PATHS = ["/due", "/vehicles", "/compliance", "/due/programs"] as const;
 const TARGET = 100;
 const JUDGED = new Set<string>(["/due", "/vehicles"]);
-
-/** Resolves once GET /api/mirror says every window of the horizon is synced. */
-export async function mirrorFilled(
-  baseUrl: string,
-  cookie: string,
-  log: (line: string) => void,
-): Promise<void> {
-  const deadline = Date.now() + 20 * 60_000;
-  for (;;) {
-    const answer = await fetch(new URL("/api/mirror", baseUrl), { headers: { cookie } });
-    const status = (await answer.json()) as { windows?: { synced: number; total: number } };
-    const windows = status.windows;
-    if (windows && windows.total > 0 && windows.synced === windows.total) return;
-    if (Date.now() > deadline) throw new Error("the mirror did not fill within 20 minutes");
-    log(`  mirror: ${windows?.synced ?? 0}/${windows?.total ?? "?"} windows`);
-    await sleep(5_000);
-  }
-}
+const MIRROR_FILL_MS = 20 * 60_000;
 
 export async function measureMaintenancePages(
   baseUrl: string,
@@ -34,7 +17,8 @@ export async function measureMaintenancePages(
   repeats: number,
   log: (line: string) => void,
 ): Promise<LighthouseRun[]> {
-  await mirrorFilled(baseUrl, cookie, log);
+  log("waiting for the mirror to sync its horizon");
+  await waitForMirror(baseUrl, cookie, MIRROR_FILL_MS);
   return runLighthouse(baseUrl, MAINTENANCE_PATHS, cookie, repeats, log);
 }
 

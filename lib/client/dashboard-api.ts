@@ -63,45 +63,32 @@ async function errorFrom(response: Response): Promise<DashboardApiError> {
   );
 }
 
-export async function dashboardFetch(
+export function dashboardFetch(
   path: string,
   signal: AbortSignal | undefined,
   headers?: Record<string, string>,
 ): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, { signal, headers: { accept: "application/json", ...headers } });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new DashboardApiError(
-      0,
-      "network_error",
-      "The dashboard could not be reached.",
-      undefined,
-      undefined,
-    );
-  }
-  if (!response.ok) throw await errorFrom(response);
-  return response;
+  return answerOf(path, { signal, headers: { accept: "application/json", ...headers } });
 }
 
 /** A change (PUT or DELETE) to the dashboard's own data; an error body becomes a DashboardApiError. */
-export async function dashboardSend(
-  path: string,
-  method: "PUT" | "DELETE",
-  body?: unknown,
-): Promise<Response> {
+export function dashboardSend(path: string, method: "PUT" | "DELETE", body?: unknown): Promise<Response> {
+  return answerOf(path, {
+    method,
+    headers: {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function answerOf(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
     throw new DashboardApiError(
       0,
       "network_error",

@@ -228,6 +228,13 @@ function forgetEvaluation(backend: DashboardBackend): void {
   evaluations.delete(backend.mirror ?? backend);
 }
 
+/** The task type a change to an override names, once the change is known to come from our pages. */
+function changedTaskType(request: Request, rawTaskType: string): string {
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
+  return readOverrideTaskType(rawTaskType);
+}
+
 /** PUT /api/maintenance/programs/{task_type}: sets the type's override, recorded with who set it. */
 export async function answerSetProgram(
   backend: DashboardBackend,
@@ -235,9 +242,7 @@ export async function answerSetProgram(
   rawTaskType: string,
   staffEmail: string,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
-  const taskType = readOverrideTaskType(rawTaskType);
+  const taskType = changedTaskType(request, rawTaskType);
   const settings = parseProgramSettings(await readJsonBody(request));
   if (!settings.ok) throw new DashboardError("invalid_request", settings.message);
   const override = await saveOverride(await backend.workspace(), taskType, settings.value, staffEmail);
@@ -257,9 +262,7 @@ export async function answerRemoveProgram(
   rawTaskType: string,
   staffEmail: string,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
-  const taskType = readOverrideTaskType(rawTaskType);
+  const taskType = changedTaskType(request, rawTaskType);
   if (!(await removeOverride(await backend.workspace(), taskType, staffEmail)))
     throw new DashboardError("not_found", "This task type has no override.");
   forgetEvaluation(backend);

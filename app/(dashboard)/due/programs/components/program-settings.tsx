@@ -27,6 +27,7 @@ interface TypeRow {
 }
 
 const DEFAULT_DUE_SOON_PERCENT = 10;
+const FIELD = "w-28 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 export function ProgramSettingsView() {
@@ -222,7 +223,6 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
     );
   };
   const error = save.error ?? reset.error;
-  const field = "w-28 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
   return (
     <form
       onSubmit={submit}
@@ -252,34 +252,8 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
       </fieldset>
       {choice === "own" && (
         <div className="flex flex-wrap gap-4 text-sm">
-          <label className="flex items-center gap-1">
-            Every{" "}
-            <input
-              className={field}
-              type="number"
-              min={1}
-              max={3660}
-              inputMode="numeric"
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-              aria-label="Interval in days"
-            />{" "}
-            days
-          </label>
-          <label className="flex items-center gap-1">
-            or{" "}
-            <input
-              className={field}
-              type="number"
-              min={1}
-              max={1000000}
-              inputMode="numeric"
-              value={miles}
-              onChange={(e) => setMiles(e.target.value)}
-              aria-label="Interval in miles"
-            />{" "}
-            miles
-          </label>
+          <IntervalInput before="Every" unit="days" max={3660} value={days} onChange={setDays} />
+          <IntervalInput before="or" unit="miles" max={1_000_000} value={miles} onChange={setMiles} />
           <span className="text-slate-600 dark:text-slate-400">
             whichever comes first; leave one empty to use the other alone
           </span>
@@ -289,7 +263,7 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
         <label className="flex items-center gap-1 text-sm">
           Due soon in the last{" "}
           <input
-            className={field}
+            className={FIELD}
             type="number"
             min={1}
             max={50}
@@ -330,5 +304,30 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+function IntervalInput(props: {
+  before: string;
+  unit: "days" | "miles";
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1">
+      {props.before}{" "}
+      <input
+        className={FIELD}
+        type="number"
+        min={1}
+        max={props.max}
+        inputMode="numeric"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-label={`Interval in ${props.unit}`}
+      />{" "}
+      {props.unit}
+    </label>
   );
 }
