@@ -211,7 +211,7 @@ export interface paths {
      *     default 0.1, and `no_program` true means no program for the type whatever the history
      *     shows (then nothing else may be set). Omitted fields are null (false for `no_program`).
      *     Takes effect on the next page read; another dashboard instance sharing the database sees it
-     *     within 15 s. A request whose `Origin` is not the dashboard's is refused with `forbidden`.
+     *     within a minute. A request whose `Origin` is not the dashboard's is refused with `forbidden`.
      */
     put: operations["setProgramOverride"];
     post?: never;

@@ -5,7 +5,7 @@
 // changes planted at the service before the sync: an odometer jump (due by miles, overdue) and a
 // last job cancelled (it does not count as done). Last, staff's overrides change the programs, and
 // every change is in the audit trail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as complianceRoute from "@/app/api/maintenance/compliance/route";
 import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
@@ -16,7 +16,7 @@ import * as vehiclesRoute from "@/app/api/vehicles/route";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { SANDBOX_PROGRAMS } from "@/task-service/src/sandbox/service-programs";
 import { routeAnswer, routeSend, startApiRig, type ApiRig } from "./api-support";
-import { directWalk } from "./sync-support";
+import { directWalk, eventually } from "./sync-support";
 
 const DAY_MS = 86_400_000;
 
@@ -743,5 +743,28 @@ describe("staff's program overrides", () => {
     expect([...first.data, ...second.data].map((row) => row.due_at)).toEqual(
       reference.map(([, row]) => new Date(row.dueAt).toISOString()),
     );
+  });
+
+  it("answers a first page from the held evaluation for a minute, evaluating a new one beside it after 15 s", async () => {
+    const evaluatedAt = async () => {
+      const answer = await get(dueRoute, "/api/maintenance/due?limit=1");
+      expect(answer.status, answer.text).toBe(200);
+      return (JSON.parse(answer.text) as DuePage).evaluated_at;
+    };
+    // Only Date moves: the reads and the test's polling keep real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const first = await evaluatedAt();
+      vi.setSystemTime(Date.parse(first) + 20_000);
+      expect(await evaluatedAt()).toBe(first);
+      let newer = first;
+      await eventually(async () => (newer = await evaluatedAt()) !== first, 30_000);
+      expect(Date.parse(newer)).toBe(Date.parse(first) + 20_000);
+      // Past a minute with nothing newer held, a first page waits for its own evaluation.
+      vi.setSystemTime(Date.parse(newer) + 61_000);
+      expect(await evaluatedAt()).toBe(new Date(Date.parse(newer) + 61_000).toISOString());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
