@@ -4,8 +4,6 @@
 import type { DueState } from "@/contract/query/due-state";
 
 const DAY_MS = 86_400_000;
-/** Due soon, unless staff set another share: within 10% of the interval (9 of 90 days; 500 of 5,000 miles). */
-export const DUE_SOON_SHARE = 0.1;
 /** A daily mileage needs readings at least this many days apart. */
 const MIN_READING_SPAN_DAYS = 7;
 /** A forecast further ahead than this says only "not for years": none is given. */

@@ -3,9 +3,9 @@
 // intervals it gives are the schedule (null in both keeps the learned one), and a threshold it
 // leaves null keeps the default.
 import { z } from "zod";
+import { DEFAULT_DUE_SOON_SHARE, PROGRAM_LIMITS } from "@/contract/query/program-limits";
 import { isTaskType, TASK_TYPE_RULE } from "@/contract/query/task-type";
 import { DashboardError } from "../dashboard-error";
-import { DUE_SOON_SHARE } from "./due-state";
 import type { LearnedProgram } from "./learn-program";
 
 export interface ProgramSettings {
@@ -23,14 +23,7 @@ export interface ProgramOverride extends ProgramSettings {
   changed_at: string;
 }
 
-/** The bounds an override must keep: ten years, a million miles, a threshold short of the interval. */
-export const OVERRIDE_LIMITS = {
-  days: { min: 1, max: 3_660 },
-  miles: { min: 1, max: 1_000_000 },
-  dueSoonShare: { min: 0.01, max: 0.5 },
-} as const;
-
-const { days, miles, dueSoonShare } = OVERRIDE_LIMITS;
+const { days, miles, dueSoonShare } = PROGRAM_LIMITS;
 const wholeNumber = (what: string, min: number, max: number) => {
   const error = `${what} must be a whole number from ${min} to ${max.toLocaleString("en-US")}, or null.`;
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).nullable().default(null);
@@ -134,7 +127,7 @@ export function applyOverrides(
       task_type: taskType,
       interval_days: schedule.interval_days,
       interval_miles: schedule.interval_miles,
-      due_soon_share: override?.due_soon_share ?? DUE_SOON_SHARE,
+      due_soon_share: override?.due_soon_share ?? DEFAULT_DUE_SOON_SHARE,
       source: override ? "override" : "learned",
       learned: program
         ? { interval_days: program.interval_days, interval_miles: program.interval_miles }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { intervalWords } from "@/components/due-cells";
+import { DEFAULT_DUE_SOON_SHARE, PROGRAM_LIMITS } from "@/contract/query/program-limits";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import type { ProgramOverride, ProgramSettings } from "@/lib/client/api-types";
@@ -26,7 +27,6 @@ interface TypeRow {
   override: ProgramOverride | null;
 }
 
-const DEFAULT_DUE_SOON_PERCENT = 10;
 const FIELD = "w-28 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -252,8 +252,8 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
       </fieldset>
       {choice === "own" && (
         <div className="flex flex-wrap gap-4 text-sm">
-          <IntervalInput before="Every" unit="days" max={3660} value={days} onChange={setDays} />
-          <IntervalInput before="or" unit="miles" max={1_000_000} value={miles} onChange={setMiles} />
+          <IntervalInput before="Every" unit="days" value={days} onChange={setDays} />
+          <IntervalInput before="or" unit="miles" value={miles} onChange={setMiles} />
           <span className="text-slate-600 dark:text-slate-400">
             whichever comes first; leave one empty to use the other alone
           </span>
@@ -265,10 +265,10 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
           <input
             className={FIELD}
             type="number"
-            min={1}
-            max={50}
+            min={PROGRAM_LIMITS.dueSoonShare.min * 100}
+            max={PROGRAM_LIMITS.dueSoonShare.max * 100}
             value={soon}
-            placeholder={String(DEFAULT_DUE_SOON_PERCENT)}
+            placeholder={String(DEFAULT_DUE_SOON_SHARE * 100)}
             onChange={(e) => setSoon(e.target.value)}
             aria-label="Due soon, percent of the interval"
           />
@@ -310,7 +310,6 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
 function IntervalInput(props: {
   before: string;
   unit: "days" | "miles";
-  max: number;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -320,8 +319,8 @@ function IntervalInput(props: {
       <input
         className={FIELD}
         type="number"
-        min={1}
-        max={props.max}
+        min={PROGRAM_LIMITS[props.unit].min}
+        max={PROGRAM_LIMITS[props.unit].max}
         inputMode="numeric"
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
