@@ -255,6 +255,11 @@ test("the due page learns the program, states each planted vehicle, and narrows 
   await signInAt(page, base());
   await mirrorFilled(page.request, base());
 
+  // A document load has the programs, counts and first rows in its HTML: the server read them.
+  const html = await (await page.request.get(`${base()}/due?q=990000`)).text();
+  expect(html).toContain(`Oil change every ${EVERY_DAYS} days`);
+  for (const vehicle of FLEET) expect(html).toContain(vehicle.mva);
+
   await page.goto(`${base()}/due`);
   await expect(page.getByTestId("programs-line")).toContainText(`Oil change every ${EVERY_DAYS} days`);
 

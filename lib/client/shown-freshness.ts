@@ -40,14 +40,21 @@ export interface ShownAsOf {
   asOfMs: number;
 }
 
+/** A mirror answer's own `as_of` (the maintenance answers), the same instant as its header. */
+const ownAsOf = (body: unknown): number[] => {
+  const asOf = (body as { as_of?: unknown } | null)?.as_of;
+  return typeof asOf === "string" ? [Date.parse(asOf)] : [];
+};
+
 function asOfOfQuery(query: Query): number | undefined {
-  const data = query.state.data as { pages?: TaskPage[] } | undefined;
+  const data = query.state.data as { pages?: (TaskPage & { as_of?: string })[] } | undefined;
   if (data === undefined) return undefined;
-  if (Array.isArray(data.pages)) {
-    const times = data.pages.flatMap((page) => (page.fetchedAt ? [Date.parse(page.fetchedAt)] : []));
-    // Pages without it (the maintenance lists) have their answers' as-of noted like any query.
-    if (times.length > 0) return Math.min(...times);
-  }
+  // A list's pages carry theirs: a task list's fetchedAt, or a maintenance list's as_of. So do
+  // answers the server rendered into the page, which no fetch here noted.
+  const times = Array.isArray(data.pages)
+    ? data.pages.flatMap((page) => (page.fetchedAt ? [Date.parse(page.fetchedAt)] : ownAsOf(page)))
+    : ownAsOf(data);
+  if (times.length > 0) return Math.min(...times);
   return answeredAsOf.get(query.queryHash);
 }
 

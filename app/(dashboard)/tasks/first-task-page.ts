@@ -7,8 +7,14 @@ import { serverWindow, type ServedList } from "@/lib/client/served-window";
 import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
 import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
 import { apiSessionEmail } from "@/lib/server/auth";
-import { dashboardBackend, type DashboardBackend, mirroredLocations, answerTaskList } from "@/lib/server/bff";
-import { dashboardLogger } from "@/lib/server/log";
+import {
+  answerTaskList,
+  dashboardBackend,
+  documentRequest,
+  mirroredLocations,
+  readWithin,
+  type DashboardBackend,
+} from "@/lib/server/bff";
 
 // The first page of /tasks, read while the server renders the page, so its rows are in the HTML
 // and the browser's query cache starts with them (no /api/tasks request after hydration). The
@@ -43,7 +49,7 @@ export async function firstTaskPage(
 
   const filters = parseTaskFilters(search);
   const query = listParams(filters, window);
-  const read = await withDeadline(async (signal) => {
+  const read = await readWithin("tasks page", DEADLINE_MS, async (signal) => {
     const backend = await dashboardBackend();
     const [page, locations] = await Promise.all([
       readFirstPage(backend, query, signal),
@@ -68,18 +74,6 @@ export async function firstTaskPage(
   };
 }
 
-/**
- * Whether the page is loaded as a document. A navigation inside the app (an RSC request, a
- * prefetch, a server action's redirect) renders the page for a tab that holds its own pins and
- * asks /api/tasks itself: a read here would be spent for nobody, or twice. Next strips its own
- * `rsc` header from headers(), so the browser's Sec-Fetch-Dest tells ("empty" for a fetch); a
- * client that sends none (curl, a test's fetch) is taken for a document load.
- */
-function documentRequest(requestHeaders: Headers): boolean {
-  const destination = requestHeaders.get("sec-fetch-dest");
-  return destination === null || destination === "document";
-}
-
 async function readFirstPage(
   backend: DashboardBackend,
   query: URLSearchParams,
@@ -93,32 +87,4 @@ async function readFirstPage(
   // Saved rows shown because the service failed: the browser's own request says so, with the
   // time in the browser's zone, which the server cannot write.
   return page.stale ? undefined : page;
-}
-
-/**
- * The read's answer, or undefined when it fails or is late; a late read is told to stop (a queued
- * upstream call is then not made for this page; the mirror's reads finish on their own).
- */
-async function withDeadline<T>(
-  read: (signal: AbortSignal) => Promise<T | undefined>,
-): Promise<T | undefined> {
-  const controller = new AbortController();
-  // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
-  const reading = read(controller.signal).catch((error: unknown) => {
-    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says why.
-    if (!controller.signal.aborted) dashboardLogger().info({ err: error }, "tasks page: first page not read");
-    return undefined;
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(undefined);
-    }, DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([reading, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,5 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { searchOf } from "@/lib/server/bff";
 import { dashboardEnv } from "@/lib/server/env";
 import { TasksView } from "./components/tasks-view";
 import { firstTaskPage } from "./first-task-page";
@@ -10,7 +11,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const maxWindowDays = dashboardEnv().VTS_MAX_WINDOW_DAYS;
-  const first = await firstTaskPage(toSearch(await searchParams), maxWindowDays);
+  const first = await firstTaskPage(searchOf(await searchParams), maxWindowDays);
   return (
     <main className="flex h-full min-h-[36rem] flex-col gap-3 p-4">
       <h1 className="sr-only">Tasks</h1>
@@ -22,13 +23,4 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       </HydrationBoundary>
     </main>
   );
-}
-
-function toSearch(params: SearchParams): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      search.append(name, one);
-  }
-  return search;
 }

@@ -11,6 +11,7 @@ export {
   answerVehicles,
 } from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";
+export { documentRequest, readWithin, searchOf } from "./first-render";
 export {
   answerMirrorStatus,
   answerSummary,

@@ -84,7 +84,14 @@ interface HeldEvaluation {
   settled: boolean;
 }
 
-const evaluations = new WeakMap<object, HeldEvaluation[]>();
+// On globalThis, as the backend is: Next bundles the pages (which read the due list while they
+// render) apart from the route handlers (which change the programs and drop what is held), each
+// with its own copy of this module, and all must see one set of evaluations.
+const shared = globalThis as typeof globalThis & {
+  __dueEvaluations?: WeakMap<object, HeldEvaluation[]>;
+  __dueVehicleLists?: WeakMap<DueEvaluation, Promise<VehicleRow[]>>;
+};
+const evaluations = (shared.__dueEvaluations ??= new WeakMap());
 
 /**
  * Every vehicle's due rows evaluated at `at` (ms; a cursor's instant), or for a first page, the
@@ -130,7 +137,7 @@ async function maintenanceAt(backend: DashboardBackend, at?: number): Promise<Du
   return served.evaluation;
 }
 
-const vehicleLists = new WeakMap<DueEvaluation, Promise<VehicleRow[]>>();
+const vehicleLists = (shared.__dueVehicleLists ??= new WeakMap());
 
 /** Every vehicle's row, read once for an evaluation (their overdue counts are its rows'), when asked. */
 function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleRow[]> {

@@ -61,6 +61,25 @@ describe("the oldest data shown", () => {
     expect(shown(client)).toBeUndefined();
   });
 
+  it("takes a maintenance answer's own as_of, so one the server put in the cache counts without a fetch", () => {
+    const client = new QueryClient();
+    clients.push(client);
+    const programs = ["maintenance", "programs"];
+    client.setQueryData(programs, { data: [], irregular: [], as_of: "2026-11-28T08:00:00.000Z" });
+    const due = ["maintenance", "due", "sort=state"];
+    client.setQueryData(due, {
+      pages: [
+        { data: [], as_of: "2026-11-28T07:30:00.000Z" },
+        { data: [], as_of: "2026-11-28T07:45:00.000Z" },
+      ],
+      pageParams: [null, "c"],
+    });
+    observe(client, programs);
+    expect(shown(client)).toEqual({ part: "Maintenance", asOfMs: Date.parse("2026-11-28T08:00:00.000Z") });
+    observe(client, due);
+    expect(shown(client)).toEqual({ part: "Maintenance", asOfMs: Date.parse("2026-11-28T07:30:00.000Z") });
+  });
+
   it("counts a part the server rendered while it marks itself shown", () => {
     const client = new QueryClient();
     clients.push(client);

@@ -1,0 +1,57 @@
+import "server-only";
+import { dashboardLogger } from "../log";
+
+// A page's first data read while the server renders it, so the rows are in the HTML and the
+// browser's query cache starts with them: only for a document load, and only within a deadline,
+// past which the page goes out without them and the browser asks as it would have.
+
+/** A page's searchParams as the URLSearchParams the client code reads its view from. */
+export function searchOf(params: Record<string, string | string[] | undefined>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      search.append(name, one);
+  return search;
+}
+
+/**
+ * Whether the page is loaded as a document. A navigation inside the app (an RSC request, a
+ * prefetch, a server action's redirect) renders the page for a tab that holds its own data and
+ * asks the API itself: a read here would be spent for nobody, or twice. Next strips its own `rsc`
+ * header from headers(), so the browser's Sec-Fetch-Dest tells ("empty" for a fetch); a client
+ * that sends none (curl, a test's fetch) is taken for a document load.
+ */
+export function documentRequest(requestHeaders: Headers): boolean {
+  const destination = requestHeaders.get("sec-fetch-dest");
+  return destination === null || destination === "document";
+}
+
+/**
+ * The read's answer, or undefined when it fails or is late; a late read is told to stop (a queued
+ * upstream call is then not made for this page; the mirror's reads finish on their own).
+ */
+export async function readWithin<T>(
+  page: string,
+  deadlineMs: number,
+  read: (signal: AbortSignal) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const controller = new AbortController();
+  // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
+  const reading = read(controller.signal).catch((error: unknown) => {
+    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says why.
+    if (!controller.signal.aborted) dashboardLogger().info({ err: error }, `${page}: first page not read`);
+    return undefined;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, deadlineMs);
+  });
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
