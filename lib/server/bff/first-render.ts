@@ -1,4 +1,5 @@
 import "server-only";
+import { DashboardError } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 
 // A page's first data read while the server renders it, so the rows are in the HTML and the
@@ -38,8 +39,11 @@ export async function readWithin<T>(
   const controller = new AbortController();
   // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
   const reading = read(controller.signal).catch((error: unknown) => {
-    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says why.
-    if (!controller.signal.aborted) dashboardLogger().info({ err: error }, `${page}: first page not read`);
+    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says
+    // why. A mirror still filling is the expected state of a first start: no line at info for it.
+    if (controller.signal.aborted) return undefined;
+    const filling = error instanceof DashboardError && error.code === "mirror_not_ready";
+    dashboardLogger()[filling ? "debug" : "info"]({ err: error }, `${page}: first page not read`);
     return undefined;
   });
   let timer: NodeJS.Timeout | undefined;
