@@ -139,7 +139,6 @@ export async function measureFreshness(mode: FreshnessMode, log: BenchLog): Prom
   const end = Date.now() + MINUTES * 60_000;
   let nextPlant = Date.now();
   let nextCallCount = Date.now() + 60_000;
-  let callsBefore = (await mirror.status()).sync_calls.last_hour;
   while (Date.now() < end) {
     if (Date.now() >= nextPlant) {
       const [from, to] = [Date.parse(horizon.from), Date.parse(horizon.to)];
@@ -177,9 +176,9 @@ export async function measureFreshness(mode: FreshnessMode, log: BenchLog): Prom
     );
     ages.push(oldest?.age ?? 0);
     if (Date.now() >= nextCallCount) {
-      const hour = (await mirror.status()).sync_calls.last_hour;
-      calls.push(hour - callsBefore);
-      callsBefore = hour;
+      // The calls of the minute just ended, as the mirror counts them. (Differences of its
+      // rolling hour went negative once the fill's calls left that hour: a fill of over an hour.)
+      calls.push((await mirror.status()).sync_calls.last_minute);
       nextCallCount += 60_000;
     }
     await sleep(SAMPLE_EVERY_MS);
