@@ -224,13 +224,19 @@ export async function answerVehicles(backend: DashboardBackend, url: URL): Promi
 const MAX_OVERRIDE_BODY_BYTES = 4_096;
 
 /**
- * A change must come from the dashboard's own pages: a browser names the page's origin on every
- * PUT and DELETE, and a page of another site riding the session cookie names its own. A JSON body
- * also cannot be sent across sites without a preflight, which this server never grants.
+ * A change must come from the dashboard's own pages. A browser says where a PUT or DELETE comes
+ * from: Sec-Fetch-Site, and the page's Origin, whose host must be the one the request was sent to
+ * (the Host a reverse proxy passes on, or its X-Forwarded-Host; a page of another site cannot set
+ * that header without a preflight, which this server never grants, nor send a JSON body without
+ * one). The scheme is not compared: behind a proxy that ends TLS, the server sees http.
  */
 function refuseOtherSites(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== new URL(request.url).origin)
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const otherOrigin = origin !== null && (URL.canParse(origin) ? new URL(origin).host : origin) !== host;
+  if ((site !== null && site !== "same-origin") || otherOrigin)
     throw new DashboardError("forbidden", "Changes are accepted from the dashboard's own pages only.");
 }
 

@@ -705,6 +705,25 @@ describe("staff's program overrides", () => {
     }
     const sameSite = await send("PUT", "oil_change", { interval_days: 30 }, { origin: "http://localhost" });
     expect(sameSite.status).toBe(200);
+    // Behind a proxy that ends TLS: the page's origin is the public one, which the proxy names.
+    const proxied = await send(
+      "PUT",
+      "oil_change",
+      { interval_days: 31 },
+      {
+        origin: "https://fleet.example",
+        "x-forwarded-host": "fleet.example",
+        "sec-fetch-site": "same-origin",
+      },
+    );
+    expect(proxied.status, proxied.text).toBe(200);
+    const crossSite = await send(
+      "PUT",
+      "oil_change",
+      { interval_days: 32 },
+      { "sec-fetch-site": "cross-site" },
+    );
+    expect(crossSite.status).toBe(403);
     expect(
       (await send("DELETE", "oil_change", undefined, { origin: "https://elsewhere.example" })).status,
     ).toBe(403);
