@@ -10,6 +10,7 @@ import { mirrorFilling } from "@/lib/client/task-queries";
 import { formatDay } from "@/lib/client/time-format";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { ShareTable, type ShareRow } from "./share-table";
+import { PlainTableHead, VehicleLink } from "@/components/table-parts";
 
 /** The month before this one, YYYY-MM, in the reader's calendar: "how did last month go". */
 function lastMonth(now = new Date()): string {
@@ -124,17 +125,9 @@ export function ComplianceView() {
           <div className="overflow-x-auto">
             <table className="w-full min-w-[48rem] border-collapse text-left text-sm" data-testid="late-jobs">
               <caption className="sr-only">Jobs done late, newest first</caption>
-              <thead className="bg-slate-100 dark:bg-slate-900">
-                <tr>
-                  {["Done", "Vehicle", "Program", "Location", "Since the job before", "Interval"].map(
-                    (header) => (
-                      <th key={header} scope="col" className="px-2 py-1">
-                        {header}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
+              <PlainTableHead
+                headers={["Done", "Vehicle", "Program", "Location", "Since the job before", "Interval"]}
+              />
               <tbody>
                 {lateJobs.map((job) => (
                   <tr
@@ -151,12 +144,7 @@ export function ComplianceView() {
                       </Link>
                     </td>
                     <td className="px-2 py-1">
-                      <Link
-                        href={`/vehicles/${encodeURIComponent(job.vehicle_id)}`}
-                        className="font-mono underline underline-offset-2"
-                      >
-                        {job.mva}
-                      </Link>
+                      <VehicleLink vehicleId={job.vehicle_id} mva={job.mva} />
                     </td>
                     <td className="px-2 py-1">{taskTypeLabel(job.task_type)}</td>
                     <td className="px-2 py-1">{job.location_name}</td>

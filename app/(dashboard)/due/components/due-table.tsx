@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import { ProgramStandingCells } from "@/components/due-cells";
 import { SortableHeader } from "@/components/sortable-header";
 import type { DueRow } from "@/lib/client/api-types";
 import type { DueListState, DueSort } from "./due-params";
+import { VehicleLink } from "@/components/table-parts";
 
 const COLUMNS: { label: string; sort?: DueSort }[] = [
   { label: "Vehicle", sort: "mva" },
@@ -44,12 +44,7 @@ export function DueTable(props: {
               className="border-b border-slate-200 dark:border-slate-800"
             >
               <td className="px-2 py-1.5">
-                <Link
-                  href={`/vehicles/${encodeURIComponent(row.vehicle_id)}`}
-                  className="font-mono underline underline-offset-2"
-                >
-                  {row.mva}
-                </Link>
+                <VehicleLink vehicleId={row.vehicle_id} mva={row.mva} />
               </td>
               <ProgramStandingCells row={row} />
               <td className="px-2 py-1.5">{row.last_location.name}</td>

@@ -11,6 +11,7 @@ import { vehiclesQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
 import { formatDay } from "@/lib/client/time-format";
 import { useSearchBox } from "@/lib/client/use-search-box";
+import { VehicleLink } from "@/components/table-parts";
 
 type Sort = "mva" | "last_seen_at" | "latest_odometer" | "overdue" | "location";
 const SORTS: readonly Sort[] = ["mva", "last_seen_at", "latest_odometer", "overdue", "location"];
@@ -109,12 +110,7 @@ export function VehicleList() {
                     className="border-b border-slate-200 dark:border-slate-800"
                   >
                     <td className="px-2 py-1.5">
-                      <Link
-                        href={`/vehicles/${encodeURIComponent(row.vehicle_id)}`}
-                        className="font-mono underline underline-offset-2"
-                      >
-                        {row.mva}
-                      </Link>
+                      <VehicleLink vehicleId={row.vehicle_id} mva={row.mva} />
                     </td>
                     <td className="px-2 py-1.5 font-mono text-xs">{row.vin ?? "—"}</td>
                     <td className="px-2 py-1.5">{row.last_location?.name ?? "—"}</td>

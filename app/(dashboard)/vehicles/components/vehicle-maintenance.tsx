@@ -5,6 +5,7 @@ import { PROGRAM_STANDING_HEADERS, ProgramStandingCells } from "@/components/due
 import { ErrorNotice } from "@/components/error-notice";
 import { dueQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
+import { PlainTableHead } from "@/components/table-parts";
 
 // The vehicle's standing on each maintenance program it follows, as the Due page states it (one
 // page of /api/maintenance/due for this vehicle: it has a row per program at most).
@@ -38,15 +39,7 @@ export function VehicleMaintenance({ vehicleId }: { vehicleId: string }) {
         <div className="overflow-x-auto">
           <table className="w-full max-w-4xl border-collapse text-left text-sm">
             <caption className="sr-only">The vehicle&apos;s maintenance programs and what is due</caption>
-            <thead className="bg-slate-100 dark:bg-slate-900">
-              <tr>
-                {PROGRAM_STANDING_HEADERS.map((header) => (
-                  <th key={header} scope="col" className="px-2 py-1">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <PlainTableHead headers={PROGRAM_STANDING_HEADERS} />
             <tbody>
               {rows.map((row) => (
                 <tr
