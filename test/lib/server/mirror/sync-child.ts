@@ -12,7 +12,8 @@ const report = setInterval(() => {
     (status) => process.stdout.write(`synced ${status.windows.synced}/${status.windows.total}\n`),
     () => {},
   );
-}, 50);
+  // Often enough to stop a sync part way; each report is a few queries the sync waits behind.
+}, 200);
 
 process.once("SIGTERM", () => {
   clearInterval(report);
