@@ -5,9 +5,10 @@ import { DashboardError, dashboardErrorResponse } from "@/lib/server/api";
 import { auth } from "@/lib/server/auth";
 
 // Runs before every page: a fresh CSP nonce per request, and the session gate (a sign-in redirect).
-// The data API's routes check the session themselves (see config.matcher).
+// The data API's routes check the session themselves (see config.matcher), and Auth.js's answer
+// for themselves.
 
-const PUBLIC_PATHS = [/^\/sign-in$/, /^\/api\/auth\//];
+const PUBLIC_PATHS = [/^\/sign-in$/];
 
 function contentSecurityPolicy(nonce: string, secure: boolean): string {
   return [
@@ -70,8 +71,9 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
   if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(request);
   // The data API comes here only for paths with a "%" (config.matcher), to be checked above; its
-  // routes check the session themselves.
-  if (pathArea(pathname) === "data-api") return NextResponse.next();
+  // routes check the session themselves. Auth.js's own routes set their CSRF and callback-url
+  // cookies themselves: through the gate's session lookup as well, each answer carried them twice.
+  if (pathArea(pathname) !== "page") return NextResponse.next();
   const handler = (await (gate as unknown as Promise<unknown>)) as (
     request: NextRequest,
     event: NextFetchEvent,

@@ -21,7 +21,7 @@ export interface DashboardProcess extends RunningChild {
 
 export interface DashboardOptions extends Partial<Omit<HealthWait, "healthUrl">> {
   /** Its settings (VTS_BASE_URL, VTS_CLIENT_*, AUTH_SECRET, STAFF_FILE, ...) on top of this
-   * process's env; AUTH_URL is its own address unless set. */
+   * process's env, but for AUTH_URL: unless set here, the server takes its own address. */
   env: Record<string, string>;
   /** A free one when absent. */
   port?: number;
@@ -54,6 +54,13 @@ function ownDataDirs(env: Record<string, string>): { env: Record<string, string>
   };
 }
 
+/** This process's env without AUTH_URL: a developer's own must not reach a test's dashboard. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.AUTH_URL;
+  return env;
+}
+
 export async function startDashboardProcess(options: DashboardOptions): Promise<DashboardProcess> {
   const port = options.port ?? (await freePort());
   const dataDirs = ownDataDirs(options.env);
@@ -63,7 +70,7 @@ export async function startDashboardProcess(options: DashboardOptions): Promise<
     ...options,
     name: "dashboard",
     args: [...(options.nodeArgs ?? []), ...dashboardServerArgs(port, hostname, options.env.NEXT_DIST_DIR)],
-    env: { ...process.env, ...NEXT_ENV, AUTH_URL: url, ...dataDirs.env },
+    env: { ...inheritedEnv(), ...NEXT_ENV, ...dataDirs.env },
     healthUrl: `${url}/api/health`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
   }).catch((error: unknown) => {

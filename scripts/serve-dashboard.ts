@@ -15,6 +15,19 @@ export async function serveDashboard(options: { port: number; hostname: string }
   // and Next is loaded here rather than by a static import, which the bundled server would hoist
   // above every statement.
   Object.assign(process.env, { NODE_ENV: "production" });
+  // Auth.js names AUTH_URL in every redirect and callback address. Unset, it took each request's
+  // URL as Next builds it: the listening address whatever Host the request carried, with
+  // X-Forwarded-Proto's scheme. The default is that address, said once here and in the guide; a
+  // request's Host header, which any client writes, never chooses where a person is sent.
+  const wildcard = ["0.0.0.0", "::"].includes(options.hostname);
+  if (!process.env.AUTH_URL) {
+    process.env.AUTH_URL = `http://${wildcard ? "localhost" : options.hostname}:${options.port}`;
+    if (wildcard)
+      log(
+        "warn",
+        `AUTH_URL is unset: sign-in links name ${process.env.AUTH_URL}; set it to the address staff use`,
+      );
+  }
   const { default: next } = await import("next");
   // This file runs from the build directory, one level below the repository root.
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
@@ -52,7 +65,7 @@ export async function serveDashboard(options: { port: number; hostname: string }
   log("info", `listening on http://${options.hostname}:${options.port}`);
   // The first health check starts the backend (warmUpBackend, in lib/server/bff/dashboard-backend.ts,
   // says why there).
-  const self = ["0.0.0.0", "::"].includes(options.hostname) ? "127.0.0.1" : options.hostname;
+  const self = wildcard ? "127.0.0.1" : options.hostname;
   // Only a head start: a check that fails here leaves the backend to start on the first request
   // instead, and that request says what is wrong. The address holds no credentials.
   void fetch(`http://${self}:${options.port}/api/health`).then(
@@ -81,10 +94,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 // In the shape of the dashboard's own JSON log lines (lib/server/log), which this process cannot
 // import (they are server-only modules, for Next's bundles).
-function log(level: "debug" | "info" | "error", msg: string): void {
+function log(level: "debug" | "info" | "warn" | "error", msg: string): void {
   if (level === "debug" && !["debug", "trace"].includes(process.env.LOG_LEVEL ?? "")) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), service: "dashboard", msg });
-  if (level === "error") console.error(line);
+  if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }
 

@@ -143,6 +143,7 @@ await started(
       VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
       VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
       AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
+      ...(process.env.AUTH_URL ? { AUTH_URL: process.env.AUTH_URL } : {}),
       STAFF_FILE,
       // Kept between starts, so a restart serves the mirror it had at once and syncs on, and
       // what staff set (program overrides) stays.

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { signIn, SSO_PROVIDER_ID } from "@/lib/server/auth";
+import { DEFAULT_CALLBACK_PATH, safeCallbackPath, signIn, SSO_PROVIDER_ID } from "@/lib/server/auth";
 import { dashboardEnv } from "@/lib/server/env";
-import { DEFAULT_CALLBACK_PATH, safeCallbackPath } from "./callback-path";
 import { PasswordForm, type PasswordAttempt } from "./password-form";
 import { signInMessage } from "./sign-in-messages";
 

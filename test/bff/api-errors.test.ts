@@ -1,9 +1,11 @@
 // What the built dashboard answers for requests its routes do not serve: every /api answer is the
-// documented JSON error, never Next's HTML page, an empty 405 or a plain-text 500. These cases are
+// documented JSON error, never Next's HTML page, an empty 405 or a plain-text 500. And Auth.js's
+// own routes under what a client can forge: a callback-url cookie, a Host header. These cases are
 // decided by Next's routing, proxy.ts and the dashboard's HTTP server (scripts/dashboard-server.ts),
 // so they run against the built dashboard as `npm start` runs it, not the handlers alone.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -184,6 +186,117 @@ it("what Next never answers itself (TRACE, CONNECT, unparsable HTTP) gets the do
   expect((await call("/api/health")).status).toBe(200);
   const log = readFileSync(logFile, "utf8");
   expect(log).not.toMatch(/HTTP method is unsupported|\n\s+at /);
+});
+
+interface AuthAnswer {
+  status: number;
+  location: string | undefined;
+  cookies: string[];
+}
+
+/** One request with exactly these headers (a Host of the caller's choosing too), not following redirects. */
+function authExchange(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = "",
+): Promise<AuthAnswer> {
+  const { hostname, port } = new URL(dashboardUrl("/"));
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ hostname, port, method, path, headers }, (response) => {
+      response.resume();
+      response.once("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location,
+          cookies: response.headers["set-cookie"] ?? [],
+        }),
+      );
+    });
+    sent.once("error", reject);
+    sent.end(body);
+  });
+}
+
+const cookieNames = (answer: AuthAnswer) => answer.cookies.map((cookie) => cookie.split("=")[0]!);
+
+it("a forged callback-url cookie or parameter is ignored by Auth.js's routes and pages: never a 500, never another site", async () => {
+  const forged = [
+    "foo",
+    "%",
+    "http%3A%2F%2F%5B",
+    "javascript%3Aalert(1)",
+    "https%3A%2F%2Fevil.example",
+    "%2F.%2F%2Fevil.example",
+  ];
+  for (const value of forged) {
+    const cookie = `authjs.callback-url=${value}`;
+    for (const path of [
+      "/api/auth/session",
+      "/api/auth/csrf",
+      "/api/auth/providers",
+      "/api/auth/signin",
+      "/sign-in",
+      `/api/auth/signin?callbackUrl=${value}`,
+    ]) {
+      const answer = await authExchange("GET", path, { cookie });
+      expect(answer.status, `${path} with ${cookie}`).toBeLessThan(500);
+      if (answer.location)
+        expect(new URL(answer.location, dashboardUrl("/")).origin, path).toBe(
+          new URL(dashboardUrl("/")).origin,
+        );
+    }
+    // Signing in through the form's own endpoint, with the cookie's CSRF pair.
+    const csrf = await fetch(dashboardUrl("/api/auth/csrf"));
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("authjs.csrf-token="))!
+      .split(";")[0]!;
+    const signedIn = await authExchange(
+      "POST",
+      "/api/auth/callback/staff-password",
+      { cookie: `${csrfCookie}; ${cookie}`, "content-type": "application/x-www-form-urlencoded" },
+      new URLSearchParams({ csrfToken, email: STAFF.email, password: STAFF.password }).toString(),
+    );
+    expect(signedIn.status, `sign-in with ${cookie}`).toBe(302);
+    expect(new URL(signedIn.location!, dashboardUrl("/")).origin).toBe(new URL(dashboardUrl("/")).origin);
+    expect(cookieNames(signedIn)).toContain("authjs.session-token");
+  }
+});
+
+it("each answer sets each of Auth.js's cookies once at most", async () => {
+  for (const path of [
+    "/api/auth/session",
+    "/api/auth/csrf",
+    "/api/auth/providers",
+    "/api/auth/signin",
+    "/sign-in",
+  ]) {
+    const names = cookieNames(await authExchange("GET", path, {}));
+    expect(names, path).toEqual([...new Set(names)]);
+  }
+});
+
+it("redirects name the dashboard's own address, whatever Host or X-Forwarded-* the request carried", async () => {
+  const own = new URL(dashboardUrl("/")).origin;
+  for (const headers of [
+    { host: "evil.example" } as Record<string, string>,
+    { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+  ]) {
+    for (const [method, path] of [
+      ["GET", "/api/auth/signin"],
+      ["POST", "/api/auth/signout"],
+      ["GET", "/tasks"],
+    ] as const) {
+      const answer = await authExchange(method, path, headers);
+      expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(300);
+      expect(answer.status, `${method} ${path}`).toBeLessThan(400);
+      const target = new URL(answer.location!, own);
+      expect(target.origin, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(own);
+      expect(decodeURIComponent(target.search), `${method} ${path}`).not.toContain("evil.example");
+    }
+  }
 });
 
 // The browser run's leak test reads only its own processes' logs; these requests' are read here.

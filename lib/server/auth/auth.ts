@@ -5,6 +5,7 @@ import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { authLogger } from "./auth-logger";
+import { sameSiteRedirect } from "./callback-path";
 import { isLiveSession, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
@@ -69,6 +70,7 @@ function config(): NextAuthConfig {
     providers,
     logger: authLogger(),
     callbacks: {
+      redirect: sameSiteRedirect,
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
       // and remembers its provider, so that the staff file is asked about password sessions only,
       // and its sign-in time, which bounds it however often it is renewed (session-check.ts).

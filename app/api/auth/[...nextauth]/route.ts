@@ -1,3 +1,5 @@
-import { handlers } from "@/lib/server/auth";
+import type { NextRequest } from "next/server";
+import { handlers, withoutForgedCallback } from "@/lib/server/auth";
 
-export const { GET, POST } = handlers;
+export const GET = (request: NextRequest) => handlers.GET(withoutForgedCallback(request));
+export const POST = (request: NextRequest) => handlers.POST(withoutForgedCallback(request));
