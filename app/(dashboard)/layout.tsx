@@ -1,16 +1,21 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
+import { SkipLink } from "@/components/skip-link";
 
 // Every signed-in page: the header, and one query cache shared by the table, drawer and pages.
 // Pages scroll below the header, so it (with the budget meter and sign-out) stays in view; the
-// tasks page fills that area exactly, and the task drawer covers only it.
+// tasks page fills that area exactly, and the task drawer covers only it. A keyboard user's first
+// stop skips the header's links to that area.
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <QueryProvider>
       <div className="flex h-dvh flex-col">
+        <SkipLink targetId="content">Skip to content</SkipLink>
         <AppHeader />
-        <div className="relative min-h-0 flex-1 overflow-y-auto">{children}</div>
+        <div id="content" tabIndex={-1} className="relative min-h-0 flex-1 overflow-y-auto outline-none">
+          {children}
+        </div>
       </div>
     </QueryProvider>
   );

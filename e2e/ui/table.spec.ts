@@ -76,6 +76,30 @@ test("the first stop after the header skips the filters to the table's current r
   await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-index", "0");
 });
 
+test("a signed-in page's first Tab stop skips the header: to the tasks table's skip, or into the page", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#content")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
+
+  await page.goto(dashboardUrl("/locations"));
+  await expect(page.getByRole("table")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  // The header's links come before #content, so a stop inside it has passed them all.
+  await expect(page.locator("#content :focus")).toHaveCount(1);
+});
+
 test("Esc closes the drawer after several rows were opened from the table", async ({ page }) => {
   await openTasks(page, "range=30d");
   const rows = renderedRows(page);

@@ -1,6 +1,7 @@
 "use client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { lazy, useMemo, useState } from "react";
+import { SkipLink } from "@/components/skip-link";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { budgetIsLow } from "@/lib/client/budget-level";
 import type { Task } from "@/lib/client/api-types";
@@ -71,7 +72,9 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
 
   return (
     <>
-      <SkipToTable />
+      {/* The filter bar holds many fields (each date-time field is several stops): the first stop
+          of the page's own can jump to the table's current row. */}
+      <SkipLink targetId="tasks-current-row">Skip to the tasks table</SkipLink>
       <HeldUntilHydrated>
         <TaskFilterBar
           state={state}
@@ -113,29 +116,6 @@ export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; se
         </HeldUntilHydrated>
       )}
     </>
-  );
-}
-
-/**
- * The filter bar holds many fields (each date-time field is several stops), so a keyboard user's
- * first stop on the page can jump to the table's current row. Hidden until it has focus.
- * It moves focus only: followed as a #fragment it left a history entry Next's router ignores (Esc
- * from a drawer opened next took two presses) and scrolled the list when that entry came back.
- */
-function SkipToTable() {
-  return (
-    <a
-      href="#tasks-current-row"
-      onClick={(event) => {
-        const row = document.getElementById("tasks-current-row");
-        if (!row) return;
-        event.preventDefault();
-        row.focus();
-      }}
-      className="sr-only rounded bg-white px-2 py-1 underline focus:not-sr-only dark:bg-slate-900"
-    >
-      Skip to the tasks table
-    </a>
   );
 }
 
