@@ -4,7 +4,7 @@
 // go to files under .data/logs/ (start-output.ts).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { RunningChild } from "../harness/child-process";
 import { NEXT_ENV, startDashboardProcess } from "../harness/dashboard-process";
 import { startServiceProcess } from "../harness/service-process";
@@ -53,15 +53,20 @@ function buildIfStale(): void {
   )
     return;
   const logFile = `${LOG_DIR}/build.log`;
+  // The build writes into the file as it goes, so the file named below is there to follow at once.
+  const log = openSync(logFile, "w");
   console.log(`[start] building the dashboard (once; about a minute; output in ${logFile})`);
-  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
-    env: { ...process.env, ...NEXT_ENV },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  writeFileSync(logFile, `${result.stdout ?? ""}${result.stderr ?? ""}`);
+  let result;
+  try {
+    result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+      env: { ...process.env, ...NEXT_ENV },
+      stdio: ["ignore", log, log],
+    });
+  } finally {
+    closeSync(log);
+  }
   if (result.status === 0) return;
-  console.error(`${result.stdout ?? ""}${result.stderr ?? ""}`.trimEnd().split("\n").slice(-30).join("\n"));
+  console.error(readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-30).join("\n"));
   console.error(`[start] the build failed (full output in ${logFile})`);
   process.exit(result.status ?? 1);
 }

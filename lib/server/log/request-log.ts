@@ -37,9 +37,15 @@ export function routePattern(path: string, params: Record<string, string | strin
     .join("/");
 }
 
+/**
+ * Answers the dashboard gives by design, whatever their status: a list asked of a mirror still
+ * filling (its first start fills for minutes, and every page polls meanwhile) is no fault to warn of.
+ */
+const EXPECTED_ERRORS = new Set(["mirror_not_ready"]);
+
 export function logRequest(logger: DashboardLogger, line: RequestLogLine): void {
   const message = "dashboard api request";
   if (line.status >= 500 && line.error_code === "internal_error") logger.error(line, message);
-  else if (line.status >= 500) logger.warn(line, message);
+  else if (line.status >= 500 && !EXPECTED_ERRORS.has(line.error_code ?? "")) logger.warn(line, message);
   else logger.info(line, message);
 }

@@ -141,6 +141,19 @@ describe("dashboard API request lines", () => {
     expect(log.current!.lines[0]).toMatchObject({ level: "info", status: 404, error_code: "not_found" });
   });
 
+  it("logs a list asked of a mirror still filling at info: the fill's 503 is by design, not a fault", async () => {
+    const handler = dashboardRoute(async () => {
+      throw new DashboardError("mirror_not_ready", "The mirror is still filling this range.");
+    });
+    await handler(request("http://localhost/api/tasks"), { params: Promise.resolve({}) });
+    await lineWritten();
+    expect(log.current!.lines[0]).toMatchObject({
+      level: "info",
+      status: 503,
+      error_code: "mirror_not_ready",
+    });
+  });
+
   it("logs a request whose browser went away at info, not as a failure of ours", async () => {
     const browser = new AbortController();
     const handler = dashboardRoute(async ({ signal }) => {
