@@ -11,6 +11,7 @@ import {
   type TaskFilters,
 } from "./task-filters";
 import { RANGE_PRESETS } from "./filter-words";
+import { MAX_Q_CHARACTERS, searchTextProblem } from "@/contract/query/filter-values";
 
 // A link can carry filters the dashboard cannot show as they are (typed by hand, cut short, or
 // from an older version). parseTaskFilters shows something sensible instead; this says what was
@@ -59,6 +60,7 @@ export function filterLinkProblems(params: URLSearchParams): string[] {
     ...repeated(params),
     ...identifiers(params),
     ...tooMany(params),
+    ...searchProblems(params, filters),
   ];
 }
 
@@ -132,6 +134,20 @@ function identifiers(params: URLSearchParams): string[] {
     ];
     return [`"${name}" in the link (${given.join(", ")}) is not ${what}: ${IDENTIFIER_RULE}; ${instead}.`];
   });
+}
+
+function searchProblems(params: URLSearchParams, filters: TaskFilters): string[] {
+  const text = params.get("q")?.trim();
+  if (!text) return [];
+  const characters = Array.from(text);
+  if (filters.q === undefined) {
+    const why = searchTextProblem(characters.slice(0, MAX_Q_CHARACTERS).join(""))?.replace(/\.$/, "");
+    return [`The link's search (${echoed(text)}) cannot be run (${why}); showing every task instead.`];
+  }
+  if (characters.length <= MAX_Q_CHARACTERS) return [];
+  return [
+    `The link's search is ${characters.length} characters long; searching for its first ${MAX_Q_CHARACTERS}.`,
+  ];
 }
 
 function tooMany(params: URLSearchParams): string[] {

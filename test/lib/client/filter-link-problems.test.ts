@@ -64,6 +64,19 @@ describe("a link's filters that cannot be shown as they are", () => {
     expect(problems("sort=odometer_miles&status=completed,cancelled&q=ford")).toEqual([]);
   });
 
+  it("name a search longer than the API takes, which is cut, and one it refuses, which is dropped", () => {
+    const long = "a".repeat(499) + "ü";
+    expect(problems(`q=${encodeURIComponent(long)}`)).toEqual([
+      "The link's search is 500 characters long; searching for its first 100.",
+    ]);
+    expect(parseTaskFilters(new URLSearchParams({ q: long })).q).toBe("a".repeat(100));
+    expect(problems(`q=${encodeURIComponent("ab\u0007c")}`)).toEqual([
+      'The link\'s search (ab\u0007c) cannot be run ("q" must not contain control characters); showing every task instead.',
+    ]);
+    expect(problems(`q=${encodeURIComponent("a".repeat(100))}`)).toEqual([]);
+    expect(problems("q=%20%20")).toEqual([]);
+  });
+
   it("echo at most 40 characters of a value from the link", () => {
     const long = "x".repeat(5_000);
     const shown = `${"x".repeat(39)}…`;
