@@ -109,6 +109,14 @@ export function lastDone(vehicle: Pick<Vehicle, "last_by_task_type" | "odometer"
     .toSorted((a, b) => Date.parse(b.task.started_at) - Date.parse(a.task.started_at));
 }
 
+/**
+ * The task the vehicle was last seen at: its latest completed or in-progress task (`tasks` oldest
+ * first). Not a scheduled one, which may lie weeks ahead at another location, nor a cancelled one.
+ */
+export function lastSeenTask(tasks: readonly Task[]): Task | undefined {
+  return tasks.findLast((task) => READING_STATUSES.has(task.status));
+}
+
 /** The vehicle's tasks newest first, as the timeline lists them. */
 export function newestFirst(tasks: readonly Task[]): Task[] {
   return tasks.toSorted(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
 import {
   lastDone,
+  lastSeenTask,
   newestFirst,
   odometerDrops,
   odometerReadings,
@@ -29,6 +30,19 @@ function vehicleOf(tasks: Task[]): Vehicle {
     as_of: "2026-11-26T00:00:00.000Z",
   };
 }
+
+describe("where the vehicle was last seen", () => {
+  it("is its latest completed or in-progress task, not a later scheduled or cancelled one", () => {
+    const tasks = [
+      task("a", "2026-11-01T10:00:00.000Z", 100),
+      task("b", "2026-11-02T10:00:00.000Z", 150, { status: "in_progress" }),
+      task("c", "2026-11-03T10:00:00.000Z", 150, { status: "cancelled" }),
+      task("d", "2026-11-24T10:00:00.000Z", 150, { status: "scheduled" }),
+    ];
+    expect(lastSeenTask(tasks)?.id).toBe("b");
+    expect(lastSeenTask(tasks.slice(2))).toBeUndefined();
+  });
+});
 
 describe("odometer readings", () => {
   it("pairs each reading with the task that took it, skipping scheduled and cancelled tasks", () => {

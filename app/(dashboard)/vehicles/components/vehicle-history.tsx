@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Vehicle } from "@/lib/client/api-types";
 import {
   lastDone,
+  lastSeenTask,
   newestFirst,
   odometerDrops,
   odometerReadings,
@@ -36,7 +37,7 @@ export function VehicleHistory({
     ...drops.flatMap((drop) => (drop.reading.task ? [drop.reading.task.id] : [])),
     ...repeats.flatMap((repeat) => [repeat.first.id, repeat.second.id]),
   ]);
-  const latestTask = vehicle.tasks.at(-1);
+  const seenAt = lastSeenTask(vehicle.tasks);
   const latestReading = readings.at(-1);
   const muted = "text-slate-600 dark:text-slate-400";
   const fields: [string, ReactNode][] = [
@@ -50,14 +51,14 @@ export function VehicleHistory({
     ],
     [
       "Latest location",
-      latestTask ? (
+      seenAt ? (
         <span key="location">
-          {latestTask.location.name} <span className={muted}>(latest task, </span>
-          <TaskTime instant={latestTask.started_at} zone={zones[latestTask.location.id]} />
+          {seenAt.location.name} <span className={muted}>(last task done, </span>
+          <TaskTime instant={seenAt.started_at} zone={zones[seenAt.location.id]} />
           <span className={muted}>)</span>
         </span>
       ) : (
-        "—"
+        "no task done yet"
       ),
     ],
     [
