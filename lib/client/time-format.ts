@@ -10,7 +10,18 @@ export function formatDay(instant: string): string {
 
 export function formatInZone(instant: string | Date, timeZone: string): string {
   const parts = zoneParts(new Date(instant), timeZone, "short");
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${asUtcOffset(parts.timeZoneName ?? timeZone)}`;
+}
+
+/**
+ * A zone with no abbreviation in English ("GMT+5:30") in the form the offsets elsewhere take
+ * ("UTC+05:30"); an abbreviation ("PST") as it is.
+ */
+function asUtcOffset(shortName: string): string {
+  const offset = /^GMT(?:([+-])(\d{1,2})(?::(\d{2}))?)?$/.exec(shortName);
+  if (!offset) return shortName;
+  const [, sign, hours, minutes] = offset;
+  return sign ? `UTC${sign}${hours!.padStart(2, "0")}:${minutes ?? "00"}` : "UTC";
 }
 
 /**
@@ -23,9 +34,9 @@ export function formatWithOffset(instant: string | Date, timeZone: string): stri
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC${iso.slice(23)}`;
 }
 
-/** The zone's short name now ("PST", "GMT+1"), for labels that say which zone times are in. */
+/** The zone's short name now ("PST", "UTC+01:00"), for labels that say which zone times are in. */
 export function zoneAbbreviation(timeZone: string, at = new Date()): string {
-  return zoneParts(at, timeZone, "short").timeZoneName ?? timeZone;
+  return asUtcOffset(zoneParts(at, timeZone, "short").timeZoneName ?? timeZone);
 }
 
 /** "2026-11-20T14:03" for a datetime-local input, in the browser's zone. */

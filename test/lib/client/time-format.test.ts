@@ -30,6 +30,14 @@ describe("times for people", () => {
     expect(zoneAbbreviation("America/New_York", new Date("2026-07-15T12:00:00Z"))).toBe("EDT");
   });
 
+  it("writes a zone without an English abbreviation as its UTC offset, as location times do", () => {
+    expect(zoneAbbreviation("Asia/Kolkata", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+05:30");
+    expect(zoneAbbreviation("Europe/Berlin", new Date("2026-01-15T12:00:00Z"))).toBe("UTC+01:00");
+    expect(zoneAbbreviation("America/Sao_Paulo", new Date("2026-01-15T12:00:00Z"))).toBe("UTC-03:00");
+    expect(formatInZone("2026-11-20T08:31:35.951Z", "Asia/Kolkata")).toBe("2026-11-20 14:01 UTC+05:30");
+    expect(formatInZone("2026-11-20T08:31:35.951Z", "Etc/GMT")).toBe("2026-11-20 08:31 UTC");
+  });
+
   it("fills a datetime-local input in the browser's zone", () => {
     const date = new Date(2026, 10, 2, 9, 5);
     expect(toLocalInputValue(date)).toBe("2026-11-02T09:05");

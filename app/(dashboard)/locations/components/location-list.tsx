@@ -132,7 +132,7 @@ export function LocationList() {
                   </span>
                 )}
               </td>
-              {/* Short values stay on one line: "GMT-3" broken after its hyphen reads as two. */}
+              {/* Short values stay on one line: "UTC-03:00" broken after its hyphen reads as two. */}
               <td className={`px-2 py-1.5 font-mono text-xs whitespace-nowrap ${WIDE_ONLY}`}>
                 {location.id}
               </td>
