@@ -218,6 +218,15 @@ function authExchange(
   });
 }
 
+/** What a browser reads of Auth.js without signing in: its routes, and the page that starts it. */
+const AUTH_READS = [
+  "/api/auth/session",
+  "/api/auth/csrf",
+  "/api/auth/providers",
+  "/api/auth/signin",
+  "/sign-in",
+];
+
 const cookieNames = (answer: AuthAnswer) => answer.cookies.map((cookie) => cookie.split("=")[0]!);
 
 it("a forged callback-url cookie or parameter is ignored by Auth.js's routes and pages: never a 500, never another site", async () => {
@@ -231,14 +240,7 @@ it("a forged callback-url cookie or parameter is ignored by Auth.js's routes and
   ];
   for (const value of forged) {
     const cookie = `authjs.callback-url=${value}`;
-    for (const path of [
-      "/api/auth/session",
-      "/api/auth/csrf",
-      "/api/auth/providers",
-      "/api/auth/signin",
-      "/sign-in",
-      `/api/auth/signin?callbackUrl=${value}`,
-    ]) {
+    for (const path of [...AUTH_READS, `/api/auth/signin?callbackUrl=${value}`]) {
       const answer = await authExchange("GET", path, { cookie });
       expect(answer.status, `${path} with ${cookie}`).toBeLessThan(500);
       if (answer.location)
@@ -266,13 +268,7 @@ it("a forged callback-url cookie or parameter is ignored by Auth.js's routes and
 });
 
 it("each answer sets each of Auth.js's cookies once at most", async () => {
-  for (const path of [
-    "/api/auth/session",
-    "/api/auth/csrf",
-    "/api/auth/providers",
-    "/api/auth/signin",
-    "/sign-in",
-  ]) {
+  for (const path of AUTH_READS) {
     const names = cookieNames(await authExchange("GET", path, {}));
     expect(names, path).toEqual([...new Set(names)]);
   }

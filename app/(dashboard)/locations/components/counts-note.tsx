@@ -12,7 +12,8 @@ export function CountsNote({ counts }: { counts: CountsState }) {
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="counts-as-of">
           Task counts as of{" "}
           {counts.asOf ? <time dateTime={counts.asOf}>{formatInZone(counts.asOf, "UTC")}</time> : "now"}, from
-          the dashboard&apos;s copy of the tasks. Today and 7 days are in each location&apos;s own days.
+          the dashboard&apos;s copy of the tasks. Today and 7 days are in each location&apos;s own days, and
+          count every task of those days, those still scheduled later today too.
         </p>
       );
     case "filling":

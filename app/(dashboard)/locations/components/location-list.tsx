@@ -24,7 +24,7 @@ const COLUMNS = [
 ];
 /** The task counts' columns; on a phone the counts go under the name with the ID and zone. */
 const COUNT_COLUMNS = [
-  { label: "Today", title: "Tasks started today, in the location's own day" },
+  { label: "Today", title: "Tasks of today in the location's own day, those scheduled for later today too" },
   { label: "7 days", title: "Tasks started in the last 7 days, today included, in the location's own days" },
   { label: "In progress", title: "Tasks in progress now (started within the last 30 days)" },
 ];
