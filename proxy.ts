@@ -72,7 +72,7 @@ export async function proxy(request: NextRequest, event: NextFetchEvent) {
   if (decodedOrUndefined(pathname) === undefined) return malformedPathResponse(request);
   // The data API comes here only for paths with a "%" (config.matcher), to be checked above; its
   // routes check the session themselves. Auth.js's own routes set their CSRF and callback-url
-  // cookies themselves: through the gate's session lookup as well, each answer carried them twice.
+  // cookies themselves, and the gate's session lookup would set each a second time.
   if (pathArea(pathname) !== "page") return NextResponse.next();
   const handler = (await (gate as unknown as Promise<unknown>)) as (
     request: NextRequest,

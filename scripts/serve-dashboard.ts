@@ -15,13 +15,18 @@ export async function serveDashboard(options: { port: number; hostname: string }
   // and Next is loaded here rather than by a static import, which the bundled server would hoist
   // above every statement.
   Object.assign(process.env, { NODE_ENV: "production" });
-  // Auth.js names AUTH_URL in every redirect and callback address. Unset, it took each request's
-  // URL as Next builds it: the listening address whatever Host the request carried, with
-  // X-Forwarded-Proto's scheme. The default is that address, said once here and in the guide; a
+  // Auth.js names AUTH_URL in every redirect and callback address. Unset, Auth.js would take each
+  // request's URL as Next builds it: the listening address whatever Host the request carried, but
+  // with X-Forwarded-Proto's scheme. The default is that address, stated here and in the guide; a
   // request's Host header, which any client writes, never chooses where a person is sent.
   const wildcard = ["0.0.0.0", "::"].includes(options.hostname);
   if (!process.env.AUTH_URL) {
-    process.env.AUTH_URL = `http://${wildcard ? "localhost" : options.hostname}:${options.port}`;
+    const host = wildcard
+      ? "localhost"
+      : options.hostname.includes(":")
+        ? `[${options.hostname}]`
+        : options.hostname;
+    process.env.AUTH_URL = `http://${host}:${options.port}`;
     if (wildcard)
       log(
         "warn",
