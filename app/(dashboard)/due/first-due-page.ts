@@ -1,15 +1,14 @@
 import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import { headers } from "next/headers";
 import type { DuePage, Location, ProgramList } from "@/lib/client/api-types";
 import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
 import { locationsQuery, PAGE_SIZE } from "@/lib/client/task-queries";
-import { apiSessionEmail } from "@/lib/server/auth";
 import {
   answerDue,
   answerPrograms,
   dashboardBackend,
-  documentRequest,
+  firstReadWanted,
+  internalUrl,
   mirroredLocations,
   readWithin,
 } from "@/lib/server/bff";
@@ -23,22 +22,16 @@ import { dueApiParams, readDueView } from "./components/due-params";
 /** A held evaluation answers in milliseconds; a new one takes half a second at 50,000 tasks. */
 const DEADLINE_MS = 800;
 
-/** Any host: the answers read only the query string. */
-const INTERNAL_ORIGIN = "http://dashboard.internal";
-
 export async function firstDuePage(search: URLSearchParams): Promise<DehydratedState | undefined> {
-  const requestHeaders = await headers();
-  if (!documentRequest(requestHeaders)) return undefined;
   const view = readDueView(search);
-  if (view.within) return undefined;
-  if (!(await apiSessionEmail(requestHeaders.get("cookie")))) return undefined;
+  if (view.within || !(await firstReadWanted())) return undefined;
   const params = dueApiParams(view, Date.now());
   const read = await readWithin("due page", DEADLINE_MS, async () => {
     const backend = await dashboardBackend();
-    const pageUrl = new URL(`/api/maintenance/due?${params.toString()}`, INTERNAL_ORIGIN);
+    const pageUrl = internalUrl(`/api/maintenance/due?${params.toString()}`);
     pageUrl.searchParams.set("limit", String(PAGE_SIZE));
     const [programs, page, locations] = await Promise.all([
-      answerPrograms(backend, new URL("/api/maintenance/programs", INTERNAL_ORIGIN)),
+      answerPrograms(backend, internalUrl("/api/maintenance/programs")),
       answerDue(backend, pageUrl),
       mirroredLocations(backend),
     ]);

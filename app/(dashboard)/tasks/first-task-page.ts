@@ -1,16 +1,15 @@
 import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import { headers } from "next/headers";
 import type { Location, TaskPage } from "@/lib/client/api-types";
 import { taskPageOf } from "@/lib/client/dashboard-api";
 import { serverWindow, type ServedList } from "@/lib/client/served-window";
 import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
 import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
-import { apiSessionEmail } from "@/lib/server/auth";
 import {
   answerTaskList,
   dashboardBackend,
-  documentRequest,
+  firstReadWanted,
+  internalUrl,
   mirroredLocations,
   readWithin,
   type DashboardBackend,
@@ -28,9 +27,6 @@ import {
  */
 const DEADLINE_MS = 400;
 
-/** Any host: answerTaskList reads only the query string. */
-const INTERNAL_ORIGIN = "http://dashboard.internal";
-
 export interface FirstTaskPage {
   state: DehydratedState;
   served: ServedList;
@@ -40,12 +36,8 @@ export async function firstTaskPage(
   search: URLSearchParams,
   maxWindowDays: number,
 ): Promise<FirstTaskPage | undefined> {
-  const requestHeaders = await headers();
-  if (!documentRequest(requestHeaders)) return undefined;
   const window = serverWindow(search, new Date());
-  if (!window || windowProblem(window, maxWindowDays)) return undefined;
-  // No read for a visitor without a live session (proxy.ts sends them to sign in anyway).
-  if (!(await apiSessionEmail(requestHeaders.get("cookie")))) return undefined;
+  if (!window || windowProblem(window, maxWindowDays) || !(await firstReadWanted())) return undefined;
 
   const filters = parseTaskFilters(search);
   const query = listParams(filters, window);
@@ -79,7 +71,7 @@ async function readFirstPage(
   query: URLSearchParams,
   signal: AbortSignal,
 ): Promise<TaskPage | undefined> {
-  const url = new URL(`/api/tasks?${query.toString()}`, INTERNAL_ORIGIN);
+  const url = internalUrl(`/api/tasks?${query.toString()}`);
   url.searchParams.set("limit", String(PAGE_SIZE));
   const response = await answerTaskList(backend, new Request(url), signal);
   if (!response.ok) return undefined;

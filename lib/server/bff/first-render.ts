@@ -1,4 +1,6 @@
 import "server-only";
+import { headers } from "next/headers";
+import { apiSessionEmail } from "../auth";
 import { DashboardError } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 
@@ -15,6 +17,22 @@ export function searchOf(params: Record<string, string | string[] | undefined>):
   return search;
 }
 
+/** Any host: the API's answer functions a first read calls read only the path and query. */
+export function internalUrl(pathAndQuery: string): URL {
+  return new URL(pathAndQuery, "http://dashboard.internal");
+}
+
+/**
+ * Whether the page being rendered reads its first data: a document load (below) by someone with
+ * a live session (without one, proxy.ts sends them to sign in anyway).
+ */
+export async function firstReadWanted(): Promise<boolean> {
+  const requestHeaders = await headers();
+  return (
+    documentRequest(requestHeaders) && (await apiSessionEmail(requestHeaders.get("cookie"))) !== undefined
+  );
+}
+
 /**
  * Whether the page is loaded as a document. A navigation inside the app (an RSC request, a
  * prefetch, a server action's redirect) renders the page for a tab that holds its own data and
@@ -22,7 +40,7 @@ export function searchOf(params: Record<string, string | string[] | undefined>):
  * header from headers(), so the browser's Sec-Fetch-Dest tells ("empty" for a fetch); a client
  * that sends none (curl, a test's fetch) is taken for a document load.
  */
-export function documentRequest(requestHeaders: Headers): boolean {
+function documentRequest(requestHeaders: Headers): boolean {
   const destination = requestHeaders.get("sec-fetch-dest");
   return destination === null || destination === "document";
 }

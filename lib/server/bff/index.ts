@@ -11,7 +11,7 @@ export {
   answerVehicles,
 } from "./maintenance-reads";
 export { mirrorFreshness } from "./mirror-gate";
-export { documentRequest, readWithin, searchOf } from "./first-render";
+export { firstReadWanted, internalUrl, readWithin, searchOf } from "./first-render";
 export {
   answerMirrorStatus,
   answerSummary,
