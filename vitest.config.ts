@@ -42,6 +42,7 @@ export const INTEGRATION_FILES = [
 export const ISOLATED_SERVER_FILES = [
   "test/lib/server/mirror/api-maintenance.test.ts",
   "test/lib/server/mirror/api-mirror-outage.test.ts",
+  "test/lib/server/mirror/api-scope.test.ts",
   "test/lib/server/mirror/api-tasks.test.ts",
   "test/lib/server/mirror/api-tasks-postgres.test.ts",
 ];

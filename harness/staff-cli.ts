@@ -12,11 +12,15 @@ export function staffCli(file: string, args: string[], input = ""): void {
   );
 }
 
-/** Adds a staff member to a staff file through the dashboard's own CLI. */
+/**
+ * Adds a staff member to a staff file through the dashboard's own CLI: an admin of every location,
+ * as the sandbox's demo account is, unless `role` and `locations` (all, or ids with commas) say.
+ */
 export function addStaffMember(
   file: string,
-  member: { email: string; name?: string; password: string },
+  member: { email: string; name?: string; password: string; role?: string; locations?: string },
 ): void {
   const name = member.name ? ["--name", member.name] : [];
-  staffCli(file, ["add", member.email, ...name], member.password);
+  const access = ["--role", member.role ?? "admin", "--locations", member.locations ?? "all"];
+  staffCli(file, ["add", member.email, ...name, ...access], member.password);
 }

@@ -1,14 +1,47 @@
-// `npm run staff -- add|remove|list`: manages the staff who may sign in with a password.
-// The password is read from standard input so it never appears in shell history or `ps`.
+// `npm run staff -- add|access|remove|list`: manages the staff who may sign in with a password, and
+// what each may do and see. The password is read from standard input so it never appears in shell
+// history or `ps`.
 import { parseArgs } from "node:util";
-import { readStaff, removeStaffMember, setStaffDisabled, upsertStaffMember } from "../lib/server/staff";
+import {
+  accessOf,
+  describeAccess,
+  parseLocationScope,
+  readStaff,
+  removeStaffMember,
+  setStaffAccess,
+  setStaffDisabled,
+  STAFF_ROLES,
+  upsertStaffMember,
+  type StaffAccess,
+  type StaffRole,
+} from "../lib/server/staff";
 
 const USAGE = `Usage: npm run staff -- <command>
-  add EMAIL [--name "Full Name"]   then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)
+  add EMAIL [--name "Full Name"] [--role viewer|admin] [--locations all|ID,ID...]
+                                   then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)
+                                   a new member is a viewer of all locations unless told otherwise
+  access EMAIL --role viewer|admin --locations all|ID,ID...
+                                   change what a member may do and see (at their next request)
   remove EMAIL
   disable EMAIL | enable EMAIL     keep the account but refuse its sign-ins and end its sessions
   list
 Options: --file PATH (default: $STAFF_FILE or .data/staff.json)`;
+
+class UsageError extends Error {}
+
+/** --role and --locations, both or neither (an existing member keeps theirs). */
+function accessOption(role: string | undefined, locations: string | undefined): StaffAccess | undefined {
+  if (role === undefined && locations === undefined) return undefined;
+  if (role === undefined || locations === undefined)
+    throw new UsageError("Give --role and --locations together (--locations all for every location).");
+  if (!(STAFF_ROLES as readonly string[]).includes(role))
+    throw new UsageError(`--role must be one of ${STAFF_ROLES.join(", ")}.`);
+  try {
+    return { role: role as StaffRole, locations: parseLocationScope(locations) };
+  } catch {
+    throw new UsageError("--locations must be all, or location ids separated by commas.");
+  }
+}
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stdout.write("Password (min. 12 characters): ");
@@ -22,14 +55,22 @@ async function readPassword(): Promise<string> {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: "string" }, file: { type: "string" } },
+    options: {
+      name: { type: "string" },
+      file: { type: "string" },
+      role: { type: "string" },
+      locations: { type: "string" },
+    },
   });
   const file = values.file ?? process.env.STAFF_FILE ?? ".data/staff.json";
   const [command, email] = positionals;
+  const access = accessOption(values.role, values.locations);
   if (command === "list") {
     for (const member of await readStaff(file)) {
       const disabled = member.disabledAt ? `\tdisabled ${member.disabledAt}` : "";
-      console.log(`${member.email}\t${member.name}\tadded ${member.addedAt}${disabled}`);
+      console.log(
+        `${member.email}\t${member.name}\t${describeAccess(accessOf(member))}\tadded ${member.addedAt}${disabled}`,
+      );
     }
     return 0;
   }
@@ -39,9 +80,19 @@ async function main(): Promise<number> {
       console.error("The password must have at least 12 characters.");
       return 2;
     }
-    await upsertStaffMember(file, email, values.name ?? email, password);
-    console.log(`${email} may now sign in.`);
+    await upsertStaffMember(file, email, values.name ?? email, password, access);
+    const member = (await readStaff(file)).find((one) => one.email === email.trim().toLowerCase());
+    console.log(`${email} may now sign in, as ${describeAccess(member ? accessOf(member) : access!)}.`);
     return 0;
+  }
+  if (command === "access" && email) {
+    if (!access) throw new UsageError("Give --role and --locations.");
+    if (await setStaffAccess(file, email, access)) {
+      console.log(`${email} is now ${describeAccess(access)}, from their next request.`);
+      return 0;
+    }
+    console.error(`${email} is not in ${file}.`);
+    return 1;
   }
   if (command === "remove" && email) {
     if (await removeStaffMember(file, email)) {
@@ -69,4 +120,13 @@ async function main(): Promise<number> {
   return 2;
 }
 
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (error) {
+  // A mistake on the command line is answered with what to type, not a stack trace.
+  const code = (error as { code?: unknown }).code;
+  const misTyped = typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+  if (!(error instanceof UsageError) && !misTyped) throw error;
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exitCode = 2;
+}

@@ -8,7 +8,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, wri
 import type { RunningChild } from "../harness/child-process";
 import { NEXT_ENV, startDashboardProcess } from "../harness/dashboard-process";
 import { startServiceProcess } from "../harness/service-process";
-import { upsertStaffMember, readStaff } from "../lib/server/staff";
+import { FULL_ACCESS, upsertStaffMember, readStaff } from "../lib/server/staff";
 import { newestSourceTime } from "./source-times";
 import { INFO, WARN, followOutput } from "./start-output";
 
@@ -130,7 +130,7 @@ process.on("SIGHUP", () => stopAll(0));
 
 mkdirSync(LOG_DIR, { recursive: true });
 if (!(await readStaff(STAFF_FILE)).some((member) => member.email === DEMO_STAFF.email)) {
-  await upsertStaffMember(STAFF_FILE, DEMO_STAFF.email, DEMO_STAFF.name, DEMO_STAFF.password);
+  await upsertStaffMember(STAFF_FILE, DEMO_STAFF.email, DEMO_STAFF.name, DEMO_STAFF.password, FULL_ACCESS);
 }
 buildIfStale();
 

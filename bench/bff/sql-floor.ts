@@ -11,11 +11,13 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 const [first, query, runsText] = process.argv.slice(2);
 if (!first || query === undefined) throw new Error("usage: sql-floor.ts DIR|--statement QUERY [RUNS]");
 const parsed = parseMirrorTaskParams(new URL(`http://bench/api/tasks?${query}`), {
   maxWindowDays: 92,
+  access: FULL_ACCESS,
   cursors: new DashboardCursorCodec("bench-floor"),
 });
 if (!parsed.ok) throw parsed.error;

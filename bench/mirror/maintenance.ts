@@ -11,6 +11,7 @@ import {
 import type { MirrorSql } from "@/lib/server/mirror/read/mirror-sql";
 import { percentile } from "../ui/stats";
 import type { CaseResult } from "./measure";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 // The maintenance answers over a loaded mirror, each timed whole (its statements, the learning or
 // the states in JavaScript, the page picked) beside its floor: the same statements handed straight
@@ -38,7 +39,11 @@ function cases(sql: MirrorSql, types: string[]): MaintenanceCase[] {
     {
       name: "due page 1 (sort=state), its total and counts",
       ours: async () => {
-        const query = parseDueParams(new URL("http://bench/api/maintenance/due?sort=state"), cursors);
+        const query = parseDueParams(
+          new URL("http://bench/api/maintenance/due?sort=state"),
+          cursors,
+          FULL_ACCESS,
+        );
         if (!query.ok) throw query.error;
         const { data: programs } = applyOverrides(await readPrograms(sql), []);
         const now = new Date();

@@ -10,13 +10,14 @@ import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
 import { percentile } from "../ui/stats";
 import type { BenchCase } from "./cases";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 // One case timed two ways, turn about so both see the same noise: the read side's whole request
 // (parameters parsed, statement built, rows mapped, cursor signed) and the floor, the same SQL
 // handed straight to the driver.
 
 const cursors = new DashboardCursorCodec("bench-mirror");
-const OPTIONS = { maxWindowDays: 92, cursors };
+const OPTIONS = { maxWindowDays: 92, access: FULL_ACCESS, cursors };
 const AS_OF = new Date();
 
 export interface CaseResult {

@@ -336,6 +336,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/admin/staff": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every member of staff who signs in with a password, with their role and locations
+     * @description For an admin of every location (403 `forbidden` for anyone else). Takes no parameters.
+     */
+    get: operations["listStaff"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsStaff"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/admin/staff/{email}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Sets a member's role and locations
+     * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
+     *     Applies from the member's next request on every instance reading the staff file. Recorded in
+     *     the audit trail (who, the member, before and after) before it is made: a change the trail
+     *     cannot hold is not made. Nobody changes their own access (400 `invalid_request`); a member
+     *     the staff file does not list is 404 `not_found`.
+     */
+    put: operations["setStaffAccess"];
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsStaffAccess"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -580,6 +629,23 @@ export interface components {
         miles: components["schemas"]["Quartiles"];
       };
       override: null | components["schemas"]["ProgramOverride"];
+    };
+    StaffAccess: {
+      /** @enum {string} */
+      role: "viewer" | "admin";
+      /** @description `all`, or the ids of the locations whose tasks the member sees (none: nothing). */
+      locations: "all" | string[];
+    };
+    StaffMember: {
+      email: string;
+      name: string;
+      /** @enum {string} */
+      role: "viewer" | "admin";
+      locations: "all" | string[];
+      /** @description Kept on file but refused sign-in (`npm run staff -- disable`). */
+      disabled: boolean;
+      /** Format: date-time */
+      added_at: string;
     };
     /** @description What an override sets. Omitted fields are null (false for `no_program`). */
     ProgramSettings: {
@@ -1165,7 +1231,7 @@ export interface components {
     /** @description The methods a reading address answers. */
     Allow: "GET, HEAD, OPTIONS";
     /** @description The methods an address that changes staff's settings answers. */
-    "Allow-Changes": "PUT, DELETE, OPTIONS";
+    "Allow-Changes": "PUT, DELETE, OPTIONS" | "PUT, OPTIONS";
   };
   pathItems: never;
 }
@@ -1990,6 +2056,102 @@ export interface operations {
     requestBody?: never;
     responses: {
       204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  listStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The staff file's members, by email. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["StaffMember"][];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  optionsStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  setStaffAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffAccess"];
+      };
+    };
+    responses: {
+      /** @description The member as now stored. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StaffMember"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  optionsStaffAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
       400: components["responses"]["BadRequest"];
     };
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { staffAccessSchema } from "./staff";
 
 // The dashboard server's configuration, validated once. Nothing here is ever sent to a browser:
 // there are no NEXT_PUBLIC_ variables in this project.
@@ -8,6 +9,16 @@ const optional = z
   .string()
   .optional()
   .transform((value) => (value === "" ? undefined : value));
+
+const ssoAccessMapSchema = z.record(z.string().min(1), staffAccessSchema);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A number setting with a default; unset or empty means the default. */
 function numberOr(fallback: number, schema: z.ZodNumber) {
@@ -55,6 +66,21 @@ const dashboardEnvSchema = z.object({
   AUTH_OIDC_CLIENT_ID: optional,
   AUTH_OIDC_CLIENT_SECRET: optional,
   AUTH_OIDC_NAME: z.string().default("Company SSO"),
+  /** The ID token or userinfo claim whose values AUTH_OIDC_ACCESS_MAP maps (a list or one text). */
+  AUTH_OIDC_ACCESS_CLAIM: z.string().min(1).default("groups"),
+  /** JSON: each claim value to a role and locations, e.g. {"fleet-admins":{"role":"admin","locations":"all"}}. */
+  AUTH_OIDC_ACCESS_MAP: optional.transform((text, context) => {
+    if (text === undefined) return {};
+    const parsed = ssoAccessMapSchema.safeParse(parseJson(text));
+    if (parsed.success) return parsed.data;
+    context.addIssue({
+      code: "custom",
+      message: `must be a JSON object of claim values to {"role":"viewer"|"admin","locations":"all"|[location ids]}: ${parsed.error.issues[0]?.message ?? ""}`,
+    });
+    return z.NEVER;
+  }),
+  /** Single sign-on staff whose claim maps to nothing: refused (`deny`) or a viewer of no location. */
+  AUTH_OIDC_ACCESS_DEFAULT: optional.pipe(z.enum(["deny", "viewer"]).default("deny")),
   /** The dashboard server's log level (pino); `silent` mutes it. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bearer token Prometheus sends to scrape /api/metrics; unset disables the endpoint. */

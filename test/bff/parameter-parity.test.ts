@@ -9,6 +9,7 @@ import { parseTaskListParams } from "@/lib/server/bff/task-list-params";
 import { clientToken } from "@/harness/sandbox-clients";
 import { CLIENTS } from "./support/harness";
 import { bffSuite } from "./support/bff-suite";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 const FROM = "2026-11-01T00:00:00Z";
 const TO = "2026-11-08T00:00:00Z";
@@ -80,7 +81,7 @@ beforeAll(async () => {
 
 function dashboardVerdict(query: string): string {
   try {
-    parseTaskListParams(new URL(`http://dashboard.test/api/tasks?${query}`), 92);
+    parseTaskListParams(new URL(`http://dashboard.test/api/tasks?${query}`), 92, FULL_ACCESS);
     return "accepted";
   } catch (error) {
     if (error instanceof DashboardError && error.code === "invalid_request") return "refused";

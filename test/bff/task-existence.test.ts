@@ -14,6 +14,7 @@ import {
   taskListParams,
 } from "./support/harness";
 import { bffSuite } from "./support/bff-suite";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 /** Small enough to spend in a few lookups; the dashboard's budget keeps the service from a 429. */
 const LIMIT = 8;
@@ -37,12 +38,12 @@ it("tells a task the service has from one it does not, and sends it no malformed
   );
   const known = page.data[0]?.id ?? "";
   expect(known).not.toBe("");
-  expect(await taskExistence(backend, known)).toBe("found");
-  expect(await taskExistence(backend, "no-such-task-0")).toBe("not_found");
+  expect(await taskExistence(backend, known, FULL_ACCESS)).toBe("found");
+  expect(await taskExistence(backend, "no-such-task-0", FULL_ACCESS)).toBe("not_found");
 
   const calls = await dashboardUpstreamCalls(backend);
   for (const id of ["../locations", "a b", "", "x".repeat(129)]) {
-    expect(await taskExistence(backend, id), JSON.stringify(id)).toBe("not_found");
+    expect(await taskExistence(backend, id, FULL_ACCESS), JSON.stringify(id)).toBe("not_found");
   }
   expect(await dashboardUpstreamCalls(backend)).toBe(calls);
 });
@@ -50,7 +51,7 @@ it("tells a task the service has from one it does not, and sends it no malformed
 it("leaves the answer open, never a 404, while the budget is spent", async () => {
   const answers: string[] = [];
   for (let lookup = 0; lookup < LIMIT + 2 && !answers.includes("unknown"); lookup += 1) {
-    answers.push(await taskExistence(backend, `budget-spender-${lookup}`));
+    answers.push(await taskExistence(backend, `budget-spender-${lookup}`, FULL_ACCESS));
   }
   // Missing tasks while a slot was left, then, with none left, no verdict.
   expect(answers, answers.join()).toEqual([...answers.slice(0, -1).map(() => "not_found"), "unknown"]);
@@ -61,7 +62,7 @@ it("leaves the answer open, never a 404, while the service does not answer, and 
   const down = await makeBackend(`http://127.0.0.1:${await freePort()}`);
   try {
     const started = Date.now();
-    expect(await taskExistence(down, "asked-while-down")).toBe("unknown");
+    expect(await taskExistence(down, "asked-while-down", FULL_ACCESS)).toBe("unknown");
     expect(Date.now() - started, "the page waits a few seconds at most").toBeLessThan(5_000);
   } finally {
     await closeBackend(down);

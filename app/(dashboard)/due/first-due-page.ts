@@ -7,7 +7,7 @@ import {
   answerDue,
   answerPrograms,
   dashboardBackend,
-  firstReadWanted,
+  firstReadSession,
   internalUrl,
   mirroredLocations,
   readWithin,
@@ -24,7 +24,9 @@ const DEADLINE_MS = 800;
 
 export async function firstDuePage(search: URLSearchParams): Promise<DehydratedState | undefined> {
   const view = readDueView(search);
-  if (view.within || !(await firstReadWanted())) return undefined;
+  if (view.within) return undefined;
+  const staff = await firstReadSession();
+  if (!staff) return undefined;
   const params = dueApiParams(view, Date.now());
   const read = await readWithin("due page", DEADLINE_MS, async () => {
     const backend = await dashboardBackend();
@@ -32,8 +34,8 @@ export async function firstDuePage(search: URLSearchParams): Promise<DehydratedS
     pageUrl.searchParams.set("limit", String(PAGE_SIZE));
     const [programs, page, locations] = await Promise.all([
       answerPrograms(backend, internalUrl("/api/maintenance/programs")),
-      answerDue(backend, pageUrl),
-      mirroredLocations(backend),
+      answerDue(backend, pageUrl, staff.access),
+      mirroredLocations(backend, staff.access),
     ]);
     return {
       programs: (await programs.json()) as ProgramList,

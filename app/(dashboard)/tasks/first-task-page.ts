@@ -5,10 +5,11 @@ import { taskPageOf } from "@/lib/client/dashboard-api";
 import { serverWindow, type ServedList } from "@/lib/client/served-window";
 import { parseTaskFilters, windowProblem } from "@/lib/client/task-filters";
 import { listParams, locationsQuery, PAGE_SIZE, taskListQuery } from "@/lib/client/task-queries";
+import type { StaffAccess } from "@/lib/server/staff";
 import {
   answerTaskList,
   dashboardBackend,
-  firstReadWanted,
+  firstReadSession,
   internalUrl,
   mirroredLocations,
   readWithin,
@@ -37,15 +38,17 @@ export async function firstTaskPage(
   maxWindowDays: number,
 ): Promise<FirstTaskPage | undefined> {
   const window = serverWindow(search, new Date());
-  if (!window || windowProblem(window, maxWindowDays) || !(await firstReadWanted())) return undefined;
+  if (!window || windowProblem(window, maxWindowDays)) return undefined;
+  const staff = await firstReadSession();
+  if (!staff) return undefined;
 
   const filters = parseTaskFilters(search);
   const query = listParams(filters, window);
   const read = await readWithin("tasks page", DEADLINE_MS, async (signal) => {
     const backend = await dashboardBackend();
     const [page, locations] = await Promise.all([
-      readFirstPage(backend, query, signal),
-      mirroredLocations(backend),
+      readFirstPage(backend, query, staff.access, signal),
+      mirroredLocations(backend, staff.access),
     ]);
     return page && { page, locations: locations?.data };
   });
@@ -69,11 +72,12 @@ export async function firstTaskPage(
 async function readFirstPage(
   backend: DashboardBackend,
   query: URLSearchParams,
+  access: StaffAccess,
   signal: AbortSignal,
 ): Promise<TaskPage | undefined> {
   const url = internalUrl(`/api/tasks?${query.toString()}`);
   url.searchParams.set("limit", String(PAGE_SIZE));
-  const response = await answerTaskList(backend, new Request(url), signal);
+  const response = await answerTaskList(backend, new Request(url), signal, access);
   if (!response.ok) return undefined;
   const page = await taskPageOf(response);
   // Saved rows shown because the service failed: the browser's own request says so, with the

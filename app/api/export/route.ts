@@ -1,8 +1,8 @@
 import { dashboardRoute, otherMethods } from "@/lib/server/api";
 import { dashboardBackend, answerExport } from "@/lib/server/bff";
 
-export const GET = dashboardRoute(async ({ request }) =>
-  answerExport(await dashboardBackend(), new URL(request.url)),
+export const GET = dashboardRoute(async ({ request, staff }) =>
+  answerExport(await dashboardBackend(), new URL(request.url), staff.access),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

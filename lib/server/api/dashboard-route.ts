@@ -1,5 +1,5 @@
 import "server-only";
-import { apiSessionEmail } from "../auth";
+import { apiSession, type StaffSession } from "../auth";
 import { DashboardError, dashboardErrorResponse } from "../dashboard-error";
 import { dashboardLogger, logRequest, routePattern, type RequestLogLine } from "../log";
 import { asDashboardError } from "../bff";
@@ -16,7 +16,8 @@ const elapsed = (startedAt: number) => Math.round(performance.now() - startedAt)
 export interface DashboardRequest {
   request: Request;
   requestId: string;
-  staffEmail: string;
+  /** Who is asking, and what they may do and see: every read narrows its answer to it. */
+  staff: StaffSession;
   /** Aborts when the browser goes away, so queued upstream work is not spent for nobody. */
   signal: AbortSignal;
 }
@@ -39,10 +40,10 @@ export function dashboardRoute<
       // Next passes no params object to a route without dynamic segments.
       const params = ((route ? await route.params : undefined) ?? {}) as Params;
       line.route = routePattern(path, params);
-      const staffEmail = await apiSessionEmail(request.headers.get("cookie"));
-      if (!staffEmail) throw new DashboardError("unauthorized", "Sign in first.");
-      line.staff = staffEmail;
-      response = await handler({ request, requestId, staffEmail, signal: request.signal, params });
+      const staff = await apiSession(request.headers.get("cookie"));
+      if (!staff) throw new DashboardError("unauthorized", "Sign in first.");
+      line.staff = staff.email;
+      response = await handler({ request, requestId, staff, signal: request.signal, params });
       response.headers.set("x-request-id", requestId);
       if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
     } catch (error) {
@@ -70,6 +71,15 @@ export function dashboardRoute<
     setImmediate(() => logRequest(logger, logged));
     return response;
   };
+}
+
+/** For a change only an admin may make: anyone else is refused before anything is read. */
+export function requireAdmin(staff: StaffSession): void {
+  if (staff.access.role !== "admin")
+    throw new DashboardError(
+      "forbidden",
+      "Only an admin may change this; ask one of your dashboard's admins.",
+    );
 }
 
 // Next answers a method that a route does not export with an empty 405, and OPTIONS with every

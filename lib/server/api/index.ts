@@ -1,2 +1,2 @@
 export { DashboardError, dashboardErrorResponse, readQueryParams } from "../dashboard-error";
-export { dashboardRoute, methodsOtherThan, otherMethods } from "./dashboard-route";
+export { dashboardRoute, methodsOtherThan, otherMethods, requireAdmin } from "./dashboard-route";

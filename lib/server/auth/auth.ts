@@ -6,9 +6,10 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { authLogger } from "./auth-logger";
 import { sameSiteRedirect } from "./callback-path";
-import { isLiveSession, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
+import { liveSessionAccess, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
+import { ssoAccess } from "./sso-access";
 import { authenticateStaff, normaliseEmail } from "../staff";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
@@ -76,21 +77,30 @@ function config(): NextAuthConfig {
       // and its sign-in time, which bounds it however often it is renewed (session-check.ts).
       // Every page request asks session-check.ts, as the data API does; the cookie about to be
       // issued is stamped with the time to the millisecond.
-      async jwt({ token, user, account }) {
+      // A single sign-on session carries what its claims gave at sign-in (sso-access.ts); a password
+      // session's role and locations are the staff file's at each request.
+      async jwt({ token, user, account, profile }) {
         if (user) {
           token.sid = randomUUID();
           token.provider = account?.provider;
           token.signed_in_ms = Date.now();
+          if (account?.provider === SSO_PROVIDER_ID && profile) token.access = ssoAccess(profile, env);
         }
-        if (!(await isLiveSession(sessionClaims(token)))) return null;
+        if (!(await liveSessionAccess(sessionClaims(token)))) return null;
         token.issued_ms = Date.now();
         return token;
       },
       // Staff are known by their email (the API and the header use it): an SSO identity without
-      // one, or with one the provider says is unverified, does not get a session.
+      // one, or with one the provider says is unverified, does not get a session; nor does one
+      // whose claims give no access when the operator's default is to deny.
       signIn({ account, profile }) {
         if (account?.provider !== SSO_PROVIDER_ID) return true;
-        return typeof profile?.email === "string" && profile.email !== "" && profile.email_verified !== false;
+        return (
+          typeof profile?.email === "string" &&
+          profile.email !== "" &&
+          profile.email_verified !== false &&
+          ssoAccess(profile, env) !== undefined
+        );
       },
     },
     events: {

@@ -1,3 +1,3 @@
 export { SSO_PROVIDER_ID, auth, handlers, signIn, signOut } from "./auth";
-export { apiSessionEmail } from "./session-check";
+export { apiSession, type StaffSession } from "./session-check";
 export { DEFAULT_CALLBACK_PATH, safeCallbackPath, withoutForgedCallback } from "./callback-path";

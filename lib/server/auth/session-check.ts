@@ -4,10 +4,10 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./auth-logger";
 import { sessionRevocations } from "./session-revocation";
-import { isStaffMember } from "../staff";
+import { staffAccessSchema, staffMemberAccess, type StaffAccess } from "../staff";
 
 // The one rule for whether a session cookie still signs someone in, asked by pages (Auth.js's jwt
-// callback, through proxy.ts) and the data API (apiSessionEmail, below) alike, at every request.
+// callback, through proxy.ts) and the data API (apiSession, below) alike, at every request.
 
 // The sign-in providers' ids: Auth.js's routes carry them (/api/auth/callback/<id>), and a session
 // remembers which one signed it in (the staff file is asked about password sessions only).
@@ -33,6 +33,8 @@ export interface SessionClaims {
   issuedAtMs?: number;
   /** Seconds since the epoch. */
   exp?: number;
+  /** What a single sign-on session may do, as its claims mapped at sign-in (sso-access.ts). */
+  access?: unknown;
 }
 
 /** What the check needs from a decoded session token (Auth.js's JWT, or one being issued). */
@@ -52,6 +54,7 @@ export function sessionClaims(token: Record<string, unknown>): SessionClaims {
     signedInAtMs: typeof token.signed_in_ms === "number" ? token.signed_in_ms : undefined,
     issuedAtMs,
     exp: typeof token.exp === "number" ? token.exp : undefined,
+    access: token.access,
   };
 }
 
@@ -70,33 +73,37 @@ const reportStaleStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
 );
 
 /**
- * A staff file that cannot be read keeps the members last read (lib/server/staff); one that was
- * never read signs password sessions out rather than vouching for them.
+ * What a password session's member may do, from the staff file. A staff file that cannot be read
+ * keeps the members last read (lib/server/staff); one that was never read signs password sessions
+ * out rather than vouching for them.
  */
-async function isListedStaff(email: string): Promise<boolean> {
+async function listedStaffAccess(email: string): Promise<StaffAccess | undefined> {
   try {
-    return await isStaffMember(dashboardEnv().STAFF_FILE, email, { onStale: reportStaleStaffFile });
+    return await staffMemberAccess(dashboardEnv().STAFF_FILE, email, { onStale: reportStaleStaffFile });
   } catch (error) {
     reportUnreadableStaffFile(error);
-    return false;
+    return undefined;
   }
 }
 
-export async function isLiveSession(claims: SessionClaims): Promise<boolean> {
-  if (typeof claims.sid !== "string" || claims.email === "") return false;
+/** What the session may do, or undefined when it no longer signs anyone in. */
+export async function liveSessionAccess(claims: SessionClaims): Promise<StaffAccess | undefined> {
+  if (typeof claims.sid !== "string" || claims.email === "") return undefined;
   // Exact: Auth.js accepts a cookie up to 15 s past its expiry (jose's clock tolerance) and
   // would renew it.
-  if (claims.exp !== undefined && claims.exp * 1000 <= Date.now()) return false;
+  if (claims.exp !== undefined && claims.exp * 1000 <= Date.now()) return undefined;
   // A cookie without a sign-in time (issued before it was stamped) cannot be bounded: refused.
   if (claims.signedInAtMs === undefined || Date.now() - claims.signedInAtMs >= SESSION_ABSOLUTE_LIFETIME_MS)
-    return false;
-  const [revoked, listed] = await Promise.all([
+    return undefined;
+  const [revoked, access] = await Promise.all([
     sessionRevocations().then((revocations) =>
       revocations.isRevoked(claims.sid as string, claims.issuedAtMs),
     ),
-    claims.provider === SSO_PROVIDER_ID ? true : isListedStaff(claims.email),
+    claims.provider === SSO_PROVIDER_ID
+      ? staffAccessSchema.safeParse(claims.access).data
+      : listedStaffAccess(claims.email),
   ]);
-  return !revoked && listed;
+  return revoked ? undefined : access;
 }
 
 // The dashboard API's session check. Auth.js's auth() in a route handler decrypts the session
@@ -104,7 +111,7 @@ export async function isLiveSession(claims: SessionClaims): Promise<boolean> {
 // the same again before it: four key derivations and two JWE operations per API request, the
 // largest share of the dashboard's CPU under load. Here the cookie is only decrypted, once per
 // distinct cookie value: the same value always decrypts to the same claims, so those are kept
-// until they expire. Whether the session still counts (isLiveSession) is asked every time.
+// until they expire. Whether the session still counts (liveSessionAccess) is asked every time.
 // Pages (through proxy.ts) still renew the cookie.
 
 /** Auth.js's names: `__Secure-` when the session was set over https. */
@@ -113,13 +120,19 @@ const MAX_CACHED = 1_000;
 
 const decoded = new Map<string, SessionClaims>();
 
-/** The signed-in staff member's email, or undefined for no, a bad, an expired or a signed-out session. */
-export async function apiSessionEmail(cookieHeader: string | null): Promise<string | undefined> {
+export interface StaffSession {
+  email: string;
+  access: StaffAccess;
+}
+
+/** The signed-in member of staff, or undefined for no, a bad, an expired or a signed-out session. */
+export async function apiSession(cookieHeader: string | null): Promise<StaffSession | undefined> {
   const found = sessionCookie(cookieHeader);
   if (!found) return undefined;
   const claims = decoded.get(found.value) ?? (await decodeClaims(found.name, found.value));
   if (!claims) return undefined;
-  return (await isLiveSession(claims)) ? claims.email : undefined;
+  const access = await liveSessionAccess(claims);
+  return access ? { email: claims.email, access } : undefined;
 }
 
 async function decodeClaims(name: string, value: string): Promise<SessionClaims | undefined> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { apiSessionEmail } from "../auth";
+import { apiSession, type StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 
@@ -23,14 +23,20 @@ export function internalUrl(pathAndQuery: string): URL {
 }
 
 /**
- * Whether the page being rendered reads its first data: a document load (below) by someone with
- * a live session (without one, proxy.ts sends them to sign in anyway).
+ * Who the page being rendered is for, by the session its request carries: what it reads is
+ * narrowed to their locations as the API narrows it. Undefined without a live session (proxy.ts
+ * has sent such a request to sign in already; one whose session ended since gets nothing).
  */
-export async function firstReadWanted(): Promise<boolean> {
-  const requestHeaders = await headers();
-  return (
-    documentRequest(requestHeaders) && (await apiSessionEmail(requestHeaders.get("cookie"))) !== undefined
-  );
+export async function pageSession(): Promise<StaffSession | undefined> {
+  return apiSession((await headers()).get("cookie"));
+}
+
+/**
+ * Whom the page being rendered reads its first data for: a document load (below) by someone with a
+ * live session; undefined when no first read is wanted.
+ */
+export async function firstReadSession(): Promise<StaffSession | undefined> {
+  return documentRequest(await headers()) ? pageSession() : undefined;
 }
 
 /**

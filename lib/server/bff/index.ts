@@ -10,18 +10,18 @@ export {
   answerSetProgram,
   answerVehicles,
 } from "./maintenance-reads";
-export { mirrorFreshness } from "./mirror-gate";
-export { firstReadWanted, internalUrl, readWithin, searchOf } from "./first-render";
+export { firstReadSession, internalUrl, pageSession, readWithin, searchOf } from "./first-render";
 export {
+  answerLocations,
   answerMirrorStatus,
   answerSummary,
+  answerTask,
   answerVehicle,
   mirroredLocations,
-  mirroredTask,
   taskExistence,
 } from "./mirror-reads";
 export { withServerTiming } from "./request-timing";
-export { readLocations, readTask } from "./task-data";
+export { answerSetStaffAccess, answerStaffList } from "./staff-admin";
 export { answerExport } from "./task-export";
 export { answerTaskList } from "./task-list";
-export { asDashboardError, freshnessHeaders } from "./upstream-failure";
+export { asDashboardError } from "./upstream-failure";

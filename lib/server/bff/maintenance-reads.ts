@@ -24,8 +24,10 @@ import {
   type VehicleRow,
 } from "../maintenance";
 import type { MirrorSql } from "../mirror";
+import { seesLocation, type StaffAccess } from "../staff";
 import { listOverrides, removeOverride, saveOverride } from "../workspace";
 import type { DashboardBackend } from "./dashboard-backend";
+import { readJsonBody, refuseOtherSites } from "./change-request";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
 // Maintenance from the mirror alone, once it holds its whole horizon: programs learned from the
@@ -46,6 +48,7 @@ async function programsInEffect(backend: DashboardBackend, sql: MirrorSql): Prom
   return applyOverrides(learned, overrides);
 }
 
+/** The programs are the fleet's policy: everyone sees them, whatever their locations. */
 export async function answerPrograms(backend: DashboardBackend, url: URL): Promise<Response> {
   readQueryParams(url, []);
   const gate = await wholeMirror(backend);
@@ -150,12 +153,16 @@ function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleRow[]> {
   return vehicles;
 }
 
-export async function answerDueSummary(backend: DashboardBackend, url: URL): Promise<Response> {
+export async function answerDueSummary(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
   readQueryParams(url, []);
   const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
   return Response.json(
     {
-      by_location: dueCountsByLocation(rows),
+      by_location: dueCountsByLocation(rows.filter((row) => seesLocation(access, row.last_location.id))),
       evaluated_at: evaluatedAt.toISOString(),
       as_of: asOf.toISOString(),
     },
@@ -163,8 +170,8 @@ export async function answerDueSummary(backend: DashboardBackend, url: URL): Pro
   );
 }
 
-export async function answerDue(backend: DashboardBackend, url: URL): Promise<Response> {
-  const query = parseDueParams(url, backend.cursors);
+export async function answerDue(backend: DashboardBackend, url: URL, access: StaffAccess): Promise<Response> {
+  const query = parseDueParams(url, backend.cursors, access);
   if (!query.ok) throw query.error;
   const { rows, evaluatedAt, asOf } = await maintenanceAt(backend, query.value.after?.evaluatedAt);
   const page = selectDuePage(rows, query.value, backend.cursors, evaluatedAt.getTime());
@@ -175,8 +182,12 @@ export async function answerDue(backend: DashboardBackend, url: URL): Promise<Re
 }
 
 /** Every matching due row as CSV, in the list's order: the same evaluation the list's pages read. */
-export async function answerDueExport(backend: DashboardBackend, url: URL): Promise<Response> {
-  const query = parseDueExportParams(url);
+export async function answerDueExport(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
+  const query = parseDueExportParams(url, access);
   if (!query.ok) throw query.error;
   const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
   const name = csvFileName([], evaluatedAt, "due");
@@ -189,8 +200,12 @@ export async function answerDueExport(backend: DashboardBackend, url: URL): Prom
   });
 }
 
-export async function answerCompliance(backend: DashboardBackend, url: URL): Promise<Response> {
-  const filters = parseComplianceParams(url);
+export async function answerCompliance(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
+  const filters = parseComplianceParams(url, access);
   if (!filters.ok) throw filters.error;
   const gate = await wholeMirror(backend);
   const { data: programs } = await programsInEffect(backend, gate.sql);
@@ -206,52 +221,21 @@ export async function answerCompliance(backend: DashboardBackend, url: URL): Pro
   );
 }
 
-export async function answerVehicles(backend: DashboardBackend, url: URL): Promise<Response> {
+export async function answerVehicles(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
   const query = parseVehicleParams(url, backend.cursors);
   if (!query.ok) throw query.error;
   const evaluation = await maintenanceAt(backend, query.value.after?.evaluatedAt);
-  const page = selectVehiclePage(
-    await vehiclesOf(evaluation),
-    query.value,
-    backend.cursors,
-    evaluation.evaluatedAt.getTime(),
+  const vehicles = (await vehiclesOf(evaluation)).filter(
+    (vehicle) =>
+      access.locations === "all" || (vehicle.last_location && seesLocation(access, vehicle.last_location.id)),
   );
+  const page = selectVehiclePage(vehicles, query.value, backend.cursors, evaluation.evaluatedAt.getTime());
   const { asOf } = evaluation;
   return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
-}
-
-/** An override's body is a few fields: anything larger is not one. */
-const MAX_OVERRIDE_BODY_BYTES = 4_096;
-
-/**
- * A change must come from the dashboard's own pages. A browser says where a PUT or DELETE comes
- * from: Sec-Fetch-Site, and the page's Origin, whose host must be the one the request was sent to
- * (the Host a reverse proxy passes on, or its X-Forwarded-Host; a page of another site cannot set
- * that header without a preflight, which this server never grants, nor send a JSON body without
- * one). The scheme is not compared: behind a proxy that ends TLS, the server sees http.
- */
-function refuseOtherSites(request: Request): void {
-  const site = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  const host =
-    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  const otherOrigin = origin !== null && (URL.canParse(origin) ? new URL(origin).host : origin) !== host;
-  if ((site !== null && site !== "same-origin") || otherOrigin)
-    throw new DashboardError("forbidden", "Changes are accepted from the dashboard's own pages only.");
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    throw new DashboardError("invalid_request", "Send the override as application/json.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_OVERRIDE_BODY_BYTES)
-    throw new DashboardError("invalid_request", `The body is larger than ${MAX_OVERRIDE_BODY_BYTES} bytes.`);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new DashboardError("invalid_request", "The body is not JSON.");
-  }
 }
 
 /** Drops this process's held due evaluation, so the next page reads the programs as they now are. */
@@ -274,7 +258,7 @@ export async function answerSetProgram(
   staffEmail: string,
 ): Promise<Response> {
   const taskType = changedTaskType(request, rawTaskType);
-  const settings = parseProgramSettings(await readJsonBody(request));
+  const settings = parseProgramSettings(await readJsonBody(request, "the override"));
   if (!settings.ok) throw new DashboardError("invalid_request", settings.message);
   const override = await saveOverride(await backend.workspace(), taskType, settings.value, staffEmail);
   forgetEvaluation(backend);

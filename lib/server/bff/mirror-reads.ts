@@ -13,18 +13,24 @@ import {
   taskOfRow,
   type TaskRow,
 } from "../mirror";
+import { scopedLocations, seesLocation, type StaffAccess } from "../staff";
 import type { Location, Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate, noteShown } from "./mirror-gate";
-import { readTask } from "./task-data";
+import { readLocations, readTask } from "./task-data";
+import { freshnessHeaders } from "./upstream-failure";
 
 // The answers only the mirror gives (summary, a vehicle's history, the mirror's own state): the
 // service has nothing to count or collect them with under its budget. And the answers the mirror
 // gives first when it holds them (a task, the locations, whether a task exists), so that people
 // opening task after task do not spend the budget the sync needs.
 
-export async function answerSummary(backend: DashboardBackend, url: URL): Promise<Response> {
-  const parsed = parseMirrorSummaryParams(url, { maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS });
+export async function answerSummary(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
+  const parsed = parseMirrorSummaryParams(url, { maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS, access });
   if (!parsed.ok) throw parsed.error;
   const gate = await mirrorGate(backend, parsed.value.filters, true);
   if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only gate answers from the mirror");
@@ -36,13 +42,19 @@ export async function answerVehicle(
   backend: DashboardBackend,
   url: URL,
   vehicleId: string,
+  access: StaffAccess,
 ): Promise<Response> {
   readQueryParams(url, []);
   const parsed = parseVehicleId(vehicleId);
   if (!parsed.ok) throw parsed.error;
   const gate = await mirrorGate(backend, "horizon", true);
   if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only gate answers from the mirror");
-  const vehicle = await readMirrorVehicle(gate.sql, parsed.value, gate.asOf);
+  const vehicle = await readMirrorVehicle(
+    gate.sql,
+    parsed.value,
+    gate.asOf,
+    scopedLocations(access, undefined),
+  );
   if (!vehicle) throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.");
   noteShown(
     backend,
@@ -94,9 +106,49 @@ export async function mirroredTask(
   return { task: taskOfRow(task), asOf };
 }
 
-/** Every location, ordered by id as the service orders them; undefined until the sync read them. */
+/**
+ * GET /api/tasks/{id}: from the mirror when it holds the task, else the service's. A task at a
+ * location the reader may not see is answered as an unknown one: 404, whichever source had it.
+ */
+export async function answerTask(
+  backend: DashboardBackend,
+  id: string,
+  access: StaffAccess,
+  signal: AbortSignal,
+): Promise<Response> {
+  if (!isTaskId(id)) throw new DashboardError("invalid_request", "That is not a task id.");
+  const notFound = new DashboardError("not_found", "No task has this id.");
+  const mirrored = await mirroredTask(backend, id);
+  if (mirrored) {
+    if (!seesLocation(access, mirrored.task.location.id)) throw notFound;
+    return Response.json(mirrored.task, { headers: mirrorFreshness(mirrored.asOf) });
+  }
+  const cached = await readTask(backend, id, signal);
+  const task = cached.value.task;
+  if (!task || !seesLocation(access, task.location.id)) throw notFound;
+  return Response.json(task, { headers: freshnessHeaders(cached) });
+}
+
+/** The locations the reader may see: from the mirror when the sync has read them, else the service's. */
+export async function answerLocations(
+  backend: DashboardBackend,
+  access: StaffAccess,
+  signal: AbortSignal,
+): Promise<Response> {
+  const mirrored = await mirroredLocations(backend, access);
+  if (mirrored) return Response.json({ data: mirrored.data }, { headers: mirrorFreshness(mirrored.asOf) });
+  const locations = await readLocations(backend, signal);
+  const mine = locations.value.data.filter((location) => seesLocation(access, location.id));
+  return Response.json({ data: mine }, { headers: freshnessHeaders(locations) });
+}
+
+/**
+ * The reader's locations, ordered by id as the service orders them; undefined until the sync read
+ * them.
+ */
 export async function mirroredLocations(
   backend: DashboardBackend,
+  access: StaffAccess,
 ): Promise<{ data: Location[]; asOf: Date } | undefined> {
   const db = backend.mirror?.db;
   if (!db) return undefined;
@@ -108,7 +160,10 @@ export async function mirroredLocations(
     const data = await db.query<Location>(
       "SELECT id, name, timezone, address FROM mirror_locations ORDER BY id",
     );
-    return { data, asOf: state.locations_as_of };
+    return {
+      data: data.filter((location) => seesLocation(access, location.id)),
+      asOf: state.locations_as_of,
+    };
   } catch (error) {
     // As for a task: the mirror is a shortcut, and the service answers when it cannot.
     dashboardLogger().debug({ err: error }, "mirror: locations not read; asking the service");
@@ -130,12 +185,19 @@ export type TaskExistence = "found" | "not_found" | "unknown";
  * same mirror and cache as GET /api/tasks/{id}, so the page's own request for the task right after
  * is free.
  */
-export async function taskExistence(backend: DashboardBackend, id: string): Promise<TaskExistence> {
+export async function taskExistence(
+  backend: DashboardBackend,
+  id: string,
+  access: StaffAccess,
+): Promise<TaskExistence> {
   if (!isTaskId(id)) return "not_found";
-  if (await mirroredTask(backend, id)) return "found";
+  const seen = (task: Task | null | undefined) =>
+    task && seesLocation(access, task.location.id) ? "found" : "not_found";
+  const mirrored = await mirroredTask(backend, id);
+  if (mirrored) return seen(mirrored.task);
   try {
     const cached = await readTask(backend, id, AbortSignal.timeout(LOOKUP_WAIT_MS));
-    return cached.value.task ? "found" : "not_found";
+    return seen(cached.value.task);
   } catch (error) {
     // The page renders without knowing and its client says what it waits for: not an error here.
     dashboardLogger().debug({ err: error }, "task existence unknown; the page renders and waits");

@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvFileName, csvHead, csvRow, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
-import { parseTaskListParams, type TaskListParams } from "./task-list-params";
+import { parseTaskListParams, SEVERAL_LOCATIONS, type TaskListParams } from "./task-list-params";
 import { asDashboardError } from "./upstream-failure";
 import { dashboardLogger } from "../log";
 import {
@@ -11,6 +11,7 @@ import {
   mirrorExportBatches,
   parseMirrorExportParams,
 } from "../mirror";
+import type { StaffAccess } from "../staff";
 import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate";
@@ -34,19 +35,25 @@ function exportCsv(zones: Map<string, string>) {
 export const EXPORT_HEADER = exportCsv(new Map()).header;
 
 /** The filters of /api/tasks without paging; the mirror's answer when it holds the window. */
-export async function answerExport(backend: DashboardBackend, url: URL): Promise<Response> {
-  const parsed = parseMirrorExportParams(url, { maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS });
+export async function answerExport(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
+  const maxWindowDays = backend.env.VTS_MAX_WINDOW_DAYS;
+  const parsed = parseMirrorExportParams(url, { maxWindowDays, access });
   if (!parsed.ok) throw parsed.error;
   const query = parsed.value;
   const mirrorOnly = needsMirror(url);
   const live = mirrorOnly
     ? undefined
-    : parseTaskListParams(liveUrl(url), backend.env.VTS_MAX_WINDOW_DAYS, { paging: false });
+    : parseTaskListParams(liveUrl(url), maxWindowDays, access, { paging: false });
   const gate = await mirrorGate(backend, query.filters, mirrorOnly);
+  if (gate.source === "live" && live?.scope === "several") throw SEVERAL_LOCATIONS;
   const body =
     gate.source === "mirror"
       ? mirrorExportStream(backend, gate.sql, query)
-      : live && exportStream(backend, live.filters);
+      : live && (live.scope === "outside" ? headerOnlyStream() : exportStream(backend, live.filters));
   if (!body) throw new Error("unreachable: a mirror-only request has no live path");
   const raw = url.searchParams;
   const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
@@ -75,6 +82,13 @@ export function exportStream(
   filters: TaskListParams["filters"],
 ): ReadableStream<Uint8Array> {
   return csvStream((signal) => csvChunks(backend, filters, signal));
+}
+
+/** The export of a list that names none of the reader's locations: the columns, no row. */
+function headerOnlyStream(): ReadableStream<Uint8Array> {
+  return csvStream(async function* () {
+    yield new TextEncoder().encode(csvHead(EXPORT_HEADER));
+  });
 }
 
 /** A CSV download pulled chunk by chunk; cancelling it aborts the chunk being made. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { jsonAroundRows } from "./page-slicer";
-import { parseTaskListParams, type TaskListParams } from "./task-list-params";
+import { parseTaskListParams, SEVERAL_LOCATIONS, type TaskListParams } from "./task-list-params";
 import { freshnessHeaders } from "./upstream-failure";
 import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import { DashboardError, readQueryParams } from "../dashboard-error";
@@ -11,6 +11,7 @@ import {
   FILTER_PARAMS,
   readMirrorTaskPage,
 } from "../mirror";
+import type { StaffAccess } from "../staff";
 import type { DashboardBackend } from "./dashboard-backend";
 import { liveUrl, mirrorFreshness, mirrorGate, needsMirror, type Gate } from "./mirror-gate";
 import { readDashboardTaskPage, requestPriority } from "./task-data";
@@ -31,19 +32,18 @@ export async function answerTaskList(
   backend: DashboardBackend,
   request: Request,
   signal: AbortSignal,
+  access: StaffAccess,
 ): Promise<Response> {
   const url = new URL(request.url);
   const cursor = readQueryParams(url, NAMES).cursor;
   const withoutCursor = new URL(url);
   withoutCursor.searchParams.delete("cursor");
-  const parsed = parseMirrorTaskParams(withoutCursor, {
-    maxWindowDays: backend.env.VTS_MAX_WINDOW_DAYS,
-    cursors: backend.cursors,
-  });
+  const maxWindowDays = backend.env.VTS_MAX_WINDOW_DAYS;
+  const parsed = parseMirrorTaskParams(withoutCursor, { maxWindowDays, access, cursors: backend.cursors });
   if (!parsed.ok) throw parsed.error;
   const query = parsed.value;
   const mirrorOnly = needsMirror(url);
-  const live = mirrorOnly ? undefined : parseTaskListParams(liveUrl(url), backend.env.VTS_MAX_WINDOW_DAYS);
+  const live = mirrorOnly ? undefined : parseTaskListParams(liveUrl(url), maxWindowDays, access);
   // A list begun on the live path goes on there: the mirror catching up mid-scroll must not break
   // a person's list (its rows, order and cursor are the service's, and stay consistent).
   const goesOnLive = cursor !== undefined && live !== undefined && isLiveCursor(backend, cursor, live);
@@ -60,6 +60,11 @@ export async function answerTaskList(
   }
   if (!live) throw new Error("unreachable: a mirror-only request has no live path");
   if (cursor !== undefined) checkLiveCursor(backend, cursor, live, query);
+  if (live.scope === "several") throw SEVERAL_LOCATIONS;
+  if (live.scope === "outside") {
+    const nothing = { data: [], next_cursor: null, total: null, source: "live" };
+    return Response.json(nothing, { headers: freshnessHeaders({ fetchedAt: Date.now(), stale: false }) });
+  }
   const page = await readDashboardTaskPage(backend, live, requestPriority(request), signal);
   // The same bytes as Response.json of { data, next_cursor, total: null, source: "live" }.
   const tail = `,"next_cursor":${JSON.stringify(page.next_cursor)},"total":null,"source":"live"}`;

@@ -6,6 +6,7 @@ import { splitListParam } from "@/contract/query/list-param";
 import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
 import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
+import { scopedLocations, type StaffAccess } from "../staff";
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 import {
   decodeKeysetCursor,
@@ -46,23 +47,39 @@ export interface DueQuery {
 
 const FILTER_PARAMS = ["state", "task_type", "location_id", "vehicle_id", "q", "due_before"] as const;
 
-export function parseDueParams(url: URL, cursors: DashboardCursorCodec): Parsed<DueQuery> {
+/**
+ * The reader's locations among those a filter names (all of theirs when it names none): due rows
+ * belong to the location their vehicle was last seen at.
+ */
+function scoped<F extends { location_id?: string[] }>(filters: F, access: StaffAccess): F {
+  const locations = scopedLocations(access, filters.location_id);
+  return locations ? { ...filters, location_id: [...locations] } : filters;
+}
+
+export function parseDueParams(
+  url: URL,
+  cursors: DashboardCursorCodec,
+  access: StaffAccess,
+): Parsed<DueQuery> {
   return parsed(() => {
     const raw = readQueryParams(url, [...FILTER_PARAMS, "sort", "order", "limit", "cursor"]);
     const limit = readLimit(raw.limit);
     if (limit === undefined) throw invalid(LIMIT_MESSAGE);
-    const query: DueQuery = { ...readOrdering(raw), limit };
+    const query: DueQuery = { ...readOrdering(raw, access), limit };
     if (raw.cursor !== undefined) query.after = decodeKeysetCursor(cursors, raw.cursor, binding(query));
     return query;
   });
 }
 
 /** The export takes every matching row in the list's order: a limit or cursor is a mistake. */
-export function parseDueExportParams(url: URL): Parsed<Omit<DueQuery, "limit" | "after">> {
-  return parsed(() => readOrdering(readQueryParams(url, [...FILTER_PARAMS, "sort", "order"])));
+export function parseDueExportParams(
+  url: URL,
+  access: StaffAccess,
+): Parsed<Omit<DueQuery, "limit" | "after">> {
+  return parsed(() => readOrdering(readQueryParams(url, [...FILTER_PARAMS, "sort", "order"]), access));
 }
 
-function readOrdering(raw: Record<string, string>): Omit<DueQuery, "limit" | "after"> {
+function readOrdering(raw: Record<string, string>, access: StaffAccess): Omit<DueQuery, "limit" | "after"> {
   const filters: DueFilters = {};
   if (raw.state !== undefined) filters.state = parseStates(raw.state);
   for (const name of ["task_type", "location_id", "vehicle_id"] as const) {
@@ -80,7 +97,7 @@ function readOrdering(raw: Record<string, string>): Omit<DueQuery, "limit" | "af
     throw invalid(`"sort" must be one of ${DUE_SORT_KEYS.join(", ")}.`);
   const order = readOrder(raw.order);
   if (order === undefined) throw invalid(ORDER_MESSAGE);
-  return { filters, sort: sort as DueSortKey, order };
+  return { filters: scoped(filters, access), sort: sort as DueSortKey, order };
 }
 
 function parseStates(text: string): DueState[] {
@@ -205,7 +222,7 @@ export function dueCountsByLocation(rows: readonly DueRow[]): LocationDueCounts[
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** GET /api/maintenance/compliance's parameters: a month (YYYY-MM), locations and task types. */
-export function parseComplianceParams(url: URL): Parsed<ComplianceFilters> {
+export function parseComplianceParams(url: URL, access: StaffAccess): Parsed<ComplianceFilters> {
   return parsed(() => {
     const raw = readQueryParams(url, ["month", "location_id", "task_type"]);
     const filters: ComplianceFilters = {};
@@ -216,6 +233,6 @@ export function parseComplianceParams(url: URL): Parsed<ComplianceFilters> {
     for (const name of ["location_id", "task_type"] as const) {
       if (raw[name] !== undefined) filters[name] = parseList(name, raw[name]);
     }
-    return filters;
+    return scoped(filters, access);
   });
 }

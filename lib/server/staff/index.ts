@@ -1,9 +1,21 @@
 export {
+  accessOf,
   authenticateStaff,
-  isStaffMember,
   normaliseEmail,
   readStaff,
   removeStaffMember,
+  setStaffAccess,
   setStaffDisabled,
+  staffMemberAccess,
   upsertStaffMember,
 } from "./staff-directory";
+export {
+  describeAccess,
+  FULL_ACCESS,
+  parseLocationScope,
+  scopedLocations,
+  seesLocation,
+  STAFF_ROLES,
+  staffAccessSchema,
+} from "./staff-access";
+export type { StaffAccess, StaffRole } from "./staff-access";

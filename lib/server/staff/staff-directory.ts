@@ -1,11 +1,14 @@
 import "server-only";
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { hashPassword, verifyPassword } from "./passwords";
+import { locationScopeSchema, STAFF_ROLES, type StaffAccess } from "./staff-access";
 
-// Staff who may sign in with a password: a JSON file with scrypt hashes, managed by `npm run staff`.
+// Staff who may sign in with a password, and what each may do and see: a JSON file with scrypt
+// hashes, managed by `npm run staff` and the admin page. One file every instance reads, which the
+// command line may change while dashboards run: a change applies at each member's next request.
 
 const staffMemberSchema = z.object({
   email: z.email(),
@@ -14,10 +17,18 @@ const staffMemberSchema = z.object({
   addedAt: z.string(),
   /** Set by `npm run staff -- disable`: no sign-in, and their sessions end, until `enable`. */
   disabledAt: z.string().optional(),
+  /** Absent in a file written before roles existed: such a member keeps what all staff had then. */
+  role: z.enum(STAFF_ROLES).optional(),
+  locations: locationScopeSchema.optional(),
 });
 const staffFileSchema = z.object({ staff: z.array(staffMemberSchema) });
 
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** What a member may do: a member listed before roles existed saw and changed everything, and still does. */
+export function accessOf(member: StaffMember): StaffAccess {
+  return { role: member.role ?? "admin", locations: member.locations ?? "all" };
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -34,8 +45,15 @@ export async function readStaff(file: string): Promise<StaffMember[]> {
   return staffFileSchema.parse(JSON.parse(text)).staff;
 }
 
-/** The file's emails as last read, the stat that says whether it changed since, and since when it is missing. */
-const memberships = new Map<string, { version: string; emails: Set<string>; missingSince?: number }>();
+interface Members {
+  version: string;
+  /** The members not disabled, by email, with what each may do. */
+  access: Map<string, StaffAccess>;
+  missingSince?: number;
+}
+
+/** The file's members as last read, the stat that says whether it changed since, and since when it is missing. */
+const memberships = new Map<string, Members>();
 
 /** How long a file that was read before may be missing before it counts as listing nobody. */
 export const STAFF_FILE_MISSING_GRACE_MS = 10_000;
@@ -47,9 +65,9 @@ export interface MembershipOptions {
 }
 
 /**
- * Whether the staff file lists this email, not disabled, read again whenever the file changed:
- * `npm run staff -- remove` or `disable` ends a member's sessions at their next request, on every
- * instance reading the file, for the price of a (synchronous) stat per request.
+ * What this member may do, if the staff file lists them, not disabled; read again whenever the file
+ * changed: `npm run staff -- remove`, `disable` or `access` applies at the member's next request, on
+ * every instance reading the file, for the price of a (synchronous) stat per request.
  *
  * A file that cannot be read or parsed (an editor's half-written save, a bad deployment) does not
  * sign every password user out: the members last read stand, and `onStale` is told. Only a file
@@ -57,28 +75,24 @@ export interface MembershipOptions {
  * never missing for a moment; other tools may delete and write it again). Without a last read, a
  * failure throws.
  */
-export async function isStaffMember(
+export async function staffMemberAccess(
   file: string,
   email: string,
   { onStale, now = Date.now }: MembershipOptions = {},
-): Promise<boolean> {
+): Promise<StaffAccess | undefined> {
   const known = memberships.get(file);
   try {
     const current = await currentMembers(file, known, now());
     if (current !== known) memberships.set(file, current);
-    return current.emails.has(normaliseEmail(email));
+    return current.access.get(normaliseEmail(email));
   } catch (error) {
     if (!known) throw error;
     onStale?.(error);
-    return known.emails.has(normaliseEmail(email));
+    return known.access.get(normaliseEmail(email));
   }
 }
 
-async function currentMembers(
-  file: string,
-  known: { version: string; emails: Set<string>; missingSince?: number } | undefined,
-  now: number,
-) {
+async function currentMembers(file: string, known: Members | undefined, now: number): Promise<Members> {
   // Synchronous on purpose: a stat of a local file is brief on the event loop, while the promise
   // form hands it to libuv's thread pool and back, far longer and a good part of the signed-in
   // route wrapper's own time under load. Still one stat per request, so a removal or
@@ -89,7 +103,7 @@ async function currentMembers(
     known.missingSince ??= now;
     if (now - known.missingSince < STAFF_FILE_MISSING_GRACE_MS)
       throw new Error(`staff file ${file} is missing`);
-    return { version: "absent", emails: new Set<string>() };
+    return { version: "absent", access: new Map() };
   }
   // The CLI replaces the file by a rename, so the inode changes with every write.
   const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
@@ -98,7 +112,7 @@ async function currentMembers(
     return known;
   }
   const active = (await readStaff(file)).filter((member) => !member.disabledAt);
-  return { version, emails: new Set(active.map((member) => member.email)) };
+  return { version, access: new Map(active.map((member) => [member.email, accessOf(member)])) };
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */
@@ -109,23 +123,45 @@ async function writeStaff(file: string, staff: StaffMember[]): Promise<void> {
   await rename(temporary, file);
 }
 
-/** Adds a member or replaces their password and name (a disabled member stays disabled). */
+/** Rewrites one member; false when the file does not list them. */
+async function updateMember(
+  file: string,
+  email: string,
+  change: (member: StaffMember) => StaffMember,
+): Promise<boolean> {
+  const staff = await readStaff(file);
+  const key = normaliseEmail(email);
+  if (!staff.some((member) => member.email === key)) return false;
+  await writeStaff(
+    file,
+    staff.map((member) => (member.email === key ? change(member) : member)),
+  );
+  return true;
+}
+
+/**
+ * Adds a member or replaces their password and name. A disabled member stays disabled; an existing
+ * member keeps their access unless `access` is given; a new one gets `access`, else a viewer of
+ * every location.
+ */
 export async function upsertStaffMember(
   file: string,
   email: string,
   name: string,
   password: string,
+  access?: StaffAccess,
 ): Promise<void> {
   const key = normaliseEmail(email);
   const staff = await readStaff(file);
   const others = staff.filter((member) => member.email !== key);
-  const disabledAt = staff.find((member) => member.email === key)?.disabledAt;
-  const member = {
+  const existing = staff.find((member) => member.email === key);
+  const member: StaffMember = {
     email: key,
     name,
     passwordHash: await hashPassword(password),
     addedAt: new Date().toISOString(),
-    ...(disabledAt ? { disabledAt } : {}),
+    ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
+    ...(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
   };
   await writeStaff(
     file,
@@ -142,19 +178,16 @@ export async function removeStaffMember(file: string, email: string): Promise<bo
 }
 
 /** Disables or enables a member; false when the file does not list them. */
-export async function setStaffDisabled(file: string, email: string, disabled: boolean): Promise<boolean> {
-  const staff = await readStaff(file);
-  const key = normaliseEmail(email);
-  if (!staff.some((member) => member.email === key)) return false;
-  await writeStaff(
-    file,
-    staff.map((member) => {
-      if (member.email !== key) return member;
-      const { disabledAt, ...enabled } = member;
-      return disabled ? { ...enabled, disabledAt: disabledAt ?? new Date().toISOString() } : enabled;
-    }),
-  );
-  return true;
+export function setStaffDisabled(file: string, email: string, disabled: boolean): Promise<boolean> {
+  return updateMember(file, email, (member) => {
+    const { disabledAt, ...enabled } = member;
+    return disabled ? { ...enabled, disabledAt: disabledAt ?? new Date().toISOString() } : enabled;
+  });
+}
+
+/** Sets a member's role and locations; false when the file does not list them. */
+export function setStaffAccess(file: string, email: string, access: StaffAccess): Promise<boolean> {
+  return updateMember(file, email, (member) => ({ ...member, ...access }));
 }
 
 /**
@@ -170,45 +203,4 @@ export async function authenticateStaff(
   if (!(await verifyPassword(password, member?.passwordHash)) || !member || member.disabledAt)
     return undefined;
   return { email: member.email, name: member.name, addedAt: member.addedAt };
-}
-
-// Staff passwords are chosen by people, so unlike service secrets they get a slow hash (scrypt).
-
-const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-
-function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(
-      password.normalize("NFC"),
-      salt,
-      KEY_LENGTH,
-      { ...params, maxmem: 64 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    ),
-  );
-}
-
-/** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
-async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join(
-    "$",
-  );
-}
-
-const DUMMY_HASH = hashPassword(randomBytes(16).toString("hex"));
-
-/** Takes as long for an unknown account (pass undefined) as for a wrong password. */
-async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = (stored ?? (await DUMMY_HASH)).split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return stored !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

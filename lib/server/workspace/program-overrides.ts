@@ -2,6 +2,7 @@ import "server-only";
 import type { ProgramOverride, ProgramSettings } from "../maintenance";
 import type { SqlExecutor, SqlTransaction } from "@/platform/sql/sql-db";
 import type { WorkspaceDb } from "./workspace-db";
+import { recordAudit } from "./audit";
 
 // Staff's overrides of maintenance programs, each change recorded in the audit trail with what
 // the type's override was before and after, in the same transaction as the change.
@@ -55,11 +56,11 @@ async function record(
   before: ProgramOverride | null,
   after: ProgramSettings | null,
 ): Promise<void> {
-  await tx.query("INSERT INTO workspace_audit (actor, action, details) VALUES ($1, $2, $3)", [
-    actor,
-    after === null ? "program_override_removed" : "program_override_set",
-    JSON.stringify({ task_type: taskType, before: settingsOf(before), after }),
-  ]);
+  await recordAudit(tx, actor, after === null ? "program_override_removed" : "program_override_set", {
+    task_type: taskType,
+    before: settingsOf(before),
+    after,
+  });
 }
 
 async function write(

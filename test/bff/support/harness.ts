@@ -18,6 +18,7 @@ import { scratchDatabase } from "@/harness/local-postgres";
 import { clientToken, SANDBOX_CLIENTS, type SandboxClient } from "@/harness/sandbox-clients";
 import { startServiceProcess, type ServiceProcess } from "@/harness/service-process";
 import { scrape, total } from "./prometheus";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 export const DAY_MS = 86_400_000;
 
@@ -121,7 +122,7 @@ export function closeBackend(backend: DashboardBackend): Promise<void> {
 export function taskListParams(backend: DashboardBackend, query: Record<string, string | number>) {
   const url = new URL("http://dashboard.test/api/tasks");
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-  return parseTaskListParams(url, backend.env.VTS_MAX_WINDOW_DAYS);
+  return parseTaskListParams(url, backend.env.VTS_MAX_WINDOW_DAYS, FULL_ACCESS);
 }
 
 /** What app/api/tasks/route.ts does between the session check and Response.json: the same function. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { DashboardError } from "@/lib/server/api";
-import { dashboardBackend, answerVehicle, mirroredLocations } from "@/lib/server/bff";
+import { dashboardBackend, answerVehicle, mirroredLocations, pageSession } from "@/lib/server/bff";
 import type { Vehicle } from "@/lib/client/api-types";
 
 export type VehicleLookup =
@@ -11,14 +11,21 @@ export type VehicleLookup =
 /**
  * The vehicle's history as GET /api/vehicles/{vehicle_id} answers it, read on the server so the
  * page arrives with its rows (in each location's zone, from the mirror's locations) and an unknown
- * vehicle gets a real 404. A mirror still filling or
+ * vehicle, or one never seen at the reader's locations, gets a real 404. A mirror still filling or
  * switched off is "unknown": the page renders and its client says why it waits.
  */
 export async function lookUpVehicle(vehicleId: string): Promise<VehicleLookup> {
   try {
+    const staff = await pageSession();
+    if (!staff) return { state: "not_found" };
     const backend = await dashboardBackend();
-    const response = await answerVehicle(backend, new URL("http://dashboard.invalid/"), vehicleId);
-    const locations = await mirroredLocations(backend);
+    const response = await answerVehicle(
+      backend,
+      new URL("http://dashboard.invalid/"),
+      vehicleId,
+      staff.access,
+    );
+    const locations = await mirroredLocations(backend, staff.access);
     const zones = Object.fromEntries(
       (locations?.data ?? []).map((location) => [location.id, location.timezone]),
     );

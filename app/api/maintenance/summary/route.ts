@@ -1,8 +1,10 @@
 import { dashboardRoute, otherMethods } from "@/lib/server/api";
 import { answerDueSummary, dashboardBackend, withServerTiming } from "@/lib/server/bff";
 
-export const GET = dashboardRoute(({ request }) =>
-  withServerTiming(async () => answerDueSummary(await dashboardBackend(), new URL(request.url))),
+export const GET = dashboardRoute(({ request, staff }) =>
+  withServerTiming(async () =>
+    answerDueSummary(await dashboardBackend(), new URL(request.url), staff.access),
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

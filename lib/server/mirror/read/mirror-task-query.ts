@@ -11,7 +11,10 @@ export interface MirrorFilters {
   /** ISO 8601 instants; the window is half-open: from <= started_at < to. */
   from: string;
   to: string;
-  /** Each present list holds 1..50 distinct values, in the order given. */
+  /**
+   * Each present list holds 1..50 distinct values, in the order given; location_id may hold none
+   * (nothing the reader may see was asked for) or more (every location the reader may see).
+   */
   lists: Partial<Record<ListFilter, readonly string[]>>;
   /** The search text as given (1..100 characters); matched literally, ASCII letters in any case. */
   q: string | undefined;

@@ -10,6 +10,7 @@ import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
 import { readWindow } from "@/contract/query/time-window";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
+import { scopedLocations, type StaffAccess } from "../../staff";
 import { readQueryParams } from "../../dashboard-error";
 import { decodeKeyset } from "./keyset-cursor";
 import {
@@ -34,6 +35,8 @@ const PAGING_PARAMS = ["limit", "cursor"] as const;
 
 export interface ParseOptions {
   maxWindowDays: number;
+  /** Whose read it is: the locations are narrowed to theirs, whatever the request names. */
+  access: StaffAccess;
 }
 
 export type MirrorExportQuery = Omit<MirrorTaskQuery, "limit" | "after">;
@@ -58,12 +61,12 @@ export function parseMirrorExportParams(url: URL, options: ParseOptions): Parsed
 export function parseMirrorSummaryParams(url: URL, options: ParseOptions): Parsed<MirrorSummaryQuery> {
   return parsed(() => {
     const raw = readQueryParams(url, [...FILTER_PARAMS, "tz"]);
-    return { filters: parseFilters(raw, options.maxWindowDays), tz: parseZone(raw.tz) };
+    return { filters: parseFilters(raw, options), tz: parseZone(raw.tz) };
   });
 }
 
 function readOrdering(raw: Record<string, string>, options: ParseOptions): MirrorExportQuery {
-  const filters = parseFilters(raw, options.maxWindowDays);
+  const filters = parseFilters(raw, options);
   const sort = raw.sort ?? "started_at";
   if (!isSortKey(sort)) throw invalid(`"sort" must be one of ${SORT_KEYS.join(", ")}.`);
   const order = readOrder(raw.order);
@@ -92,9 +95,10 @@ export function parseVehicleId(text: string): Parsed<string> {
 
 // The filters every mirror read shares (list, summary, export): the window, the lists and q. One
 // value of a list obeys the rule its single value has at the service, so a list never admits a
-// value the live path would refuse.
+// value the live path would refuse. The locations are then narrowed to the reader's own: every
+// task read of the mirror passes here, so none can show another location's tasks.
 
-function parseFilters(raw: Record<string, string>, maxWindowDays: number): MirrorFilters {
+function parseFilters(raw: Record<string, string>, { maxWindowDays, access }: ParseOptions): MirrorFilters {
   const window = readWindow(raw.from, raw.to, maxWindowDays);
   if (!window.ok) throw invalid(window.message);
   const lists: MirrorFilters["lists"] = {};
@@ -102,6 +106,8 @@ function parseFilters(raw: Record<string, string>, maxWindowDays: number): Mirro
     const text = raw[name];
     if (text !== undefined) lists[name] = parseList(name, text);
   }
+  const locations = scopedLocations(access, lists.location_id);
+  if (locations) lists.location_id = locations;
   return {
     from: new Date(window.from).toISOString(),
     to: new Date(window.to).toISOString(),

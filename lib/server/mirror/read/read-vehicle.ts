@@ -19,15 +19,21 @@ export interface MirrorVehicle {
   as_of: string;
 }
 
-/** null when the mirror holds no task of the vehicle (the route answers 404). */
+/**
+ * null when the mirror holds no task of the vehicle (the route answers 404). `locations`, when
+ * given, are the only ones whose tasks are read: a vehicle is what the reader saw of it there.
+ */
 export async function readMirrorVehicle(
   sql: MirrorSql,
   vehicleId: string,
   asOf: Date,
+  locations: readonly string[] | undefined,
 ): Promise<MirrorVehicle | null> {
   const rows = await sql.query<TaskRow>(
-    `SELECT ${TASK_COLUMNS} FROM mirror_tasks t WHERE t.vehicle_id = $1::text ORDER BY t.started_at, t.id`,
-    [vehicleId],
+    `SELECT ${TASK_COLUMNS} FROM mirror_tasks t
+     WHERE t.vehicle_id = $1::text${locations ? " AND t.location_id = ANY($2::text[])" : ""}
+     ORDER BY t.started_at, t.id`,
+    locations ? [vehicleId, locations] : [vehicleId],
   );
   const tasks = rows.map(taskOfRow);
   const newest = tasks.at(-1);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiSessionEmail } from "@/lib/server/auth/session-check";
+import { apiSession } from "@/lib/server/auth/session-check";
+import { setStaffAccess } from "@/lib/server/staff";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
 import {
   listStaff,
@@ -17,6 +18,8 @@ let staffFile: string;
 beforeAll(() => {
   staffFile = stubDashboardEnv(SECRET, STAFF);
 });
+
+const apiSessionEmail = async (header: string | null) => (await apiSession(header))?.email;
 
 const sessionToken = (
   claims: Record<string, unknown>,
@@ -87,7 +90,11 @@ describe("the dashboard API's session check", () => {
     ).toBeUndefined();
     // Single sign-on sessions too: the staff file does not vouch for them, so the limit is what
     // ends one whose owner left the company's identity provider.
-    const sso = { provider: "company-sso", email: "sso@example.com" };
+    const sso = {
+      provider: "company-sso",
+      email: "sso@example.com",
+      access: { role: "viewer", locations: "all" },
+    };
     expect(
       await apiSessionEmail(await header({ ...sso, signed_in_ms: Date.now() - 13 * hour })),
     ).toBeUndefined();
@@ -95,8 +102,24 @@ describe("the dashboard API's session check", () => {
     expect(await apiSessionEmail(await header({ signed_in_ms: undefined }))).toBeUndefined();
   });
 
-  it("does not ask the staff file about single sign-on sessions", async () => {
-    const claims = { email: "sso@example.com", sid: randomUUID(), provider: "company-sso" };
-    expect(await apiSessionEmail(`${NAME}=${await sessionToken(claims)}`)).toBe("sso@example.com");
+  it("does not ask the staff file about single sign-on sessions: their access is what sign-in gave", async () => {
+    const access = { role: "viewer", locations: ["loc_north"] };
+    const claims = { email: "sso@example.com", sid: randomUUID(), provider: "company-sso", access };
+    expect(await apiSession(`${NAME}=${await sessionToken(claims)}`)).toEqual({
+      email: "sso@example.com",
+      access,
+    });
+    // Without access (a cookie from before roles, or a forged one) it signs nobody in.
+    for (const without of [undefined, { role: "owner", locations: "all" }, { role: "viewer" }]) {
+      const token = await sessionToken({ ...claims, access: without });
+      expect(await apiSession(`${NAME}=${token}`), JSON.stringify(without)).toBeUndefined();
+    }
+  });
+
+  it("gives a password session the role and locations the staff file says, at each request", async () => {
+    const header = `${NAME}=${await sessionToken({ email: "d@example.com", sid: randomUUID() })}`;
+    expect((await apiSession(header))?.access).toEqual({ role: "admin", locations: "all" });
+    await setStaffAccess(staffFile, "d@example.com", { role: "viewer", locations: ["loc_a", "loc_b"] });
+    expect((await apiSession(header))?.access).toEqual({ role: "viewer", locations: ["loc_a", "loc_b"] });
   });
 });

@@ -28,7 +28,12 @@ export interface ApiRig {
   live: DashboardBackend;
   /** The same backend with the mirror. */
   mirrored: DashboardBackend & { mirror: Mirror };
+  /** The admin of every location that `cookie` signs in. */
   cookie: string;
+  /** The staff file the route handlers check sessions against. */
+  staffFile: string;
+  /** A session cookie for another member of staff (listed in `staffFile` by the test). */
+  cookieFor(email: string): Promise<string>;
   /** Syncs every slice of the horizon, then stops the syncer (no sync call after). */
   syncAll(): Promise<void>;
   close(): Promise<void>;
@@ -41,7 +46,7 @@ export async function startApiRig(
   serviceEnv: Record<string, string>,
   databaseUrl?: string,
 ) {
-  stubDashboardEnv(AUTH_SECRET);
+  const staffFile = stubDashboardEnv(AUTH_SECRET);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
   const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
@@ -80,16 +85,17 @@ export async function startApiRig(
     clock,
   });
   const mirror = mirrorOf(db, syncer);
-  const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(
-    { email: "staff@company.example", sid: randomUUID() },
-    { secret: AUTH_SECRET },
-  )}`;
+  const cookieFor = async (email: string) =>
+    `${SESSION_COOKIE}=${await sessionCookieValue({ email, sid: randomUUID() }, { secret: AUTH_SECRET })}`;
+  const cookie = await cookieFor("staff@company.example");
   return {
     service,
     horizon,
     live,
     mirrored: { ...live, mirror },
     cookie,
+    staffFile,
+    cookieFor,
     async syncAll() {
       syncer.start();
       await eventually(async () => {

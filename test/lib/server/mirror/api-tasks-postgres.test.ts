@@ -11,6 +11,7 @@ import { routeAnswer, startApiRig, type ApiRig } from "./api-support";
 import { referenceSelection } from "./support/reference-selection";
 import { walksMatch } from "./support/walk-tasks-api";
 import { directWalk } from "./sync-support";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 const DAY_MS = 86_400_000;
 const WALKS = 30;
@@ -48,7 +49,11 @@ describe("the mirror on PostgreSQL", () => {
       tasksAnswer,
       expectedIds: (params) => {
         const url = new URL(`http://localhost/api/tasks?${params.toString()}`);
-        const parsed = parseMirrorTaskParams(url, { maxWindowDays: 92, cursors: rig.live.cursors });
+        const parsed = parseMirrorTaskParams(url, {
+          maxWindowDays: 92,
+          access: FULL_ACCESS,
+          cursors: rig.live.cursors,
+        });
         if (!parsed.ok) throw parsed.error;
         return referenceSelection(horizonTasks, parsed.value).map((task) => task.id);
       },

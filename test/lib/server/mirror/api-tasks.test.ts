@@ -18,6 +18,7 @@ import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-supp
 import { referenceSelection } from "./support/reference-selection";
 import { walksMatch, type TaskListPage } from "./support/walk-tasks-api";
 import { directWalk, eventually } from "./sync-support";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 const DAY_MS = 86_400_000;
 const WALKS = 60;
@@ -94,7 +95,11 @@ async function serviceSelection(params: URLSearchParams): Promise<string[]> {
     cursor = page.next_cursor;
   } while (cursor);
   const url = new URL(`http://localhost/api/tasks?${params.toString()}`);
-  const parsed = parseMirrorTaskParams(url, { maxWindowDays: 92, cursors: rig.live.cursors });
+  const parsed = parseMirrorTaskParams(url, {
+    maxWindowDays: 92,
+    access: FULL_ACCESS,
+    cursors: rig.live.cursors,
+  });
   if (!parsed.ok) throw parsed.error;
   return referenceSelection(rows, parsed.value).map((task) => task.id);
 }

@@ -11,13 +11,14 @@ import type { MirrorDatabase } from "./support/mirror-databases";
 import { HORIZON, STORES, syncedSandboxMirror } from "./support/mirror-fixture";
 import { queryArbitrary } from "./support/query-arbitrary";
 import { referenceSelection } from "./support/reference-selection";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 // The mirror's pages against the same selection made in plain TypeScript over the same rows: for
 // random filter, list, sort and q combinations (WALKS of them on each store; FUZZ_SCALE gives
 // more), total on every page and the ids across all pages are exactly the reference's.
 
 const cursors = new DashboardCursorCodec("read-pages-test");
-const options = { maxWindowDays: 92, cursors };
+const options = { maxWindowDays: 92, access: FULL_ACCESS, cursors };
 const WALKS = 60;
 
 function parse(params: URLSearchParams): MirrorTaskQuery {

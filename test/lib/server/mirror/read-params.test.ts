@@ -9,6 +9,7 @@ import {
   parseVehicleId,
 } from "@/lib/server/mirror/read/parse-mirror-params";
 import { encodeKeyset } from "@/lib/server/mirror/read/keyset-cursor";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 // Every parameter problem is answered from the parameters alone: the parsers take no database, so
 // no query can run before them. Each message names the parameter it is about.
@@ -16,7 +17,8 @@ import { encodeKeyset } from "@/lib/server/mirror/read/keyset-cursor";
 const cursors = new DashboardCursorCodec("read-params-test");
 const WINDOW = "from=2026-05-01T00:00:00Z&to=2026-05-08T00:00:00Z";
 const url = (query: string, path = "/api/tasks") => new URL(`http://dashboard${path}?${query}`);
-const tasks = (query: string) => parseMirrorTaskParams(url(query), { maxWindowDays: 92, cursors });
+const tasks = (query: string) =>
+  parseMirrorTaskParams(url(query), { maxWindowDays: 92, access: FULL_ACCESS, cursors });
 
 function problem(
   result: { ok: true } | { ok: false; error: { code: string; status: number; message: string } },
@@ -127,7 +129,7 @@ describe("mirror list parameters", () => {
         const query = `${WINDOW}&${name}=${encodeURIComponent(value)}`;
         let single = true;
         try {
-          parseTaskListParams(url(query), 92);
+          parseTaskListParams(url(query), 92, FULL_ACCESS);
         } catch {
           single = false;
         }
@@ -176,7 +178,7 @@ describe("mirror list parameters", () => {
 
 describe("mirror summary, export and vehicle parameters", () => {
   const summary = (query: string) =>
-    parseMirrorSummaryParams(url(query, "/api/tasks/summary"), { maxWindowDays: 92 });
+    parseMirrorSummaryParams(url(query, "/api/tasks/summary"), { maxWindowDays: 92, access: FULL_ACCESS });
 
   it("counts days in UTC unless tz names a zone, canonically", () => {
     expect(summary(WINDOW).ok && summary(WINDOW)).toMatchObject({ value: { tz: "UTC" } });
@@ -206,7 +208,10 @@ describe("mirror summary, export and vehicle parameters", () => {
 
   it("refuses sort and paging on the summary, paging on the export", () => {
     expect(problem(summary(`${WINDOW}&sort=mva`))).toBe('Unknown parameter "sort".');
-    const exported = parseMirrorExportParams(url(`${WINDOW}&limit=5`, "/api/export"), { maxWindowDays: 92 });
+    const exported = parseMirrorExportParams(url(`${WINDOW}&limit=5`, "/api/export"), {
+      maxWindowDays: 92,
+      access: FULL_ACCESS,
+    });
     expect(problem(exported)).toBe('Unknown parameter "limit".');
   });
 

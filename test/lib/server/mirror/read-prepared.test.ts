@@ -9,6 +9,7 @@ import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import { openPgliteMirror, type MirrorDatabase } from "./support/mirror-databases";
 import { ANCHOR } from "./support/mirror-fixture";
 import { insertTasks, sandboxMirrorTasks } from "./support/mirror-rows";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 const cursors = new DashboardCursorCodec("read-prepared-test");
 const WINDOW = { from: "2026-05-01T00:00:00Z", to: "2026-06-01T00:00:00Z" };
@@ -33,6 +34,7 @@ describe("the mirror's page statement", () => {
     const params = new URLSearchParams({ ...WINDOW, limit: "5", ...extra });
     const parsed = parseMirrorTaskParams(new URL(`http://dashboard/api/tasks?${params}`), {
       maxWindowDays: 92,
+      access: FULL_ACCESS,
       cursors,
     });
     if (!parsed.ok) throw parsed.error;

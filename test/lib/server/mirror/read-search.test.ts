@@ -6,6 +6,7 @@ import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import type { MirrorDatabase } from "./support/mirror-databases";
 import { openMirror, STORES } from "./support/mirror-fixture";
 import { insertTasks, insertSlices } from "./support/mirror-rows";
+import { FULL_ACCESS } from "@/lib/server/staff";
 
 // Hostile q: LIKE's wildcards, its escape character, quotes and long Unicode match literally.
 
@@ -49,6 +50,7 @@ describe.each(STORES)("q on %s", (store) => {
     const params = new URLSearchParams({ from: "2026-04-01T00:00:00Z", to: "2026-04-02T00:00:00Z", q });
     const parsed = parseMirrorTaskParams(new URL(`http://dashboard/api/tasks?${params}`), {
       maxWindowDays: 92,
+      access: FULL_ACCESS,
       cursors,
     });
     if (!parsed.ok) throw parsed.error;

@@ -28,7 +28,7 @@ describe.each(STORES)("vehicle history on %s", (store) => {
     );
     const done = expected.filter((task) => task.status === "completed" || task.status === "in_progress");
     const completed = expected.filter((task) => task.status === "completed");
-    const vehicle = await readMirrorVehicle(db.sql, vehicleId, SYNCED_AT);
+    const vehicle = await readMirrorVehicle(db.sql, vehicleId, SYNCED_AT, undefined);
 
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(vehicle).toEqual({
@@ -48,6 +48,6 @@ describe.each(STORES)("vehicle history on %s", (store) => {
   });
 
   it("answers null for a vehicle the mirror does not hold", async () => {
-    expect(await readMirrorVehicle(db.sql, "no-such-vehicle", SYNCED_AT)).toBeNull();
+    expect(await readMirrorVehicle(db.sql, "no-such-vehicle", SYNCED_AT, undefined)).toBeNull();
   });
 });

@@ -4,12 +4,17 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   authenticateStaff,
-  isStaffMember,
   readStaff,
   removeStaffMember,
+  setStaffAccess,
   setStaffDisabled,
+  staffMemberAccess,
   upsertStaffMember,
+  type MembershipOptions,
 } from "@/lib/server/staff/staff-directory";
+
+const isStaffMember = async (file: string, email: string, options?: MembershipOptions) =>
+  (await staffMemberAccess(file, email, options)) !== undefined;
 
 const staffFile = () => join(mkdtempSync(join(tmpdir(), "staff-directory-")), "staff.json");
 const PASSWORD = "a-long-staff-password";
@@ -81,5 +86,59 @@ describe("the staff file", () => {
     expect(await isStaffMember(file, "fay@company.example", options)).toBe(false);
     // A file that was never there lists nobody at once.
     expect(await isStaffMember(staffFile(), "fay@company.example", options)).toBe(false);
+  });
+
+  it("gives a new member a viewer's access to every location unless told, and keeps it through a new password", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "gus@company.example", "Gus", PASSWORD);
+    await upsertStaffMember(file, "hal@company.example", "Hal", PASSWORD, {
+      role: "viewer",
+      locations: ["loc_north"],
+    });
+    expect(await staffMemberAccess(file, "gus@company.example")).toEqual({
+      role: "viewer",
+      locations: "all",
+    });
+    expect(await staffMemberAccess(file, "hal@company.example")).toEqual({
+      role: "viewer",
+      locations: ["loc_north"],
+    });
+
+    expect(await setStaffAccess(file, "gus@company.example", { role: "admin", locations: "all" })).toBe(true);
+    await upsertStaffMember(file, "gus@company.example", "Gus", `${PASSWORD}-2`);
+    expect(await staffMemberAccess(file, "gus@company.example")).toEqual({ role: "admin", locations: "all" });
+    expect(await setStaffAccess(file, "nobody@company.example", { role: "admin", locations: "all" })).toBe(
+      false,
+    );
+  });
+
+  it("reads a member listed before roles existed as an admin of every location, as all staff then were", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "ivy@company.example", "Ivy", PASSWORD);
+    const [member] = await readStaff(file);
+    const { role: _role, locations: _locations, ...older } = member!;
+    writeFileSync(file, JSON.stringify({ staff: [older] }));
+    expect(await staffMemberAccess(file, "ivy@company.example")).toEqual({ role: "admin", locations: "all" });
+  });
+
+  it("refuses a file whose role or locations are not ones it knows, keeping the members last read", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "jo@company.example", "Jo", PASSWORD, {
+      role: "viewer",
+      locations: ["loc_a"],
+    });
+    const problems: unknown[] = [];
+    const onStale = (error: unknown) => problems.push(error);
+    expect(await staffMemberAccess(file, "jo@company.example", { onStale })).toBeDefined();
+    const [member] = await readStaff(file);
+    for (const bad of [{ role: "owner" }, { locations: "everywhere" }, { locations: [""] }]) {
+      writeFileSync(`${file}.edit`, JSON.stringify({ staff: [{ ...member, ...bad }] }));
+      renameSync(`${file}.edit`, file);
+      expect(await staffMemberAccess(file, "jo@company.example", { onStale })).toEqual({
+        role: "viewer",
+        locations: ["loc_a"],
+      });
+    }
+    expect(problems).toHaveLength(3);
   });
 });

@@ -1,16 +1,20 @@
-import { dashboardRoute, methodsOtherThan } from "@/lib/server/api";
+import { dashboardRoute, methodsOtherThan, requireAdmin } from "@/lib/server/api";
 import { answerRemoveProgram, answerSetProgram, dashboardBackend, withServerTiming } from "@/lib/server/bff";
 
-export const PUT = dashboardRoute<{ task_type: string }>(({ request, params, staffEmail }) =>
-  withServerTiming(async () =>
-    answerSetProgram(await dashboardBackend(), request, params.task_type, staffEmail),
-  ),
+// The programs are the fleet's, so only an admin changes them; everyone sees them.
+
+export const PUT = dashboardRoute<{ task_type: string }>(({ request, params, staff }) =>
+  withServerTiming(async () => {
+    requireAdmin(staff);
+    return answerSetProgram(await dashboardBackend(), request, params.task_type, staff.email);
+  }),
 );
 
-export const DELETE = dashboardRoute<{ task_type: string }>(({ request, params, staffEmail }) =>
-  withServerTiming(async () =>
-    answerRemoveProgram(await dashboardBackend(), request, params.task_type, staffEmail),
-  ),
+export const DELETE = dashboardRoute<{ task_type: string }>(({ request, params, staff }) =>
+  withServerTiming(async () => {
+    requireAdmin(staff);
+    return answerRemoveProgram(await dashboardBackend(), request, params.task_type, staff.email);
+  }),
 );
 
 const { refuse, options } = methodsOtherThan("PUT, DELETE, OPTIONS");

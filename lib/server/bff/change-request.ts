@@ -1,0 +1,40 @@
+import "server-only";
+import { DashboardError } from "../dashboard-error";
+
+// What every change staff send (a PUT or DELETE of the dashboard's own data) must be: from the
+// dashboard's own pages, with a small JSON body.
+
+/**
+ * A change must come from the dashboard's own pages. A browser says where a PUT or DELETE comes
+ * from: Sec-Fetch-Site, and the page's Origin, whose host must be the one the request was sent to
+ * (the Host a reverse proxy passes on, or its X-Forwarded-Host; a page of another site cannot set
+ * that header without a preflight, which this server never grants, nor send a JSON body without
+ * one). The scheme is not compared: behind a proxy that ends TLS, the server sees http.
+ */
+export function refuseOtherSites(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const otherOrigin = origin !== null && (URL.canParse(origin) ? new URL(origin).host : origin) !== host;
+  if ((site !== null && site !== "same-origin") || otherOrigin)
+    throw new DashboardError("forbidden", "Changes are accepted from the dashboard's own pages only.");
+}
+
+/** A change's body is a few fields: anything larger than this is not one. */
+const MAX_BODY_BYTES = 32_768;
+
+/** The body as JSON; `what` names it in the refusal of another media type. */
+export async function readJsonBody(request: Request, what: string): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new DashboardError("invalid_request", `Send ${what} as application/json.`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new DashboardError("invalid_request", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DashboardError("invalid_request", "The body is not JSON.");
+  }
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import type { StaffSession } from "../auth";
+import { DashboardError, readQueryParams } from "../dashboard-error";
+import { dashboardEnv } from "../env";
+import { dashboardLogger } from "../log";
+import {
+  accessOf,
+  normaliseEmail,
+  readStaff,
+  setStaffAccess,
+  staffAccessSchema,
+  type StaffAccess,
+} from "../staff";
+import { recordAudit } from "../workspace";
+import { readJsonBody, refuseOtherSites } from "./change-request";
+import type { DashboardBackend } from "./dashboard-backend";
+
+// The admin page's staff: who may sign in with a password, and what each may do and see. Only an
+// admin of every location manages them (one of some locations could otherwise hand out others'),
+// and nobody changes their own access, so no admin locks themselves or the dashboard out.
+
+/** The file the session check reads (auth/session-check.ts), so a change is what the next request sees. */
+const staffFile = () => dashboardEnv().STAFF_FILE;
+
+function requireStaffAdmin(staff: StaffSession): void {
+  if (staff.access.role !== "admin" || staff.access.locations !== "all")
+    throw new DashboardError("forbidden", "Only an admin of every location manages staff.");
+}
+
+/** GET /api/admin/staff: every password member, with role, locations and whether disabled. */
+export async function answerStaffList(url: URL, staff: StaffSession): Promise<Response> {
+  requireStaffAdmin(staff);
+  readQueryParams(url, []);
+  const members = await readStaff(staffFile());
+  return Response.json({
+    data: members.map((member) => ({
+      email: member.email,
+      name: member.name,
+      ...accessOf(member),
+      disabled: member.disabledAt !== undefined,
+      added_at: member.addedAt,
+    })),
+  });
+}
+
+/**
+ * PUT /api/admin/staff/{email}: sets a member's role and locations, from their next request on every
+ * instance reading the staff file. Recorded in the audit trail first: a change the trail cannot
+ * hold (its database away) is not made.
+ */
+export async function answerSetStaffAccess(
+  backend: DashboardBackend,
+  request: Request,
+  rawEmail: string,
+  staff: StaffSession,
+): Promise<Response> {
+  requireStaffAdmin(staff);
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
+  const email = normaliseEmail(rawEmail);
+  if (email === normaliseEmail(staff.email))
+    throw new DashboardError("invalid_request", "Nobody changes their own access: ask another admin.");
+  const body = staffAccessSchema.strict().safeParse(await readJsonBody(request, "the access"));
+  if (!body.success)
+    throw new DashboardError(
+      "invalid_request",
+      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}.',
+    );
+  const access: StaffAccess = {
+    role: body.data.role,
+    locations: body.data.locations === "all" ? "all" : [...new Set(body.data.locations)].sort(),
+  };
+  const member = (await readStaff(staffFile())).find((one) => one.email === email);
+  if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
+  await recordAudit(await backend.workspace(), staff.email, "staff_access_changed", {
+    email,
+    before: accessOf(member),
+    after: access,
+  });
+  if (!(await setStaffAccess(staffFile(), email, access)))
+    throw new DashboardError("not_found", "No member of staff has this email.");
+  dashboardLogger().info({ staff: staff.email, member: email, ...access }, "staff access changed");
+  return Response.json({
+    email,
+    name: member.name,
+    ...access,
+    disabled: member.disabledAt !== undefined,
+    added_at: member.addedAt,
+  });
+}

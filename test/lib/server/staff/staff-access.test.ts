@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { describeAccess, parseLocationScope, scopedLocations, seesLocation } from "@/lib/server/staff";
+
+const branch = { role: "viewer", locations: ["loc_a", "loc_b"] } as const;
+const everywhere = { role: "admin", locations: "all" } as const;
+
+describe("a location scope", () => {
+  it("narrows what a read asks for to the reader's locations, and never widens it", () => {
+    expect(scopedLocations(everywhere, undefined)).toBeUndefined();
+    expect(scopedLocations(everywhere, ["loc_z"])).toEqual(["loc_z"]);
+    expect(scopedLocations(branch, undefined)).toEqual(["loc_a", "loc_b"]);
+    expect(scopedLocations(branch, ["loc_b", "loc_z"])).toEqual(["loc_b"]);
+    expect(scopedLocations(branch, ["loc_z"])).toEqual([]);
+    expect(scopedLocations({ role: "viewer", locations: [] }, undefined)).toEqual([]);
+    expect(seesLocation(branch, "loc_a")).toBe(true);
+    expect(seesLocation(branch, "loc_z")).toBe(false);
+    expect(seesLocation(everywhere, "loc_z")).toBe(true);
+  });
+
+  it("is written on the command line as all or ids separated by commas", () => {
+    expect(parseLocationScope("all")).toBe("all");
+    expect(parseLocationScope(" loc_a, loc_b ,loc_a")).toEqual(["loc_a", "loc_b"]);
+    expect(parseLocationScope("")).toEqual([]);
+    expect(describeAccess(branch)).toBe("viewer of loc_a, loc_b");
+    expect(describeAccess(everywhere)).toBe("admin of all locations");
+    expect(describeAccess({ role: "viewer", locations: [] })).toBe("viewer of no location");
+  });
+});
