@@ -1,4 +1,6 @@
 import { auth, signOut } from "@/lib/server/auth";
+import { pageSession } from "@/lib/server/bff";
+import { managesStaff } from "@/lib/server/staff";
 import { AppBrand } from "./app-brand";
 import { BudgetMeter } from "./budget-meter";
 import { MirrorFreshnessSlot } from "./mirror-freshness-slot";
@@ -6,7 +8,7 @@ import { MirrorFreshnessSlot } from "./mirror-freshness-slot";
 // The header of every signed-in page: where to go, who is signed in, how fresh the task data is,
 // and the shared budget.
 export async function AppHeader() {
-  const session = await auth();
+  const [session, staff] = await Promise.all([auth(), pageSession()]);
 
   async function signOutAction() {
     "use server";
@@ -21,6 +23,11 @@ export async function AppHeader() {
         {/* Freshness shares the person's line: on a phone a line of its own would cost a table row. */}
         <div className="flex flex-wrap items-center gap-3">
           <MirrorFreshnessSlot />
+          {staff && managesStaff(staff.access) && (
+            <a href="/admin" className="text-sm underline-offset-4 hover:underline">
+              Staff
+            </a>
+          )}
           <form action={signOutAction} className="flex items-center gap-3 text-sm">
             <span data-testid="signed-in-user">{session?.user?.name ?? session?.user?.email}</span>
             <button

@@ -126,6 +126,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       E2E_OIDC_PASSWORD: oidcPassword,
       E2E_METRICS_TOKEN: metricsToken,
       E2E_LOG_DIR: join(dir, "logs"),
+      // The dashboard reads its staff file at every request: a spec adds a member it signs in as.
+      E2E_STAFF_FILE: staffFile,
     });
   } catch (error) {
     await stopAll();

@@ -16,8 +16,13 @@ export async function signIn(page: Page, password = DEMO_STAFF.password): Promis
 
 /** Fills and sends the sign-in form of the page the browser is on (a redirect may have led there). */
 export async function submitSignIn(page: Page, password = DEMO_STAFF.password): Promise<void> {
-  await page.getByLabel("Email").fill(DEMO_STAFF.email);
-  await page.getByLabel("Password").fill(password);
+  await submitSignInAs(page, { email: DEMO_STAFF.email, password });
+}
+
+/** The same form, sent as another member of staff (one a spec added to the staff file). */
+export async function submitSignInAs(page: Page, member: { email: string; password: string }): Promise<void> {
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password").fill(member.password);
   await signInButton(page).click();
 }
 

@@ -65,7 +65,7 @@ export const LOAD_TIMEOUT = 20_000;
  * tasks-view.tsx) and take a click only once it has come, as a person's click on a page whose
  * scripts have not run is lost too; so the page's requests settle first.
  */
-async function listShown(page: Page): Promise<void> {
+export async function listShown(page: Page): Promise<void> {
   await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
   await expect(grid(page)).toHaveAttribute("data-hydrated", "true", { timeout: LOAD_TIMEOUT });
   await page.waitForLoadState("networkidle");

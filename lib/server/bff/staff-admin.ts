@@ -5,6 +5,7 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import {
   accessOf,
+  managesStaff,
   normaliseEmail,
   readStaff,
   setStaffAccess,
@@ -16,14 +17,14 @@ import { readJsonBody, refuseOtherSites } from "./change-request";
 import type { DashboardBackend } from "./dashboard-backend";
 
 // The admin page's staff: who may sign in with a password, and what each may do and see. Only an
-// admin of every location manages them (one of some locations could otherwise hand out others'),
-// and nobody changes their own access, so no admin locks themselves or the dashboard out.
+// admin of every location manages them (managesStaff), and nobody changes their own access, so no
+// admin locks themselves or the dashboard out.
 
 /** The file the session check reads (auth/session-check.ts), so a change is what the next request sees. */
 const staffFile = () => dashboardEnv().STAFF_FILE;
 
 function requireStaffAdmin(staff: StaffSession): void {
-  if (staff.access.role !== "admin" || staff.access.locations !== "all")
+  if (!managesStaff(staff.access))
     throw new DashboardError("forbidden", "Only an admin of every location manages staff.");
 }
 

@@ -12,6 +12,7 @@ export {
 export {
   describeAccess,
   FULL_ACCESS,
+  managesStaff,
   parseLocationScope,
   scopedLocations,
   seesLocation,

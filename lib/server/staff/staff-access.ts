@@ -27,6 +27,11 @@ export type StaffAccess = z.infer<typeof staffAccessSchema>;
 /** An admin of every location: what the sandbox's demo account is. */
 export const FULL_ACCESS: StaffAccess = { role: "admin", locations: "all" };
 
+/** An admin of every location manages staff: one of some could otherwise hand out others' locations. */
+export function managesStaff(access: StaffAccess): boolean {
+  return access.role === "admin" && access.locations === "all";
+}
+
 export function seesLocation(access: StaffAccess, location: string): boolean {
   return access.locations === "all" || access.locations.includes(location);
 }

@@ -30,7 +30,8 @@ interface TypeRow {
 const FIELD = "w-28 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-export function ProgramSettingsView() {
+/** `canChange`: an admin's page; a viewer sees the programs without the means to change them. */
+export function ProgramSettingsView({ canChange }: { canChange: boolean }) {
   const programs = useQuery(programsQuery);
   const [editing, setEditing] = useState<string | null>(null);
   if (programs.isPending) {
@@ -70,9 +71,10 @@ export function ProgramSettingsView() {
   return (
     <div className="flex flex-col gap-3">
       <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-        Each program is learned from the gaps between a vehicle&apos;s jobs of the same type. Set your own
-        schedule where the fleet&apos;s policy differs, change how early a job counts as due soon, or say a
-        type has no program.{" "}
+        Each program is learned from the gaps between a vehicle&apos;s jobs of the same type.{" "}
+        {canChange
+          ? "Set your own schedule where the fleet's policy differs, change how early a job counts as due soon, or say a type has no program."
+          : "An admin sets the fleet's own schedule where its policy differs."}{" "}
         <Link href="/due" className="underline underline-offset-2">
           Back to what is due
         </Link>
@@ -96,9 +98,11 @@ export function ProgramSettingsView() {
               <th scope="col" className="p-2">
                 Changed by
               </th>
-              <th scope="col" className="p-2">
-                <span className="sr-only">Change</span>
-              </th>
+              {canChange && (
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Change</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -106,6 +110,7 @@ export function ProgramSettingsView() {
               <ProgramRow
                 key={row.task_type}
                 row={row}
+                canChange={canChange}
                 editing={editing === row.task_type}
                 onEdit={(open) => setEditing(open ? row.task_type : null)}
               />
@@ -119,10 +124,12 @@ export function ProgramSettingsView() {
 
 function ProgramRow({
   row,
+  canChange,
   editing,
   onEdit,
 }: {
   row: TypeRow;
+  canChange: boolean;
   editing: boolean;
   onEdit: (open: boolean) => void;
 }) {
@@ -153,19 +160,21 @@ function ProgramRow({
         <td className="p-2">
           {row.override ? `${row.override.changed_by}, ${formatDay(row.override.changed_at)}` : "Learned"}
         </td>
-        <td className="p-2">
-          <button
-            type="button"
-            className="rounded border border-slate-400 px-2 py-1"
-            aria-expanded={editing}
-            aria-label={`Change ${label}`}
-            onClick={() => onEdit(!editing)}
-          >
-            Change
-          </button>
-        </td>
+        {canChange && (
+          <td className="p-2">
+            <button
+              type="button"
+              className="rounded border border-slate-400 px-2 py-1"
+              aria-expanded={editing}
+              aria-label={`Change ${label}`}
+              onClick={() => onEdit(!editing)}
+            >
+              Change
+            </button>
+          </td>
+        )}
       </tr>
-      {editing && (
+      {canChange && editing && (
         <tr>
           <td colSpan={5} className="bg-slate-50 p-3 dark:bg-slate-900">
             <OverrideForm row={row} onDone={() => onEdit(false)} />

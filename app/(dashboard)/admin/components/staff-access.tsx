@@ -1,0 +1,224 @@
+"use client";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ErrorNotice } from "@/components/error-notice";
+import type { Location, StaffAccess, StaffMember } from "@/lib/client/api-types";
+import { dashboardFetch, dashboardSend, type JsonAnswer } from "@/lib/client/dashboard-api";
+import { locationsQuery } from "@/lib/client/task-queries";
+
+// Each member of staff with their role and locations, and a form to change them. A change applies
+// at the member's next request and the audit trail keeps who made it; nobody changes their own.
+
+const staffQuery = queryOptions({
+  queryKey: ["admin", "staff"],
+  queryFn: async ({ signal }) =>
+    (await (await dashboardFetch("/api/admin/staff", signal)).json()) as JsonAnswer<"/api/admin/staff">,
+});
+
+export function StaffAccessView({ self }: { self: string }) {
+  const staff = useQuery(staffQuery);
+  const locations = useQuery(locationsQuery);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (staff.isError || locations.isError) {
+    return (
+      <ErrorNotice
+        error={staff.error ?? locations.error}
+        fallback="The staff could not be loaded."
+        onRetry={() => void Promise.all([staff.refetch(), locations.refetch()])}
+      />
+    );
+  }
+  if (staff.isPending || locations.isPending) return <p className="text-sm">Loading the staff…</p>;
+  const names = new Map(locations.data.map((location) => [location.id, location.name]));
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+        A viewer reads; an admin also changes the fleet&apos;s maintenance programs. Each sees the tasks of
+        their locations only. Add, remove or disable people with <code>npm run staff</code>.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">Staff, their roles and locations</caption>
+          <thead className="border-b border-slate-300 dark:border-slate-700">
+            <tr>
+              <th scope="col" className="p-2">
+                Member
+              </th>
+              <th scope="col" className="p-2">
+                Role
+              </th>
+              <th scope="col" className="p-2">
+                Locations
+              </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">Change</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.data.map((member) => (
+              <MemberRow
+                key={member.email}
+                member={member}
+                own={member.email === self.toLowerCase()}
+                names={names}
+                locations={locations.data}
+                editing={editing === member.email}
+                onEdit={(open) => setEditing(open ? member.email : null)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function scopeWords(locations: StaffMember["locations"], names: Map<string, string>): string {
+  if (locations === "all") return "All locations";
+  if (locations.length === 0) return "No location";
+  return locations.map((id) => names.get(id) ?? id).join(", ");
+}
+
+function MemberRow({
+  member,
+  own,
+  names,
+  locations,
+  editing,
+  onEdit,
+}: {
+  member: StaffMember;
+  own: boolean;
+  names: Map<string, string>;
+  locations: Location[];
+  editing: boolean;
+  onEdit: (open: boolean) => void;
+}) {
+  return (
+    <>
+      <tr
+        className="border-b border-slate-200 align-top dark:border-slate-800"
+        data-testid={`staff-${member.email}`}
+      >
+        <th scope="row" className="p-2 font-medium">
+          {member.name}
+          <span className="block font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
+          {member.disabled && <span className="block font-normal">Disabled</span>}
+        </th>
+        <td className="p-2">{member.role === "admin" ? "Admin" : "Viewer"}</td>
+        <td className="p-2">{scopeWords(member.locations, names)}</td>
+        <td className="p-2">
+          {own ? (
+            <span className="text-slate-700 dark:text-slate-300">You</span>
+          ) : (
+            <button
+              type="button"
+              className="rounded border border-slate-400 px-2 py-1"
+              aria-expanded={editing}
+              aria-label={`Change ${member.email}`}
+              onClick={() => onEdit(!editing)}
+            >
+              Change
+            </button>
+          )}
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={4} className="bg-slate-50 p-3 dark:bg-slate-900">
+            <AccessForm member={member} locations={locations} onDone={() => onEdit(false)} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function AccessForm({
+  member,
+  locations,
+  onDone,
+}: {
+  member: StaffMember;
+  locations: Location[];
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<StaffAccess["role"]>(member.role);
+  const [everywhere, setEverywhere] = useState(member.locations === "all");
+  const [chosen, setChosen] = useState<Set<string>>(
+    new Set(member.locations === "all" ? [] : member.locations),
+  );
+  const save = useMutation({
+    mutationFn: (access: StaffAccess) =>
+      dashboardSend(`/api/admin/staff/${encodeURIComponent(member.email)}`, "PUT", access),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
+      onDone();
+    },
+  });
+  // A location the member holds that the list no longer has stays a choice, so saving keeps it.
+  const known = new Set(locations.map((location) => location.id));
+  const choices = [
+    ...locations.map((location) => ({ id: location.id, name: location.name })),
+    ...[...chosen].filter((id) => !known.has(id)).map((id) => ({ id, name: id })),
+  ];
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ role, locations: everywhere ? "all" : [...chosen].sort() });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label={`Access of ${member.email}`}>
+      <fieldset className="flex gap-4">
+        <legend className="mb-1 font-medium">Role</legend>
+        {(["viewer", "admin"] as const).map((option) => (
+          <label key={option} className="flex items-center gap-1">
+            <input type="radio" name="role" checked={role === option} onChange={() => setRole(option)} />
+            {option === "admin" ? "Admin" : "Viewer"}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 font-medium">Locations</legend>
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={everywhere}
+            onChange={(event) => setEverywhere(event.target.checked)}
+          />
+          All locations, and any added later
+        </label>
+        {!everywhere && (
+          <div className="grid max-h-64 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
+            {choices.map((location) => (
+              <label key={location.id} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(location.id)}
+                  onChange={(event) => toggle(location.id, event.target.checked)}
+                />
+                {location.name}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      {save.isError && <ErrorNotice error={save.error} fallback="The change was not saved." />}
+      <div className="flex gap-2">
+        <button type="submit" className="rounded border border-slate-400 px-3 py-1" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save"}
+        </button>
+        <button type="button" className="rounded px-3 py-1 underline" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
