@@ -62,6 +62,7 @@ export const PROCESS_FILES = [
   "test/lib/server/mirror/sync-kill.test.ts",
   "test/scripts/dashboard-shutdown.test.ts",
   "test/scripts/programs-cli.test.ts",
+  "test/scripts/staff-cli.test.ts",
   "test/scripts/npm-start.test.ts",
 ];
 

@@ -6,11 +6,11 @@ import { dashboardLogger } from "../log";
 import {
   accessOf,
   managesStaff,
+  normaliseAccess,
   normaliseEmail,
   readStaff,
   setStaffAccess,
   staffAccessSchema,
-  type StaffAccess,
 } from "../staff";
 import { recordAudit } from "../workspace";
 import { readJsonBody, refuseOtherSites } from "./change-request";
@@ -67,10 +67,7 @@ export async function answerSetStaffAccess(
       "invalid_request",
       'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}.',
     );
-  const access: StaffAccess = {
-    role: body.data.role,
-    locations: body.data.locations === "all" ? "all" : [...new Set(body.data.locations)].sort(),
-  };
+  const access = normaliseAccess(body.data);
   const member = (await readStaff(staffFile())).find((one) => one.email === email);
   if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
   await recordAudit(await backend.workspace(), staff.email, "staff_access_changed", {

@@ -13,6 +13,7 @@ export {
   describeAccess,
   FULL_ACCESS,
   managesStaff,
+  normaliseAccess,
   parseLocationScope,
   scopedLocations,
   seesLocation,

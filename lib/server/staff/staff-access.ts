@@ -52,6 +52,14 @@ export function scopedLocations(
   return asked.filter((location) => allowed.has(location));
 }
 
+/** The one way a scope is kept: its locations once each, in order, however they were given. */
+export function normaliseAccess(access: StaffAccess): StaffAccess {
+  return {
+    role: access.role,
+    locations: access.locations === "all" ? "all" : [...new Set(access.locations)].sort(),
+  };
+}
+
 /** "admin of all locations", "viewer of loc_a, loc_b", "viewer of no location". */
 export function describeAccess(access: StaffAccess): string {
   if (access.locations === "all") return `${access.role} of all locations`;

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./passwords";
-import { locationScopeSchema, STAFF_ROLES, type StaffAccess } from "./staff-access";
+import { locationScopeSchema, normaliseAccess, STAFF_ROLES, type StaffAccess } from "./staff-access";
 
 // Staff who may sign in with a password, and what each may do and see: a JSON file with scrypt
 // hashes, managed by `npm run staff` and the admin page. One file every instance reads, which the
@@ -161,7 +161,7 @@ export async function upsertStaffMember(
     passwordHash: await hashPassword(password),
     addedAt: new Date().toISOString(),
     ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
-    ...(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
+    ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
   };
   await writeStaff(
     file,
@@ -187,7 +187,7 @@ export function setStaffDisabled(file: string, email: string, disabled: boolean)
 
 /** Sets a member's role and locations; false when the file does not list them. */
 export function setStaffAccess(file: string, email: string, access: StaffAccess): Promise<boolean> {
-  return updateMember(file, email, (member) => ({ ...member, ...access }));
+  return updateMember(file, email, (member) => ({ ...member, ...normaliseAccess(access) }));
 }
 
 /**

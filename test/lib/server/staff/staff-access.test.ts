@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeAccess, parseLocationScope, scopedLocations, seesLocation } from "@/lib/server/staff";
+import {
+  describeAccess,
+  normaliseAccess,
+  parseLocationScope,
+  scopedLocations,
+  seesLocation,
+} from "@/lib/server/staff";
 
 const branch = { role: "viewer", locations: ["loc_a", "loc_b"] } as const;
 const everywhere = { role: "admin", locations: "all" } as const;
@@ -19,7 +25,12 @@ describe("a location scope", () => {
 
   it("is written on the command line as all or ids separated by commas", () => {
     expect(parseLocationScope("all")).toBe("all");
-    expect(parseLocationScope(" loc_a, loc_b ,loc_a")).toEqual(["loc_a", "loc_b"]);
+    expect(
+      normaliseAccess({ role: "viewer", locations: parseLocationScope(" loc_b, loc_a ,loc_b") }),
+    ).toEqual({
+      role: "viewer",
+      locations: ["loc_a", "loc_b"],
+    });
     expect(parseLocationScope("")).toEqual([]);
     expect(describeAccess(branch)).toBe("viewer of loc_a, loc_b");
     expect(describeAccess(everywhere)).toBe("admin of all locations");
