@@ -4,8 +4,9 @@
 // other locations. For the lists, what the viewer gets for a query is exactly what an admin gets for
 // the same query narrowed to the viewer's locations. Without the mirror too, where a list naming
 // another location costs no upstream call. Only an admin changes the fleet's programs, and only an
-// admin of every location changes what staff may see.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// admin of every location changes what staff may see. The mirror's checks run twice: on PGlite, and
+// on PostgreSQL read through a second dashboard instance that does not sync.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as staffAccessRoute from "@/app/api/admin/staff/[email]/route";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as exportRoute from "@/app/api/export/route";
@@ -21,14 +22,25 @@ import * as summaryRoute from "@/app/api/tasks/summary/route";
 import * as vehicleRoute from "@/app/api/vehicles/[vehicle_id]/route";
 import * as vehiclesRoute from "@/app/api/vehicles/route";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
+import { dashboardEnv } from "@/lib/server/env";
 import { upsertStaffMember } from "@/lib/server/staff";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
-import { routeAnswer, routeSend, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
+import { scratchDatabase } from "@/harness/local-postgres";
+import {
+  readingInstance,
+  routeAnswer,
+  routeSend,
+  startApiRig,
+  upstreamCalls,
+  type ApiRig,
+} from "./api-support";
 import { directWalk } from "./sync-support";
 
 const VIEWER = "branch@company.example";
 
 let rig: ApiRig;
+/** The instance the mirror's checks read through: the rig's own, or a second one. */
+let reader: DashboardBackend;
 let viewer: string;
 let tasks: Task[];
 /** The viewer's two locations, and the others. */
@@ -86,8 +98,10 @@ function narrowed(query: string): string | undefined {
   return params.toString();
 }
 
-beforeAll(async () => {
-  rig = await startApiRig(60, 10, { VTS_SEED_TASKS: "3000" });
+/** The rig on a synced mirror, the viewer in its staff file, and the locations split. */
+async function openRig(databaseUrl?: string): Promise<void> {
+  rig = await startApiRig(60, 10, { VTS_SEED_TASKS: "3000" }, databaseUrl);
+  reader = rig.mirrored;
   await rig.syncAll();
   tasks = await directWalk(rig.service, rig.horizon.from, rig.horizon.to);
   const byLocation = new Map<string, number>();
@@ -96,16 +110,14 @@ beforeAll(async () => {
   mine = busiest.slice(0, 2).sort();
   others = busiest.slice(2);
   window = `from=${new Date(rig.horizon.from).toISOString()}&to=${new Date(rig.horizon.to).toISOString()}`;
-  await upsertStaffMember(rig.staffFile, VIEWER, "Branch", "a-long-branch-password", {
+  // The file sessions are checked against: the environment is read once per process, so a second
+  // rig in this file still has its sessions checked against the first rig's staff file.
+  await upsertStaffMember(dashboardEnv().STAFF_FILE, VIEWER, "Branch", "a-long-branch-password", {
     role: "viewer",
     locations: mine,
   });
   viewer = await rig.cookieFor(VIEWER);
-}, 180_000);
-
-afterAll(async () => {
-  await rig?.close();
-});
+}
 
 /** A vehicle seen only at other locations, and one seen at both. */
 function vehicles() {
@@ -140,273 +152,303 @@ function wideningQueries(): string[] {
   ];
 }
 
-describe("a viewer of two locations, from the mirror", () => {
-  it("sees only those locations", async () => {
-    const answer = await get(rig.mirrored, locationsRoute, "/api/locations", viewer);
-    expect((answer.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual(mine);
-  });
+/** What the mirror answers a viewer, through `reader`: admin and viewer alike read there. */
+function mirrorScopeChecks(): void {
+  describe("a viewer of two locations, from the mirror", () => {
+    it("sees only those locations", async () => {
+      const answer = await get(reader, locationsRoute, "/api/locations", viewer);
+      expect((answer.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual(mine);
+    });
 
-  it("gets for every list exactly what an admin gets narrowed to those locations", async () => {
-    for (const query of wideningQueries()) {
-      const seen = await allRows(rig.mirrored, query, viewer);
-      expect([...seen.locations].every(isMine), query).toBe(true);
-      const asAdmin = narrowed(query);
-      const expected = asAdmin ? await allRows(rig.mirrored, asAdmin, rig.cookie) : { ids: [], total: 0 };
-      expect(seen.ids, query).toEqual(expected.ids);
-      expect(seen.total, query).toBe(expected.total);
-    }
-    // Not vacuous: the whole window has tasks at both, and at the others.
-    const whole = await allRows(rig.mirrored, window, viewer);
-    expect(whole.total).toBe(tasks.filter((task) => isMine(task.location.id)).length);
-    expect(whole.locations).toEqual(new Set(mine));
-  });
-
-  it("gets summaries and exports of those locations only", async () => {
-    // A summary has no order: its queries are the lists' without sort and order.
-    const unordered = (query: string) => query.replace(/&(sort|order)=[^&]*/g, "");
-    for (const query of wideningQueries().map(unordered)) {
-      const summary = await get(rig.mirrored, summaryRoute, `/api/tasks/summary?${query}`, viewer);
-      const csv = await get(rig.mirrored, exportRoute, `/api/export?${query}`, viewer);
-      expect(summary.status, summary.text).toBe(200);
-      expect(csv.status, csv.text).toBe(200);
-      const asAdmin = narrowed(query);
-      if (asAdmin) {
-        const expected = await get(rig.mirrored, summaryRoute, `/api/tasks/summary?${asAdmin}`, rig.cookie);
-        const { as_of: _a, ...seen } = summary.json() as Record<string, unknown>;
-        const { as_of: _b, ...wanted } = expected.json() as Record<string, unknown>;
-        expect(seen, query).toEqual(wanted);
-        const expectedCsv = await get(rig.mirrored, exportRoute, `/api/export?${asAdmin}`, rig.cookie);
-        expect(csv.text, query).toBe(expectedCsv.text);
-      } else {
-        expect((summary.json() as { total: number }).total, query).toBe(0);
-        expect(csv.text.trim().split("\n"), query).toHaveLength(1);
+    it("gets for every list exactly what an admin gets narrowed to those locations", async () => {
+      for (const query of wideningQueries()) {
+        const seen = await allRows(reader, query, viewer);
+        expect([...seen.locations].every(isMine), query).toBe(true);
+        const asAdmin = narrowed(query);
+        const expected = asAdmin ? await allRows(reader, asAdmin, rig.cookie) : { ids: [], total: 0 };
+        expect(seen.ids, query).toEqual(expected.ids);
+        expect(seen.total, query).toBe(expected.total);
       }
-    }
-  });
-
-  it("is told a task or vehicle seen only elsewhere does not exist, as an unknown one", async () => {
-    const theirs = tasks.find((task) => !isMine(task.location.id))!;
-    const ours = tasks.find((task) => isMine(task.location.id))!;
-    const unknown = await get(rig.mirrored, taskRoute, "/api/tasks/no-such-task", viewer, {
-      id: "no-such-task",
+      // Not vacuous: the whole window has tasks at both, and at the others.
+      const whole = await allRows(reader, window, viewer);
+      expect(whole.total).toBe(tasks.filter((task) => isMine(task.location.id)).length);
+      expect(whole.locations).toEqual(new Set(mine));
     });
-    const hidden = await get(rig.mirrored, taskRoute, `/api/tasks/${theirs.id}`, viewer, { id: theirs.id });
-    expect(hidden.status).toBe(404);
-    expect((hidden.json() as { error: { message: string } }).error.message).toBe(
-      (unknown.json() as { error: { message: string } }).error.message,
-    );
-    expect(
-      (await get(rig.mirrored, taskRoute, `/api/tasks/${ours.id}`, viewer, { id: ours.id })).status,
-    ).toBe(200);
 
-    const { elsewhere, both } = vehicles();
-    const path = (id: string) => `/api/vehicles/${id}`;
-    expect(
-      (await get(rig.mirrored, vehicleRoute, path(elsewhere), viewer, { vehicle_id: elsewhere })).status,
-    ).toBe(404);
-    const seen = await get(rig.mirrored, vehicleRoute, path(both), viewer, { vehicle_id: both });
-    const history = (seen.json() as { tasks: Task[] }).tasks;
-    const expected = tasks.filter((task) => task.vehicle_id === both && isMine(task.location.id));
-    expect(history.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
+    it("gets summaries and exports of those locations only", async () => {
+      // A summary has no order: its queries are the lists' without sort and order.
+      const unordered = (query: string) => query.replace(/&(sort|order)=[^&]*/g, "");
+      for (const query of wideningQueries().map(unordered)) {
+        const summary = await get(reader, summaryRoute, `/api/tasks/summary?${query}`, viewer);
+        const csv = await get(reader, exportRoute, `/api/export?${query}`, viewer);
+        expect(summary.status, summary.text).toBe(200);
+        expect(csv.status, csv.text).toBe(200);
+        const asAdmin = narrowed(query);
+        if (asAdmin) {
+          const expected = await get(reader, summaryRoute, `/api/tasks/summary?${asAdmin}`, rig.cookie);
+          const { as_of: _a, ...seen } = summary.json() as Record<string, unknown>;
+          const { as_of: _b, ...wanted } = expected.json() as Record<string, unknown>;
+          expect(seen, query).toEqual(wanted);
+          const expectedCsv = await get(reader, exportRoute, `/api/export?${asAdmin}`, rig.cookie);
+          expect(csv.text, query).toBe(expectedCsv.text);
+        } else {
+          expect((summary.json() as { total: number }).total, query).toBe(0);
+          expect(csv.text.trim().split("\n"), query).toHaveLength(1);
+        }
+      }
+    });
+
+    it("is told a task or vehicle seen only elsewhere does not exist, as an unknown one", async () => {
+      const theirs = tasks.find((task) => !isMine(task.location.id))!;
+      const ours = tasks.find((task) => isMine(task.location.id))!;
+      const unknown = await get(reader, taskRoute, "/api/tasks/no-such-task", viewer, {
+        id: "no-such-task",
+      });
+      const hidden = await get(reader, taskRoute, `/api/tasks/${theirs.id}`, viewer, { id: theirs.id });
+      expect(hidden.status).toBe(404);
+      expect((hidden.json() as { error: { message: string } }).error.message).toBe(
+        (unknown.json() as { error: { message: string } }).error.message,
+      );
+      expect((await get(reader, taskRoute, `/api/tasks/${ours.id}`, viewer, { id: ours.id })).status).toBe(
+        200,
+      );
+
+      const { elsewhere, both } = vehicles();
+      const path = (id: string) => `/api/vehicles/${id}`;
+      expect(
+        (await get(reader, vehicleRoute, path(elsewhere), viewer, { vehicle_id: elsewhere })).status,
+      ).toBe(404);
+      const seen = await get(reader, vehicleRoute, path(both), viewer, { vehicle_id: both });
+      const history = (seen.json() as { tasks: Task[] }).tasks;
+      const expected = tasks.filter((task) => task.vehicle_id === both && isMine(task.location.id));
+      expect(history.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
+    });
+
+    it("cannot read further with an admin's cursor", async () => {
+      const first = await get(reader, tasksRoute, `/api/tasks?${window}&limit=50`, rig.cookie);
+      const cursor = (first.json() as TaskPage).next_cursor!;
+      const next = await get(
+        reader,
+        tasksRoute,
+        `/api/tasks?${window}&limit=50&cursor=${encodeURIComponent(cursor)}`,
+        viewer,
+      );
+      if (next.status === 200)
+        expect((next.json() as TaskPage).data.every((task) => isMine(task.location.id))).toBe(true);
+      else expect(next.status).toBe(400);
+    });
   });
 
-  it("cannot read further with an admin's cursor", async () => {
-    const first = await get(rig.mirrored, tasksRoute, `/api/tasks?${window}&limit=50`, rig.cookie);
-    const cursor = (first.json() as TaskPage).next_cursor!;
-    const next = await get(
-      rig.mirrored,
-      tasksRoute,
-      `/api/tasks?${window}&limit=50&cursor=${encodeURIComponent(cursor)}`,
-      viewer,
-    );
-    if (next.status === 200)
-      expect((next.json() as TaskPage).data.every((task) => isMine(task.location.id))).toBe(true);
-    else expect(next.status).toBe(400);
+  describe("maintenance, for the viewer", () => {
+    const override = (cookie: string) =>
+      routeSend(reader, programOverrideRoute, "PUT", "/api/maintenance/programs/oil_change", {
+        cookie,
+        params: { task_type: "oil_change" },
+        body: JSON.stringify({ interval_days: 60 }),
+        headers: { "content-type": "application/json" },
+      });
+
+    it("only an admin changes a program", async () => {
+      const refused = await override(viewer);
+      expect(refused.status).toBe(403);
+      expect((JSON.parse(refused.text) as { error: { code: string } }).error.code).toBe("forbidden");
+      expect((await override(rig.cookie)).status).toBe(200);
+    });
+
+    it("due rows, their counts and export, compliance and vehicles are of the viewer's locations", async () => {
+      interface DueRow {
+        vehicle_id: string;
+        task_type: string;
+        last_location: { id: string };
+      }
+      const due = async (cookie: string, query = "") => {
+        const answer = await get(reader, dueRoute, `/api/maintenance/due?limit=500${query}`, cookie);
+        expect(answer.status, answer.text).toBe(200);
+        return answer.json() as { data: DueRow[]; total: number };
+      };
+      const key = (row: DueRow) => `${row.vehicle_id} ${row.task_type}`;
+      const everyone = await due(rig.cookie);
+      const seen = await due(viewer);
+      expect(everyone.data.some((row) => !isMine(row.last_location.id))).toBe(true);
+      expect(seen.data.length).toBeGreaterThan(0);
+      expect(seen.data.map(key).sort()).toEqual(
+        everyone.data
+          .filter((row) => isMine(row.last_location.id))
+          .map(key)
+          .sort(),
+      );
+      expect((await due(viewer, `&location_id=${others[0]}`)).total).toBe(0);
+
+      const counts = await get(reader, dueSummaryRoute, "/api/maintenance/summary", viewer);
+      const byLocation = (counts.json() as { by_location: { location_id: string }[] }).by_location;
+      expect(byLocation.map((row) => row.location_id).sort()).toEqual(
+        [...new Set(seen.data.map((row) => row.last_location.id))].sort(),
+      );
+
+      const csv = await get(reader, dueExportRoute, "/api/maintenance/due/export", viewer);
+      expect(csv.text.trim().split("\n")).toHaveLength(seen.total + 1);
+
+      const compliance = await get(
+        reader,
+        complianceRoute,
+        `/api/maintenance/compliance?location_id=${others[0]}`,
+        viewer,
+      );
+      const report = compliance.json() as {
+        by_location: { location_id: string }[];
+        late_jobs: { location_id: string }[];
+      };
+      expect(report.by_location).toEqual([]);
+      const whole = await get(reader, complianceRoute, "/api/maintenance/compliance", viewer);
+      const wholeReport = whole.json() as typeof report;
+      expect(
+        [...wholeReport.by_location, ...wholeReport.late_jobs].every((row) => isMine(row.location_id)),
+      ).toBe(true);
+
+      const list = await get(reader, vehiclesRoute, "/api/vehicles?limit=500", viewer);
+      const fleet = (list.json() as { data: { last_location: { id: string } | null }[] }).data;
+      expect(fleet.length).toBeGreaterThan(0);
+      expect(fleet.every((vehicle) => vehicle.last_location && isMine(vehicle.last_location.id))).toBe(true);
+    });
+  });
+}
+
+describe("on PGlite", () => {
+  beforeAll(() => openRig(), 180_000);
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  mirrorScopeChecks();
+
+  describe("a viewer of two locations, without the mirror", () => {
+    it("sees their locations, and a list naming another costs no upstream call", async () => {
+      const locations = await get(rig.live, locationsRoute, "/api/locations", viewer);
+      expect((locations.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual(
+        mine,
+      );
+
+      const calls = await upstreamCalls(rig.live);
+      const elsewhere = await get(
+        rig.live,
+        tasksRoute,
+        `/api/tasks?${window}&location_id=${others[0]}`,
+        viewer,
+      );
+      expect(elsewhere.status).toBe(200);
+      expect((elsewhere.json() as TaskPage).data).toEqual([]);
+      const csv = await get(rig.live, exportRoute, `/api/export?${window}&location_id=${others[0]}`, viewer);
+      expect(csv.text.trim().split("\n")).toHaveLength(1);
+      expect(await upstreamCalls(rig.live)).toBe(calls);
+    });
+
+    it("asks for one of their locations at a time, and gets only its tasks", async () => {
+      const unnamed = await get(rig.live, tasksRoute, `/api/tasks?${window}`, viewer);
+      expect(unnamed.status).toBe(400);
+      expect((unnamed.json() as { error: { code: string } }).error.code).toBe("invalid_request");
+      const named = await get(
+        rig.live,
+        tasksRoute,
+        `/api/tasks?${window}&location_id=${mine[0]}&limit=100`,
+        viewer,
+      );
+      const rows = (named.json() as TaskPage).data;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((task) => task.location.id === mine[0])).toBe(true);
+
+      const theirs = tasks.find((task) => !isMine(task.location.id))!;
+      expect(
+        (await get(rig.live, taskRoute, `/api/tasks/${theirs.id}`, viewer, { id: theirs.id })).status,
+      ).toBe(404);
+    });
+  });
+
+  describe("staff, managed by an admin of every location", () => {
+    const list = (cookie: string) => get(rig.mirrored, staffRoute, "/api/admin/staff", cookie);
+    const setAccess = (cookie: string, email: string, body: unknown, headers: Record<string, string> = {}) =>
+      routeSend(rig.mirrored, staffAccessRoute, "PUT", `/api/admin/staff/${encodeURIComponent(email)}`, {
+        cookie,
+        params: { email },
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", ...headers },
+      });
+
+    it("is refused to a viewer, and to changes from another site or of one's own access", async () => {
+      expect((await list(viewer)).status).toBe(403);
+      expect((await setAccess(viewer, VIEWER, { role: "admin", locations: "all" })).status).toBe(403);
+      const crossSite = await setAccess(
+        rig.cookie,
+        VIEWER,
+        { role: "admin", locations: "all" },
+        {
+          "sec-fetch-site": "cross-site",
+        },
+      );
+      expect(crossSite.status).toBe(403);
+      expect(
+        (await setAccess(rig.cookie, "staff@company.example", { role: "viewer", locations: [] })).status,
+      ).toBe(400);
+      for (const bad of [
+        { role: "owner", locations: "all" },
+        { role: "viewer" },
+        { role: "viewer", locations: "x", extra: 1 },
+      ]) {
+        expect((await setAccess(rig.cookie, VIEWER, bad)).status, JSON.stringify(bad)).toBe(400);
+      }
+      expect(
+        (await setAccess(rig.cookie, "nobody@company.example", { role: "viewer", locations: [] })).status,
+      ).toBe(404);
+    });
+
+    it("changes a member's locations from their next request, recorded in the audit trail", async () => {
+      const before = (await list(rig.cookie)).json() as {
+        data: { email: string; role: string; locations: unknown }[];
+      };
+      expect(before.data.find((member) => member.email === VIEWER)).toMatchObject({
+        role: "viewer",
+        locations: mine,
+      });
+
+      const changed = await setAccess(rig.cookie, VIEWER, { role: "viewer", locations: [mine[1]] });
+      expect(changed.status, changed.text).toBe(200);
+      const locations = await get(rig.mirrored, locationsRoute, "/api/locations", viewer);
+      expect((locations.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual([
+        mine[1],
+      ]);
+
+      const workspace = await rig.mirrored.workspace();
+      const [record] = await workspace.query<{
+        actor: string;
+        details: { email: string; before: unknown; after: unknown };
+      }>(
+        "SELECT actor, details FROM workspace_audit WHERE action = 'staff_access_changed' ORDER BY id DESC LIMIT 1",
+      );
+      expect(record).toEqual({
+        actor: "staff@company.example",
+        details: {
+          email: VIEWER,
+          before: { role: "viewer", locations: mine },
+          after: { role: "viewer", locations: [mine[1]] },
+        },
+      });
+    });
   });
 });
 
-describe("maintenance, for the viewer", () => {
-  const override = (cookie: string) =>
-    routeSend(rig.mirrored, programOverrideRoute, "PUT", "/api/maintenance/programs/oil_change", {
-      cookie,
-      params: { task_type: "oil_change" },
-      body: JSON.stringify({ interval_days: 60 }),
-      headers: { "content-type": "application/json" },
-    });
-
-  it("only an admin changes a program", async () => {
-    const refused = await override(viewer);
-    expect(refused.status).toBe(403);
-    expect((JSON.parse(refused.text) as { error: { code: string } }).error.code).toBe("forbidden");
-    expect((await override(rig.cookie)).status).toBe(200);
+describe("on PostgreSQL, read through a second instance", () => {
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let second: Awaited<ReturnType<typeof readingInstance>> | undefined;
+  beforeAll(async () => {
+    database = await scratchDatabase(inject("postgresUrl"), "api_scope");
+    await openRig(database.url);
+    second = await readingInstance(rig, database.url);
+    reader = second.instance;
+  }, 180_000);
+  afterAll(async () => {
+    await second?.close();
+    await rig?.close();
+    await database?.drop();
   });
 
-  it("due rows, their counts and export, compliance and vehicles are of the viewer's locations", async () => {
-    interface DueRow {
-      vehicle_id: string;
-      task_type: string;
-      last_location: { id: string };
-    }
-    const due = async (cookie: string, query = "") => {
-      const answer = await get(rig.mirrored, dueRoute, `/api/maintenance/due?limit=500${query}`, cookie);
-      expect(answer.status, answer.text).toBe(200);
-      return answer.json() as { data: DueRow[]; total: number };
-    };
-    const key = (row: DueRow) => `${row.vehicle_id} ${row.task_type}`;
-    const everyone = await due(rig.cookie);
-    const seen = await due(viewer);
-    expect(everyone.data.some((row) => !isMine(row.last_location.id))).toBe(true);
-    expect(seen.data.length).toBeGreaterThan(0);
-    expect(seen.data.map(key).sort()).toEqual(
-      everyone.data
-        .filter((row) => isMine(row.last_location.id))
-        .map(key)
-        .sort(),
-    );
-    expect((await due(viewer, `&location_id=${others[0]}`)).total).toBe(0);
-
-    const counts = await get(rig.mirrored, dueSummaryRoute, "/api/maintenance/summary", viewer);
-    const byLocation = (counts.json() as { by_location: { location_id: string }[] }).by_location;
-    expect(byLocation.map((row) => row.location_id).sort()).toEqual(
-      [...new Set(seen.data.map((row) => row.last_location.id))].sort(),
-    );
-
-    const csv = await get(rig.mirrored, dueExportRoute, "/api/maintenance/due/export", viewer);
-    expect(csv.text.trim().split("\n")).toHaveLength(seen.total + 1);
-
-    const compliance = await get(
-      rig.mirrored,
-      complianceRoute,
-      `/api/maintenance/compliance?location_id=${others[0]}`,
-      viewer,
-    );
-    const report = compliance.json() as {
-      by_location: { location_id: string }[];
-      late_jobs: { location_id: string }[];
-    };
-    expect(report.by_location).toEqual([]);
-    const whole = await get(rig.mirrored, complianceRoute, "/api/maintenance/compliance", viewer);
-    const wholeReport = whole.json() as typeof report;
-    expect(
-      [...wholeReport.by_location, ...wholeReport.late_jobs].every((row) => isMine(row.location_id)),
-    ).toBe(true);
-
-    const list = await get(rig.mirrored, vehiclesRoute, "/api/vehicles?limit=500", viewer);
-    const fleet = (list.json() as { data: { last_location: { id: string } | null }[] }).data;
-    expect(fleet.length).toBeGreaterThan(0);
-    expect(fleet.every((vehicle) => vehicle.last_location && isMine(vehicle.last_location.id))).toBe(true);
-  });
-});
-
-describe("a viewer of two locations, without the mirror", () => {
-  it("sees their locations, and a list naming another costs no upstream call", async () => {
-    const locations = await get(rig.live, locationsRoute, "/api/locations", viewer);
-    expect((locations.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual(
-      mine,
-    );
-
-    const calls = await upstreamCalls(rig.live);
-    const elsewhere = await get(
-      rig.live,
-      tasksRoute,
-      `/api/tasks?${window}&location_id=${others[0]}`,
-      viewer,
-    );
-    expect(elsewhere.status).toBe(200);
-    expect((elsewhere.json() as TaskPage).data).toEqual([]);
-    const csv = await get(rig.live, exportRoute, `/api/export?${window}&location_id=${others[0]}`, viewer);
-    expect(csv.text.trim().split("\n")).toHaveLength(1);
-    expect(await upstreamCalls(rig.live)).toBe(calls);
-  });
-
-  it("asks for one of their locations at a time, and gets only its tasks", async () => {
-    const unnamed = await get(rig.live, tasksRoute, `/api/tasks?${window}`, viewer);
-    expect(unnamed.status).toBe(400);
-    expect((unnamed.json() as { error: { code: string } }).error.code).toBe("invalid_request");
-    const named = await get(
-      rig.live,
-      tasksRoute,
-      `/api/tasks?${window}&location_id=${mine[0]}&limit=100`,
-      viewer,
-    );
-    const rows = (named.json() as TaskPage).data;
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((task) => task.location.id === mine[0])).toBe(true);
-
-    const theirs = tasks.find((task) => !isMine(task.location.id))!;
-    expect(
-      (await get(rig.live, taskRoute, `/api/tasks/${theirs.id}`, viewer, { id: theirs.id })).status,
-    ).toBe(404);
-  });
-});
-
-describe("staff, managed by an admin of every location", () => {
-  const list = (cookie: string) => get(rig.mirrored, staffRoute, "/api/admin/staff", cookie);
-  const setAccess = (cookie: string, email: string, body: unknown, headers: Record<string, string> = {}) =>
-    routeSend(rig.mirrored, staffAccessRoute, "PUT", `/api/admin/staff/${encodeURIComponent(email)}`, {
-      cookie,
-      params: { email },
-      body: JSON.stringify(body),
-      headers: { "content-type": "application/json", ...headers },
-    });
-
-  it("is refused to a viewer, and to changes from another site or of one's own access", async () => {
-    expect((await list(viewer)).status).toBe(403);
-    expect((await setAccess(viewer, VIEWER, { role: "admin", locations: "all" })).status).toBe(403);
-    const crossSite = await setAccess(
-      rig.cookie,
-      VIEWER,
-      { role: "admin", locations: "all" },
-      {
-        "sec-fetch-site": "cross-site",
-      },
-    );
-    expect(crossSite.status).toBe(403);
-    expect(
-      (await setAccess(rig.cookie, "staff@company.example", { role: "viewer", locations: [] })).status,
-    ).toBe(400);
-    for (const bad of [
-      { role: "owner", locations: "all" },
-      { role: "viewer" },
-      { role: "viewer", locations: "x", extra: 1 },
-    ]) {
-      expect((await setAccess(rig.cookie, VIEWER, bad)).status, JSON.stringify(bad)).toBe(400);
-    }
-    expect(
-      (await setAccess(rig.cookie, "nobody@company.example", { role: "viewer", locations: [] })).status,
-    ).toBe(404);
-  });
-
-  it("changes a member's locations from their next request, recorded in the audit trail", async () => {
-    const before = (await list(rig.cookie)).json() as {
-      data: { email: string; role: string; locations: unknown }[];
-    };
-    expect(before.data.find((member) => member.email === VIEWER)).toMatchObject({
-      role: "viewer",
-      locations: mine,
-    });
-
-    const changed = await setAccess(rig.cookie, VIEWER, { role: "viewer", locations: [mine[1]] });
-    expect(changed.status, changed.text).toBe(200);
-    const locations = await get(rig.mirrored, locationsRoute, "/api/locations", viewer);
-    expect((locations.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual([
-      mine[1],
-    ]);
-
-    const workspace = await rig.mirrored.workspace();
-    const [record] = await workspace.query<{
-      actor: string;
-      details: { email: string; before: unknown; after: unknown };
-    }>(
-      "SELECT actor, details FROM workspace_audit WHERE action = 'staff_access_changed' ORDER BY id DESC LIMIT 1",
-    );
-    expect(record).toEqual({
-      actor: "staff@company.example",
-      details: {
-        email: VIEWER,
-        before: { role: "viewer", locations: mine },
-        after: { role: "viewer", locations: [mine[1]] },
-      },
-    });
-  });
+  mirrorScopeChecks();
 });

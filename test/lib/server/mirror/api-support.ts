@@ -30,9 +30,7 @@ export interface ApiRig {
   mirrored: DashboardBackend & { mirror: Mirror };
   /** The admin of every location that `cookie` signs in. */
   cookie: string;
-  /** The staff file the route handlers check sessions against. */
-  staffFile: string;
-  /** A session cookie for another member of staff (listed in `staffFile` by the test). */
+  /** A session cookie for another member of staff (whom the test lists in the staff file). */
   cookieFor(email: string): Promise<string>;
   /** Syncs every slice of the horizon, then stops the syncer (no sync call after). */
   syncAll(): Promise<void>;
@@ -46,7 +44,7 @@ export async function startApiRig(
   serviceEnv: Record<string, string>,
   databaseUrl?: string,
 ) {
-  const staffFile = stubDashboardEnv(AUTH_SECRET);
+  stubDashboardEnv(AUTH_SECRET);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
   const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
@@ -94,7 +92,6 @@ export async function startApiRig(
     live,
     mirrored: { ...live, mirror },
     cookie,
-    staffFile,
     cookieFor,
     async syncAll() {
       syncer.start();
@@ -160,4 +157,36 @@ export async function routeSend(
 export async function upstreamCalls(backend: DashboardBackend): Promise<number> {
   const metric = await backend.metrics.upstreamCalls.get();
   return metric.values.reduce((sum, value) => sum + value.value, 0);
+}
+
+/**
+ * A second dashboard instance on the rig's PostgreSQL mirror, as another process sharing
+ * DASHBOARD_DATABASE_URL would be: it reads what the rig's syncer wrote and never syncs itself (its
+ * syncer is not started: the rig's holds the lead). A workspace of its own.
+ */
+export async function readingInstance(rig: ApiRig, databaseUrl: string) {
+  const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
+  const backend = await createBackend({ ...rig.live.env, WORKSPACE_DATA_DIR: workspaceDir });
+  const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
+  const syncer = new MirrorSyncer({
+    db,
+    source: syncSource(backend.client),
+    leadership: soleLeadership,
+    instance: "api-test-reader",
+    daysBack: rig.live.env.MIRROR_DAYS_BACK,
+    daysAhead: rig.live.env.MIRROR_DAYS_AHEAD,
+    heat: TEST_HEAT,
+    idleMs: 100,
+    retryMs: 200,
+    clock: dayKeepingClock(),
+  });
+  const mirror = mirrorOf(db, syncer);
+  return {
+    instance: { ...backend, mirror },
+    async close() {
+      await mirror.close();
+      await backend.close();
+      rmSync(workspaceDir, { recursive: true, force: true });
+    },
+  };
 }
