@@ -385,6 +385,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/admin/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit trail, newest first
+     * @description For an admin of every location (403 `forbidden` otherwise). Records of program overrides,
+     *     changes of staff access, exports (who, what, filters, rows where known) and requests
+     *     refused by location (a task or vehicle at another location, a filter naming one), each with
+     *     who, when and what it named; never a secret, password or token. Pages by `cursor`.
+     */
+    get: operations["listAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsAudit"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/admin/audit/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every record of the filters as CSV, newest first
+     * @description The same filters as the list, at most 100,000 records (more is 400 `invalid_request`: export a
+     *     shorter time range). Columns `id`, `at`, `actor`, `action`, `details` (JSON). The export is
+     *     itself recorded first (503 `audit_unavailable` if it cannot be).
+     */
+    get: operations["exportAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsAuditExport"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -629,6 +676,23 @@ export interface components {
         miles: components["schemas"]["Quartiles"];
       };
       override: null | components["schemas"]["ProgramOverride"];
+    };
+    AuditRecord: {
+      /** @description Increasing in the order records were written. */
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description Who: a member's email, or the command line and its user. */
+      actor: string;
+      /** @enum {string} */
+      action:
+        | "program_override_set"
+        | "program_override_removed"
+        | "staff_access_changed"
+        | "export"
+        | "access_refused";
+      /** @description What the action named: its filters, its before and after. */
+      details: Record<string, never>;
     };
     StaffAccess: {
       /** @enum {string} */
@@ -943,6 +1007,7 @@ export interface components {
           | "upstream_unavailable"
           | "upstream_refused"
           | "mirror_not_ready"
+          | "audit_unavailable"
           | "internal_error";
         /** @description Written for staff; never the service's internals. */
         message: string;
@@ -1114,7 +1179,7 @@ export interface components {
         };
       };
     };
-    /** @description `upstream_busy`: the shared budget is spent for now (or the service throttles sign-ins); come back after `Retry-After`. */
+    /** @description `upstream_busy`: the shared budget is spent for now (or the service throttles sign-ins); come back after `Retry-After`. Or `audit_unavailable`: the request had to be recorded in the audit trail (an export, a refusal by location), which cannot be written now; nothing was shown. */
     UpstreamBusy: {
       headers: {
         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1125,13 +1190,13 @@ export interface components {
       content: {
         "application/json": components["schemas"]["Error"] & {
           error?: {
-            /** @constant */
-            code?: "upstream_busy";
+            /** @enum {unknown} */
+            code?: "upstream_busy" | "audit_unavailable";
           };
         };
       };
     };
-    /** @description `mirror_not_ready`: the task mirror has not synced this request's windows yet; the message says how far it is. */
+    /** @description `mirror_not_ready`: the task mirror has not synced this request's windows yet; the message says how far it is. Or `audit_unavailable`: the request had to be recorded in the audit trail (an export, a refusal by location), which cannot be written now; nothing was shown. */
     MirrorNotReady: {
       headers: {
         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1142,8 +1207,8 @@ export interface components {
       content: {
         "application/json": components["schemas"]["Error"] & {
           error?: {
-            /** @constant */
-            code?: "mirror_not_ready";
+            /** @enum {unknown} */
+            code?: "mirror_not_ready" | "audit_unavailable";
           };
         };
       };
@@ -1151,6 +1216,8 @@ export interface components {
     /**
      * @description `upstream_busy`: the shared budget is spent for now; `mirror_not_ready`: the request needs
      *     the task mirror, which has not synced its windows yet. Come back after `Retry-After`.
+     *     Or `audit_unavailable`: the request had to be recorded in the audit trail
+     *     (an export, a refusal by location), which cannot be written now; nothing was shown.
      */
     BusyOrNotReady: {
       headers: {
@@ -1163,7 +1230,7 @@ export interface components {
         "application/json": components["schemas"]["Error"] & {
           error?: {
             /** @enum {unknown} */
-            code?: "upstream_busy" | "mirror_not_ready";
+            code?: "upstream_busy" | "mirror_not_ready" | "audit_unavailable";
           };
         };
       };
@@ -2152,6 +2219,118 @@ export interface operations {
     requestBody?: never;
     responses: {
       204: components["responses"]["Options-Changes"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  listAudit: {
+    parameters: {
+      query?: {
+        /** @description Only these actions (comma-separated). */
+        action?: string;
+        /** @description Only what this member of staff did (their email, in any case). */
+        actor?: string;
+        /** @description Records at or after this instant (with its offset). */
+        from?: string;
+        /** @description Records before this instant (with its offset). */
+        to?: string;
+        /** @description Records per page, 1-500 (default 100). */
+        limit?: number;
+        /** @description The previous page's `next_cursor`, with the same filters. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of records. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditRecord"][];
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  optionsAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  exportAudit: {
+    parameters: {
+      query?: {
+        /** @description Only these actions (comma-separated). */
+        action?: string;
+        /** @description Only what this member of staff did (their email, in any case). */
+        actor?: string;
+        /** @description Records at or after this instant (with its offset). */
+        from?: string;
+        /** @description Records before this instant (with its offset). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          /** @description An attachment named after the time of the export. */
+          "Content-Disposition": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsAuditExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
       400: components["responses"]["BadRequest"];
     };
   };

@@ -32,6 +32,7 @@ export type ProgramOverride = Schemas["ProgramOverride"];
 export type ProgramSettings = Schemas["ProgramSettings"];
 export type StaffMember = Schemas["StaffMember"];
 export type StaffAccess = Schemas["StaffAccess"];
+export type AuditRecord = Schemas["AuditRecord"];
 export type DueRow = Schemas["DueRow"];
 export type DuePage = Schemas["DuePage"];
 export type DueSummary = Schemas["DueSummary"];

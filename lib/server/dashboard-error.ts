@@ -24,6 +24,8 @@ const STATUS: Record<DashboardErrorCode, number> = {
   upstream_refused: 502,
   // The task mirror does not hold the request's windows yet; Retry-After says when to look again.
   mirror_not_ready: 503,
+  // What must be recorded in the audit trail (an export, a refusal) is not done while it cannot be.
+  audit_unavailable: 503,
   internal_error: 500,
 };
 

@@ -16,6 +16,8 @@ import {
 import { bffSuite } from "./support/bff-suite";
 import { FULL_ACCESS } from "@/lib/server/staff";
 
+const ADMIN = { email: "staff@company.example", access: FULL_ACCESS };
+
 /** Small enough to spend in a few lookups; the dashboard's budget keeps the service from a 429. */
 const LIMIT = 8;
 
@@ -38,12 +40,12 @@ it("tells a task the service has from one it does not, and sends it no malformed
   );
   const known = page.data[0]?.id ?? "";
   expect(known).not.toBe("");
-  expect(await taskExistence(backend, known, FULL_ACCESS)).toBe("found");
-  expect(await taskExistence(backend, "no-such-task-0", FULL_ACCESS)).toBe("not_found");
+  expect(await taskExistence(backend, known, ADMIN)).toBe("found");
+  expect(await taskExistence(backend, "no-such-task-0", ADMIN)).toBe("not_found");
 
   const calls = await dashboardUpstreamCalls(backend);
   for (const id of ["../locations", "a b", "", "x".repeat(129)]) {
-    expect(await taskExistence(backend, id, FULL_ACCESS), JSON.stringify(id)).toBe("not_found");
+    expect(await taskExistence(backend, id, ADMIN), JSON.stringify(id)).toBe("not_found");
   }
   expect(await dashboardUpstreamCalls(backend)).toBe(calls);
 });
@@ -51,7 +53,7 @@ it("tells a task the service has from one it does not, and sends it no malformed
 it("leaves the answer open, never a 404, while the budget is spent", async () => {
   const answers: string[] = [];
   for (let lookup = 0; lookup < LIMIT + 2 && !answers.includes("unknown"); lookup += 1) {
-    answers.push(await taskExistence(backend, `budget-spender-${lookup}`, FULL_ACCESS));
+    answers.push(await taskExistence(backend, `budget-spender-${lookup}`, ADMIN));
   }
   // Missing tasks while a slot was left, then, with none left, no verdict.
   expect(answers, answers.join()).toEqual([...answers.slice(0, -1).map(() => "not_found"), "unknown"]);
@@ -62,7 +64,7 @@ it("leaves the answer open, never a 404, while the service does not answer, and 
   const down = await makeBackend(`http://127.0.0.1:${await freePort()}`);
   try {
     const started = Date.now();
-    expect(await taskExistence(down, "asked-while-down", FULL_ACCESS)).toBe("unknown");
+    expect(await taskExistence(down, "asked-while-down", ADMIN)).toBe("unknown");
     expect(Date.now() - started, "the page waits a few seconds at most").toBeLessThan(5_000);
   } finally {
     await closeBackend(down);

@@ -2,7 +2,7 @@ import { dashboardRoute, otherMethods } from "@/lib/server/api";
 import { dashboardBackend, answerExport } from "@/lib/server/bff";
 
 export const GET = dashboardRoute(async ({ request, staff }) =>
-  answerExport(await dashboardBackend(), new URL(request.url), staff.access),
+  answerExport(await dashboardBackend(), new URL(request.url), staff),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods;

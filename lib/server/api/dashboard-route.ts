@@ -2,7 +2,7 @@ import "server-only";
 import { apiSession, type StaffSession } from "../auth";
 import { DashboardError, dashboardErrorResponse } from "../dashboard-error";
 import { dashboardLogger, logRequest, routePattern, type RequestLogLine } from "../log";
-import { asDashboardError } from "../bff";
+import { asDashboardError, dashboardBackend, recordRefusedLocations } from "../bff";
 
 // Every dashboard API route goes through this wrapper: it checks the session (the only check:
 // proxy.ts leaves the data API to it), gives the request an id, maps anything thrown to the
@@ -43,6 +43,7 @@ export function dashboardRoute<
       const staff = await apiSession(request.headers.get("cookie"));
       if (!staff) throw new DashboardError("unauthorized", "Sign in first.");
       line.staff = staff.email;
+      await recordRefusedLocations(dashboardBackend, staff, new URL(request.url));
       response = await handler({ request, requestId, staff, signal: request.signal, params });
       response.headers.set("x-request-id", requestId);
       if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");

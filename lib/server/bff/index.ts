@@ -20,6 +20,7 @@ export {
   mirroredLocations,
   taskExistence,
 } from "./mirror-reads";
+export { answerAuditExport, answerAuditList, recordRefusedLocations } from "./audit-trail";
 export { withServerTiming } from "./request-timing";
 export { answerSetStaffAccess, answerStaffList } from "./staff-admin";
 export { answerExport } from "./task-export";

@@ -27,6 +27,8 @@ import type { MirrorSql } from "../mirror";
 import { seesLocation, type StaffAccess } from "../staff";
 import { listOverrides, removeOverride, saveOverride } from "../workspace";
 import type { DashboardBackend } from "./dashboard-backend";
+import type { StaffSession } from "../auth";
+import { recordOrRefuse } from "./audit-trail";
 import { readJsonBody, refuseOtherSites } from "./change-request";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
@@ -185,13 +187,20 @@ export async function answerDue(backend: DashboardBackend, url: URL, access: Sta
 export async function answerDueExport(
   backend: DashboardBackend,
   url: URL,
-  access: StaffAccess,
+  staff: StaffSession,
 ): Promise<Response> {
-  const query = parseDueExportParams(url, access);
+  const query = parseDueExportParams(url, staff.access);
   if (!query.ok) throw query.error;
   const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
   const name = csvFileName([], evaluatedAt, "due");
-  return new Response(dueCsv(selectDueRows(rows, query.value)), {
+  const selected = selectDueRows(rows, query.value);
+  await recordOrRefuse(backend, staff.email, "export", {
+    what: "due",
+    filters: Object.fromEntries(url.searchParams),
+    rows: selected.length,
+    format: "csv",
+  });
+  return new Response(dueCsv(selected), {
     headers: {
       "content-type": CSV_MEDIA_TYPE,
       "content-disposition": `attachment; filename="${name}"`,

@@ -13,7 +13,9 @@ import {
   taskOfRow,
   type TaskRow,
 } from "../mirror";
+import type { StaffSession } from "../auth";
 import { scopedLocations, seesLocation, type StaffAccess } from "../staff";
+import { recordHidden } from "./audit-trail";
 import type { Location, Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { mirrorFreshness, mirrorGate, noteShown } from "./mirror-gate";
@@ -42,8 +44,9 @@ export async function answerVehicle(
   backend: DashboardBackend,
   url: URL,
   vehicleId: string,
-  access: StaffAccess,
+  staff: StaffSession,
 ): Promise<Response> {
+  const { access } = staff;
   readQueryParams(url, []);
   const parsed = parseVehicleId(vehicleId);
   if (!parsed.ok) throw parsed.error;
@@ -55,7 +58,12 @@ export async function answerVehicle(
     gate.asOf,
     scopedLocations(access, undefined),
   );
-  if (!vehicle) throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.");
+  if (!vehicle) {
+    // Seen only at others' locations: the same 404, recorded as a refusal.
+    if (access.locations !== "all" && (await readMirrorVehicle(gate.sql, parsed.value, gate.asOf, undefined)))
+      await recordHidden(backend, staff, "vehicle", parsed.value);
+    throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.");
+  }
   noteShown(
     backend,
     vehicle.tasks.map((task) => task.started_at),
@@ -113,19 +121,24 @@ export async function mirroredTask(
 export async function answerTask(
   backend: DashboardBackend,
   id: string,
-  access: StaffAccess,
+  staff: StaffSession,
   signal: AbortSignal,
 ): Promise<Response> {
   if (!isTaskId(id)) throw new DashboardError("invalid_request", "That is not a task id.");
   const notFound = new DashboardError("not_found", "No task has this id.");
+  const hidden = async (task: Task) => {
+    if (seesLocation(staff.access, task.location.id)) return false;
+    await recordHidden(backend, staff, "task", id);
+    return true;
+  };
   const mirrored = await mirroredTask(backend, id);
   if (mirrored) {
-    if (!seesLocation(access, mirrored.task.location.id)) throw notFound;
+    if (await hidden(mirrored.task)) throw notFound;
     return Response.json(mirrored.task, { headers: mirrorFreshness(mirrored.asOf) });
   }
   const cached = await readTask(backend, id, signal);
   const task = cached.value.task;
-  if (!task || !seesLocation(access, task.location.id)) throw notFound;
+  if (!task || (await hidden(task))) throw notFound;
   return Response.json(task, { headers: freshnessHeaders(cached) });
 }
 
@@ -188,16 +201,20 @@ export type TaskExistence = "found" | "not_found" | "unknown";
 export async function taskExistence(
   backend: DashboardBackend,
   id: string,
-  access: StaffAccess,
+  staff: StaffSession,
 ): Promise<TaskExistence> {
   if (!isTaskId(id)) return "not_found";
-  const seen = (task: Task | null | undefined) =>
-    task && seesLocation(access, task.location.id) ? "found" : "not_found";
+  const seen = async (task: Task | null | undefined): Promise<TaskExistence> => {
+    if (!task) return "not_found";
+    if (seesLocation(staff.access, task.location.id)) return "found";
+    await recordHidden(backend, staff, "task", id);
+    return "not_found";
+  };
   const mirrored = await mirroredTask(backend, id);
   if (mirrored) return seen(mirrored.task);
   try {
     const cached = await readTask(backend, id, AbortSignal.timeout(LOOKUP_WAIT_MS));
-    return seen(cached.value.task);
+    return await seen(cached.value.task);
   } catch (error) {
     // The page renders without knowing and its client says what it waits for: not an error here.
     dashboardLogger().debug({ err: error }, "task existence unknown; the page renders and waits");

@@ -11,7 +11,8 @@ import {
   mirrorExportBatches,
   parseMirrorExportParams,
 } from "../mirror";
-import type { StaffAccess } from "../staff";
+import type { StaffSession } from "../auth";
+import { recordOrRefuse } from "./audit-trail";
 import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate";
@@ -38,8 +39,9 @@ export const EXPORT_HEADER = exportCsv(new Map()).header;
 export async function answerExport(
   backend: DashboardBackend,
   url: URL,
-  access: StaffAccess,
+  staff: StaffSession,
 ): Promise<Response> {
+  const { access } = staff;
   const maxWindowDays = backend.env.VTS_MAX_WINDOW_DAYS;
   const parsed = parseMirrorExportParams(url, { maxWindowDays, access });
   if (!parsed.ok) throw parsed.error;
@@ -55,6 +57,13 @@ export async function answerExport(
       ? mirrorExportStream(backend, gate.sql, query)
       : live && (live.scope === "outside" ? headerOnlyStream() : exportStream(backend, live.filters));
   if (!body) throw new Error("unreachable: a mirror-only request has no live path");
+  // Who exported what, before a byte of it leaves; the rows are the download's to count.
+  await recordOrRefuse(backend, staff.email, "export", {
+    what: "tasks",
+    filters: Object.fromEntries(url.searchParams),
+    source: gate.source,
+    format: "csv",
+  });
   const raw = url.searchParams;
   const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
   const name = csvFileName(

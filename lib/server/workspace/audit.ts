@@ -1,11 +1,19 @@
 import "server-only";
 import type { SqlExecutor } from "@/platform/sql/sql-db";
 
-// The audit trail's one way in: a record of who did what, with what it names. Written in the same
-// transaction as the change it records where the change is in this database, so neither is kept
-// without the other; never with a secret, password or token in its details.
+// The audit trail's one way in and one way out: a record of who did what, with what it names,
+// appended and never changed. Written in the same transaction as the change it records where the
+// change is in this database, so neither is kept without the other; never with a secret, password
+// or token in its details.
 
-export type AuditAction = "program_override_set" | "program_override_removed" | "staff_access_changed";
+export const AUDIT_ACTIONS = [
+  "program_override_set",
+  "program_override_removed",
+  "staff_access_changed",
+  "export",
+  "access_refused",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export async function recordAudit(
   db: SqlExecutor,
@@ -18,4 +26,60 @@ export async function recordAudit(
     action,
     JSON.stringify(details),
   ]);
+}
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+export interface AuditFilters {
+  actions?: readonly AuditAction[];
+  actor?: string;
+  /** ISO instants: from <= at < to. */
+  from?: string;
+  to?: string;
+}
+
+/** Records newest first, those before the id `before` (a page's last), at most `limit`. */
+export async function readAudit(
+  db: SqlExecutor,
+  filters: AuditFilters,
+  page: { before?: number; limit: number },
+): Promise<AuditRecord[]> {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (filters.actions) conditions.push(`action = ANY(${bind(filters.actions)}::text[])`);
+  if (filters.actor !== undefined) conditions.push(`actor = ${bind(filters.actor)}`);
+  if (filters.from !== undefined) conditions.push(`at >= ${bind(filters.from)}::timestamptz`);
+  if (filters.to !== undefined) conditions.push(`at < ${bind(filters.to)}::timestamptz`);
+  if (page.before !== undefined) conditions.push(`id < ${bind(page.before)}::bigint`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  const rows = await db.query<{
+    id: string | number;
+    at: Date;
+    actor: string;
+    action: string;
+    details: unknown;
+  }>(
+    `SELECT id, at, actor, action, details FROM workspace_audit ${where} ORDER BY id DESC LIMIT ${bind(page.limit)}::integer`,
+    values,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    actor: row.actor,
+    action: row.action,
+    details: (typeof row.details === "string" ? JSON.parse(row.details) : row.details) as Record<
+      string,
+      unknown
+    >,
+  }));
 }

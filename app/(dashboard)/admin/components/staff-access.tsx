@@ -34,7 +34,12 @@ export function StaffAccessView({ self }: { self: string }) {
     <div className="flex flex-col gap-3">
       <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         A viewer reads; an admin also changes the fleet&apos;s maintenance programs. Each sees the tasks of
-        their locations only. Add, remove or disable people with <code>npm run staff</code>.
+        their locations only. Add, remove or disable people with <code>npm run staff</code>. Every change here
+        is kept in the{" "}
+        <a href="/admin/audit" className="underline underline-offset-2">
+          audit trail
+        </a>
+        .
       </p>
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm">

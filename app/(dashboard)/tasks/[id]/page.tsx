@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Task" };
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const id = decodePathSegment((await params).id);
   const staff = await pageSession();
-  if (!staff || (await taskExistence(await dashboardBackend(), id, staff.access)) === "not_found") notFound();
+  if (!staff || (await taskExistence(await dashboardBackend(), id, staff)) === "not_found") notFound();
   return (
     <main className="mx-auto max-w-4xl p-4">
       <Suspense>

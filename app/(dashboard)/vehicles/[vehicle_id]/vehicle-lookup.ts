@@ -23,7 +23,7 @@ export async function lookUpVehicle(vehicleId: string): Promise<VehicleLookup> {
       backend,
       new URL("http://dashboard.invalid/"),
       vehicleId,
-      staff.access,
+      staff,
     );
     const locations = await mirroredLocations(backend, staff.access);
     const zones = Object.fromEntries(

@@ -4,7 +4,7 @@ import { answerTask, dashboardBackend, withServerTiming } from "@/lib/server/bff
 export const GET = dashboardRoute<{ id: string }>(({ request, params, signal, staff }) =>
   withServerTiming(async () => {
     readQueryParams(new URL(request.url), []);
-    return answerTask(await dashboardBackend(), params.id, staff.access, signal);
+    return answerTask(await dashboardBackend(), params.id, staff, signal);
   }),
 );
 

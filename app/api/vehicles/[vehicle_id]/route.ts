@@ -3,7 +3,7 @@ import { dashboardBackend, answerVehicle, withServerTiming } from "@/lib/server/
 
 export const GET = dashboardRoute<{ vehicle_id: string }>(({ request, params, staff }) =>
   withServerTiming(async () =>
-    answerVehicle(await dashboardBackend(), new URL(request.url), params.vehicle_id, staff.access),
+    answerVehicle(await dashboardBackend(), new URL(request.url), params.vehicle_id, staff),
   ),
 );
 

@@ -7,6 +7,8 @@
 // admin of every location changes what staff may see. The mirror's checks run twice: on PGlite, and
 // on PostgreSQL read through a second dashboard instance that does not sync.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as auditExportRoute from "@/app/api/admin/audit/export/route";
+import * as auditRoute from "@/app/api/admin/audit/route";
 import * as staffAccessRoute from "@/app/api/admin/staff/[email]/route";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as exportRoute from "@/app/api/export/route";
@@ -431,6 +433,75 @@ describe("on PGlite", () => {
           after: { role: "viewer", locations: [mine[1]] },
         },
       });
+    });
+  });
+  describe("the audit trail", () => {
+    interface AuditPage {
+      data: { id: number; actor: string; action: string; details: Record<string, unknown> }[];
+      next_cursor: string | null;
+    }
+    const trail = async (query: string, cookie = rig.cookie) => {
+      const answer = await get(rig.mirrored, auditRoute, `/api/admin/audit?${query}`, cookie);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json() as AuditPage;
+    };
+
+    it("holds the viewer's exports and every request refused by location, for an admin of every location", async () => {
+      expect((await get(rig.mirrored, auditRoute, "/api/admin/audit", viewer)).status).toBe(403);
+      const refused = await trail(`action=access_refused&actor=${encodeURIComponent(VIEWER)}&limit=500`);
+      const kinds = new Set(refused.data.map((record) => record.details.what));
+      expect(kinds).toEqual(new Set(["task", "vehicle", "locations"]));
+      expect(
+        refused.data.some((record) =>
+          (record.details.location_ids as string[] | undefined)?.includes(others[0]!),
+        ),
+      ).toBe(true);
+      const exports = await trail(`action=export&actor=${encodeURIComponent(VIEWER)}&limit=500`);
+      expect(new Set(exports.data.map((record) => record.details.what))).toEqual(new Set(["tasks", "due"]));
+      expect(exports.data.every((record) => record.details.format === "csv")).toBe(true);
+    });
+
+    it("pages newest first, and a cursor of other filters is refused", async () => {
+      const first = await trail("limit=2");
+      expect(first.data).toHaveLength(2);
+      expect(first.data[0]!.id).toBeGreaterThan(first.data[1]!.id);
+      const second = await trail(`limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
+      expect(second.data[0]!.id).toBeLessThan(first.data[1]!.id);
+      const crossed = await get(
+        rig.mirrored,
+        auditRoute,
+        `/api/admin/audit?action=export&cursor=${encodeURIComponent(first.next_cursor!)}`,
+        rig.cookie,
+      );
+      expect(crossed.status).toBe(400);
+      for (const bad of ["action=delete", "from=yesterday", "limit=0", "actor="]) {
+        expect((await get(rig.mirrored, auditRoute, `/api/admin/audit?${bad}`, rig.cookie)).status, bad).toBe(
+          400,
+        );
+      }
+    });
+
+    it("exports as CSV, itself recorded, and an export the trail cannot record is refused", async () => {
+      const csv = await get(
+        rig.mirrored,
+        auditExportRoute,
+        "/api/admin/audit/export?action=staff_access_changed",
+        rig.cookie,
+      );
+      expect(csv.status).toBe(200);
+      const lines = csv.text.trim().split("\n");
+      expect(lines[0]).toContain("id,at,actor,action,details");
+      expect(lines).toHaveLength(1 + (await trail("action=staff_access_changed")).data.length);
+      const [recorded] = (await trail("action=export&limit=1")).data;
+      expect(recorded!.details).toMatchObject({ what: "audit", format: "csv" });
+
+      const trailDown = {
+        ...rig.mirrored,
+        workspace: () => Promise.reject(new Error("the workspace is away")),
+      };
+      const refused = await get(trailDown, exportRoute, `/api/export?${window}`, viewer);
+      expect(refused.status).toBe(503);
+      expect((refused.json() as { error: { code: string } }).error.code).toBe("audit_unavailable");
     });
   });
 });

@@ -1,0 +1,186 @@
+"use client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ErrorNotice } from "@/components/error-notice";
+import type { AuditRecord } from "@/lib/client/api-types";
+import { dashboardFetch, type JsonAnswer } from "@/lib/client/dashboard-api";
+import { formatDay } from "@/lib/client/time-format";
+
+// Who did what and when, newest first: filtered by action, member and days, read a page at a time,
+// and exported whole as CSV with the same filters.
+
+const ACTIONS: readonly [AuditRecord["action"], string][] = [
+  ["export", "Exports"],
+  ["access_refused", "Refused by location"],
+  ["staff_access_changed", "Staff access changed"],
+  ["program_override_set", "Program set"],
+  ["program_override_removed", "Program back to learned"],
+];
+const LABELS = new Map(ACTIONS);
+
+interface Filters {
+  action: string;
+  actor: string;
+  /** Days as YYYY-MM-DD, in the browser's zone. */
+  from: string;
+  to: string;
+}
+
+const NO_FILTERS: Filters = { action: "", actor: "", from: "", to: "" };
+const FIELD = "rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950";
+
+/** The query the list and the export share: a day's bounds are the browser's midnights. */
+function queryOf(filters: Filters): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.action) query.set("action", filters.action);
+  if (filters.actor.trim()) query.set("actor", filters.actor.trim());
+  if (filters.from) query.set("from", new Date(`${filters.from}T00:00`).toISOString());
+  if (filters.to) {
+    const next = new Date(`${filters.to}T00:00`);
+    next.setDate(next.getDate() + 1);
+    query.set("to", next.toISOString());
+  }
+  return query;
+}
+
+export function AuditTrailView() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const query = queryOf(filters);
+  const records = useInfiniteQuery({
+    queryKey: ["admin", "audit", query.toString()],
+    initialPageParam: "",
+    queryFn: async ({ pageParam, signal }) => {
+      const page = new URLSearchParams(query);
+      if (pageParam) page.set("cursor", pageParam);
+      const response = await dashboardFetch(`/api/admin/audit?${page.toString()}`, signal);
+      return (await response.json()) as JsonAnswer<"/api/admin/audit">;
+    },
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+  const rows = records.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <div className="flex flex-col gap-3">
+      <form
+        onSubmit={apply}
+        className="flex flex-wrap items-end gap-3 text-sm"
+        aria-label="Filter the audit trail"
+      >
+        <label className="flex flex-col gap-1">
+          Action
+          <select
+            className={FIELD}
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+          >
+            <option value="">Every action</option>
+            {ACTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          Member (email)
+          <input
+            className={FIELD}
+            type="email"
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          From
+          <input
+            className={FIELD}
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          To
+          <input
+            className={FIELD}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </label>
+        <button type="submit" className="rounded border border-slate-400 px-3 py-1">
+          Show
+        </button>
+        <a
+          className="underline underline-offset-2"
+          href={`/api/admin/audit/export?${query.toString()}`}
+          download
+        >
+          Export CSV
+        </a>
+      </form>
+      {records.isError && rows.length === 0 ? (
+        <ErrorNotice
+          error={records.error}
+          fallback="The audit trail could not be loaded."
+          onRetry={() => void records.refetch()}
+        />
+      ) : records.isPending ? (
+        <p className="text-sm">Loading the audit trail…</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm">No record matches.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="audit-table">
+            <caption className="sr-only">Audit records, newest first</caption>
+            <thead className="border-b border-slate-300 dark:border-slate-700">
+              <tr>
+                <th scope="col" className="p-2">
+                  When
+                </th>
+                <th scope="col" className="p-2">
+                  Who
+                </th>
+                <th scope="col" className="p-2">
+                  Action
+                </th>
+                <th scope="col" className="p-2">
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((record) => (
+                <tr key={record.id} className="border-b border-slate-200 align-top dark:border-slate-800">
+                  <td className="p-2 whitespace-nowrap">
+                    {formatDay(record.at)} {new Date(record.at).toLocaleTimeString("en-GB")}
+                  </td>
+                  <td className="p-2">{record.actor}</td>
+                  <td className="p-2">{LABELS.get(record.action) ?? record.action}</td>
+                  <td className="p-2 font-mono text-xs break-all">{JSON.stringify(record.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {records.hasNextPage && (
+        <button
+          type="button"
+          className="self-start rounded border border-slate-400 px-3 py-1 text-sm"
+          disabled={records.isFetchingNextPage}
+          onClick={() => void records.fetchNextPage()}
+        >
+          {records.isFetchingNextPage ? "Loading…" : "Older records"}
+        </button>
+      )}
+      {records.isError && rows.length > 0 && (
+        <ErrorNotice error={records.error} fallback="Older records could not be loaded." />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import "server-only";
+import { parseInstantText } from "@/contract/query/instant-text";
+import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
+import { splitListParam } from "@/contract/query/list-param";
+import { csvFileName, csvHead, csvRows, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
+import type { StaffSession } from "../auth";
+import { DashboardError, readQueryParams } from "../dashboard-error";
+import { dashboardLogger } from "../log";
+import { managesStaff, normaliseEmail, seesLocation, type StaffAccess } from "../staff";
+import {
+  AUDIT_ACTIONS,
+  readAudit,
+  recordAudit,
+  type AuditAction,
+  type AuditFilters,
+  type AuditRecord,
+} from "../workspace";
+import type { DashboardBackend } from "./dashboard-backend";
+
+// The audit trail as the dashboard writes and shows it. What must be recorded (an export, a view
+// refused by location) is recorded before the answer is given, and a trail that cannot be written
+// refuses the request rather than answer unrecorded: a security team asking "who exported the
+// fleet" must be able to trust that the answer is complete.
+
+/** Records first; a trail that cannot be written refuses the request (audit_unavailable). */
+export async function recordOrRefuse(
+  backend: DashboardBackend,
+  actor: string,
+  action: AuditAction,
+  details: Record<string, unknown>,
+): Promise<void> {
+  try {
+    await recordAudit(await backend.workspace(), actor, action, details);
+  } catch (error) {
+    dashboardLogger().error({ err: error, action }, "audit trail not written; the request is refused");
+    throw new DashboardError(
+      "audit_unavailable",
+      "This has to be recorded in the audit trail, which cannot be written just now; try again shortly.",
+      { retryAfterSeconds: 5 },
+    );
+  }
+}
+
+/**
+ * A request naming locations its reader may not see is answered as if they had no tasks; it is
+ * recorded as refused, with what it named, so that probing shows in the trail.
+ */
+export async function recordRefusedLocations(
+  backend: () => Promise<DashboardBackend>,
+  staff: StaffSession,
+  url: URL,
+): Promise<void> {
+  if (staff.access.locations === "all") return;
+  const named = url.searchParams.getAll("location_id").flatMap(splitListParam);
+  const refused = named.filter((id) => !seesLocation(staff.access, id));
+  if (refused.length === 0) return;
+  await recordOrRefuse(await backend(), staff.email, "access_refused", {
+    what: "locations",
+    path: url.pathname,
+    location_ids: refused.slice(0, 50),
+  });
+}
+
+/** A task or vehicle hidden from its reader by location, recorded before the 404 is given. */
+export function recordHidden(
+  backend: DashboardBackend,
+  staff: { email: string; access: StaffAccess },
+  what: "task" | "vehicle",
+  id: string,
+): Promise<void> {
+  return recordOrRefuse(backend, staff.email, "access_refused", { what, id });
+}
+
+const PAGE_LIMIT_DEFAULT = 100;
+const FILTER_NAMES = ["action", "actor", "from", "to"];
+
+function requireTrailReader(staff: StaffSession): void {
+  if (!managesStaff(staff.access))
+    throw new DashboardError("forbidden", "Only an admin of every location reads the audit trail.");
+}
+
+function readFilters(raw: Record<string, string>): AuditFilters {
+  const filters: AuditFilters = {};
+  if (raw.action !== undefined) {
+    const actions = splitListParam(raw.action);
+    if (
+      actions.length === 0 ||
+      !actions.every((action) => (AUDIT_ACTIONS as readonly string[]).includes(action))
+    )
+      throw new DashboardError(
+        "invalid_request",
+        `"action" must be a comma-separated list of ${AUDIT_ACTIONS.join(", ")}.`,
+      );
+    filters.actions = actions as AuditAction[];
+  }
+  if (raw.actor !== undefined) {
+    if (raw.actor.length === 0 || raw.actor.length > 320)
+      throw new DashboardError("invalid_request", '"actor" must be an email of 1 to 320 characters.');
+    filters.actor = normaliseEmail(raw.actor);
+  }
+  for (const name of ["from", "to"] as const) {
+    const text = raw[name];
+    if (text === undefined) continue;
+    const instant = parseInstantText(text);
+    if (instant === undefined)
+      throw new DashboardError(
+        "invalid_request",
+        `"${name}" must be an instant with its offset, e.g. 2026-12-01T00:00:00Z.`,
+      );
+    filters[name] = new Date(instant).toISOString();
+  }
+  return filters;
+}
+
+const binding = (filters: AuditFilters) => JSON.stringify(["audit", filters]);
+
+/** GET /api/admin/audit: the newest records first, filtered, a page at a time. */
+export async function answerAuditList(
+  backend: DashboardBackend,
+  url: URL,
+  staff: StaffSession,
+): Promise<Response> {
+  requireTrailReader(staff);
+  const raw = readQueryParams(url, [...FILTER_NAMES, "limit", "cursor"]);
+  const filters = readFilters(raw);
+  const limit = raw.limit === undefined ? PAGE_LIMIT_DEFAULT : readLimit(raw.limit);
+  if (limit === undefined) throw new DashboardError("invalid_request", LIMIT_MESSAGE);
+  const before =
+    raw.cursor === undefined ? undefined : backend.cursors.decode(raw.cursor, binding(filters)).offset;
+  const rows = await readAudit(await backend.workspace(), filters, { before, limit: limit + 1 });
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  const next =
+    rows.length > limit && last
+      ? backend.cursors.encode({ upstreamCursor: null, offset: last.id }, binding(filters))
+      : null;
+  return Response.json({ data, next_cursor: next });
+}
+
+const COLUMNS: readonly [string, (record: AuditRecord) => string | number][] = [
+  ["id", (record) => record.id],
+  ["at", (record) => record.at],
+  ["actor", (record) => record.actor],
+  ["action", (record) => record.action],
+  ["details", (record) => JSON.stringify(record.details)],
+];
+
+/** The most rows one export holds: a longer selection is refused whole, never cut short. */
+const EXPORT_MAX_ROWS = 100_000;
+
+/** GET /api/admin/audit/export: every record of the filters as CSV, newest first; itself recorded. */
+export async function answerAuditExport(
+  backend: DashboardBackend,
+  url: URL,
+  staff: StaffSession,
+): Promise<Response> {
+  requireTrailReader(staff);
+  const filters = readFilters(readQueryParams(url, FILTER_NAMES));
+  const rows = await readAudit(await backend.workspace(), filters, { limit: EXPORT_MAX_ROWS + 1 });
+  if (rows.length > EXPORT_MAX_ROWS)
+    throw new DashboardError(
+      "invalid_request",
+      `More than ${EXPORT_MAX_ROWS.toLocaleString("en-US")} records match: export a shorter time range (from, to) at a time.`,
+    );
+  await recordOrRefuse(backend, staff.email, "export", { what: "audit", filters, format: "csv", rows: rows.length });
+  return new Response(
+    csvHead(COLUMNS.map(([name]) => name)) + csvRows(rows.map((row) => COLUMNS.map(([, cell]) => cell(row)))),
+    {
+      headers: {
+        "content-type": CSV_MEDIA_TYPE,
+        "content-disposition": `attachment; filename="${csvFileName([], new Date(), "audit")}"`,
+      },
+    },
+  );
+}
