@@ -25,6 +25,7 @@ export const OIDC_ACCOUNT = {
   sub: "idp-user-4711",
   email: "dana.okafor@company.example",
   name: "Dana Okafor",
+  groups: ["fleet-operations", "fleet-admins"],
 };
 export const OIDC_PROVIDER_NAME = "Test IdP";
 
@@ -108,6 +109,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         AUTH_OIDC_CLIENT_ID: oidcClient.clientId,
         AUTH_OIDC_CLIENT_SECRET: oidcClient.clientSecret,
         AUTH_OIDC_NAME: OIDC_PROVIDER_NAME,
+        AUTH_OIDC_ACCESS_MAP: JSON.stringify({ "fleet-admins": { role: "admin", locations: "all" } }),
         METRICS_TOKEN: metricsToken,
       },
       logFile: join(dir, "logs", "dashboard.log"),

@@ -12,6 +12,8 @@ export interface OidcAccount {
   email: string;
   name: string;
   password: string;
+  /** The groups claim the dashboard maps to a role and locations (AUTH_OIDC_ACCESS_MAP). */
+  groups: string[];
 }
 
 export interface OidcProviderOptions {
@@ -88,10 +90,17 @@ export function createOidcProvider(options: OidcProviderOptions): { issuer: stri
       sub === account.sub
         ? {
             accountId: sub,
-            claims: () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+            claims: () => ({
+              sub,
+              email: account.email,
+              email_verified: true,
+              name: account.name,
+              groups: account.groups,
+            }),
           }
         : undefined,
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    // Groups with the profile, as many providers send them: the dashboard asks for no scope of its own.
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
     features: { devInteractions: { enabled: false } },
     interactions: {
       url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
