@@ -162,7 +162,12 @@ export async function answerAuditExport(
       "invalid_request",
       `More than ${EXPORT_MAX_ROWS.toLocaleString("en-US")} records match: export a shorter time range (from, to) at a time.`,
     );
-  await recordOrRefuse(backend, staff.email, "export", { what: "audit", filters, format: "csv", rows: rows.length });
+  await recordOrRefuse(backend, staff.email, "export", {
+    what: "audit",
+    filters,
+    format: "csv",
+    rows: rows.length,
+  });
   return new Response(
     csvHead(COLUMNS.map(([name]) => name)) + csvRows(rows.map((row) => COLUMNS.map(([, cell]) => cell(row)))),
     {

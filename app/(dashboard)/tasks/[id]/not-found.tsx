@@ -6,8 +6,8 @@ export default function TaskNotFound() {
   return (
     <StatusPage title="No task has this id">
       <p>
-        No task you may see has the id in this address. The link may be mistyped or cut short, or the
-        task is at a location outside yours; search the tasks by MVA or vehicle instead.
+        No task you may see has the id in this address. The link may be mistyped or cut short, or the task is
+        at a location outside yours; search the tasks by MVA or vehicle instead.
       </p>
     </StatusPage>
   );

@@ -19,12 +19,7 @@ export async function lookUpVehicle(vehicleId: string): Promise<VehicleLookup> {
     const staff = await pageSession();
     if (!staff) return { state: "not_found" };
     const backend = await dashboardBackend();
-    const response = await answerVehicle(
-      backend,
-      new URL("http://dashboard.invalid/"),
-      vehicleId,
-      staff,
-    );
+    const response = await answerVehicle(backend, new URL("http://dashboard.invalid/"), vehicleId, staff);
     const locations = await mirroredLocations(backend, staff.access);
     const zones = Object.fromEntries(
       (locations?.data ?? []).map((location) => [location.id, location.timezone]),
