@@ -22,6 +22,9 @@ export default defineConfig({
   // dashboard to hold a service token already.
   workers: 4,
   timeout: 60_000,
+  // A page's own answer can take seconds on this shared two-core machine while the other phases
+  // run beside the browsers: an expectation waits for what it proves up to 10 s, not Playwright's 5.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   // The leak test reads every log line the run produced, so it runs after all other tests.

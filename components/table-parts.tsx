@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-// Pieces the maintenance tables draw alike: a header of plain column names, and a vehicle's MVA
+// Pieces the maintenance and admin tables draw alike: a header of plain column names, and a vehicle's MVA
 // that opens its page.
 
 export function PlainTableHead({ headers }: { headers: readonly string[] }) {

@@ -25,7 +25,13 @@ test("an admin makes a member a viewer of one location, and the audit trail show
   await form.getByLabel("All locations, and any added later").uncheck();
   await form.getByLabel("Boston Logan International Airport").check();
   await checkEachTheme(page, testInfo, "staff");
+  // The first change of a run opens the dashboard's workspace (its audit trail) too: waited for
+  // by its answer, not by the seconds a row may take to change.
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/api/admin/staff/") && response.request().method() === "PUT",
+  );
   await form.getByRole("button", { name: "Save" }).click();
+  expect((await saved).status()).toBe(200);
   await expect(row).toContainText("Boston Logan International Airport");
   await expect(row).not.toContainText("All locations");
 

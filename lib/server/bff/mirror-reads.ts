@@ -126,20 +126,22 @@ export async function answerTask(
 ): Promise<Response> {
   if (!isTaskId(id)) throw new DashboardError("invalid_request", "That is not a task id.");
   const notFound = new DashboardError("not_found", "No task has this id.");
-  const hidden = async (task: Task) => {
-    if (seesLocation(staff.access, task.location.id)) return false;
-    await recordHidden(backend, staff, "task", id);
-    return true;
-  };
   const mirrored = await mirroredTask(backend, id);
   if (mirrored) {
-    if (await hidden(mirrored.task)) throw notFound;
+    if (!(await shownTo(backend, staff, mirrored.task))) throw notFound;
     return Response.json(mirrored.task, { headers: mirrorFreshness(mirrored.asOf) });
   }
   const cached = await readTask(backend, id, signal);
   const task = cached.value.task;
-  if (!task || (await hidden(task))) throw notFound;
+  if (!task || !(await shownTo(backend, staff, task))) throw notFound;
   return Response.json(task, { headers: freshnessHeaders(cached) });
+}
+
+/** Whether the reader may see the task; one they may not is recorded as refused first. */
+async function shownTo(backend: DashboardBackend, staff: StaffSession, task: Task): Promise<boolean> {
+  if (seesLocation(staff.access, task.location.id)) return true;
+  await recordHidden(backend, staff, "task", task.id);
+  return false;
 }
 
 /** The locations the reader may see: from the mirror when the sync has read them, else the service's. */
@@ -204,19 +206,16 @@ export async function taskExistence(
   staff: StaffSession,
 ): Promise<TaskExistence> {
   if (!isTaskId(id)) return "not_found";
-  const seen = async (task: Task | null | undefined): Promise<TaskExistence> => {
-    if (!task) return "not_found";
-    if (seesLocation(staff.access, task.location.id)) return "found";
-    await recordHidden(backend, staff, "task", id);
-    return "not_found";
-  };
-  const mirrored = await mirroredTask(backend, id);
-  if (mirrored) return seen(mirrored.task);
+  const seen = async (task: Task | null | undefined): Promise<TaskExistence> =>
+    task && (await shownTo(backend, staff, task)) ? "found" : "not_found";
   try {
+    const mirrored = await mirroredTask(backend, id);
+    if (mirrored) return await seen(mirrored.task);
     const cached = await readTask(backend, id, AbortSignal.timeout(LOOKUP_WAIT_MS));
     return await seen(cached.value.task);
   } catch (error) {
-    // The page renders without knowing and its client says what it waits for: not an error here.
+    // A spent budget, a service away, a refusal the audit trail cannot record: the page renders
+    // without knowing, and its client's own request meets the same and says why. Not an error here.
     dashboardLogger().debug({ err: error }, "task existence unknown; the page renders and waits");
     return "unknown";
   }

@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
+import { PlainTableHead } from "@/components/table-parts";
 import type { AuditRecord } from "@/lib/client/api-types";
 import { dashboardFetch, type JsonAnswer } from "@/lib/client/dashboard-api";
 import { formatDay } from "@/lib/client/time-format";
@@ -137,22 +138,7 @@ export function AuditTrailView() {
         <div className="overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">Audit records, newest first</caption>
-            <thead className="border-b border-slate-300 dark:border-slate-700">
-              <tr>
-                <th scope="col" className="p-2">
-                  When
-                </th>
-                <th scope="col" className="p-2">
-                  Who
-                </th>
-                <th scope="col" className="p-2">
-                  Action
-                </th>
-                <th scope="col" className="p-2">
-                  Details
-                </th>
-              </tr>
-            </thead>
+            <PlainTableHead headers={["When", "Who", "Action", "Details"]} />
             <tbody>
               {rows.map((record) => (
                 <tr key={record.id} className="border-b border-slate-200 align-top dark:border-slate-800">
