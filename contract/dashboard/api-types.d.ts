@@ -373,7 +373,7 @@ export interface paths {
      * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
      *     Applies from the member's next request on every instance reading the staff file. Recorded in
      *     the audit trail (who, the member, before and after) before it is made: a change the trail
-     *     cannot hold is not made. Nobody changes their own access (400 `invalid_request`); a member
+     *     cannot hold is not made (503 `audit_unavailable`). Nobody changes their own access (400 `invalid_request`); a member
      *     the staff file does not list is 404 `not_found`.
      */
     put: operations["setStaffAccess"];
@@ -2209,6 +2209,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
     };
   };
   optionsStaffAccess: {

@@ -12,7 +12,7 @@ import {
   setStaffAccess,
   staffAccessSchema,
 } from "../staff";
-import { recordAudit } from "../workspace";
+import { recordOrRefuse } from "./audit-trail";
 import { readJsonBody, refuseOtherSites } from "./change-request";
 import type { DashboardBackend } from "./dashboard-backend";
 
@@ -70,7 +70,7 @@ export async function answerSetStaffAccess(
   const access = normaliseAccess(body.data);
   const member = (await readStaff(staffFile())).find((one) => one.email === email);
   if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
-  await recordAudit(await backend.workspace(), staff.email, "staff_access_changed", {
+  await recordOrRefuse(backend, staff.email, "staff_access_changed", {
     email,
     before: accessOf(member),
     after: access,
