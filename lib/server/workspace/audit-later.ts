@@ -55,7 +55,8 @@ export function recordAuditLater(actor: string, action: AuditAction, details: Re
 }
 
 async function flush(): Promise<void> {
-  if (queue.writing || !queue.open) return;
+  // Nothing to write opens nothing: the workspace opens at its first use, as everywhere else.
+  if (queue.writing || !queue.open || queue.pending.length === 0) return;
   queue.writing = true;
   try {
     const db = await queue.open();
