@@ -55,8 +55,7 @@ export function recordAuditLater(actor: string, action: AuditAction, details: Re
 }
 
 async function flush(): Promise<void> {
-  // Nothing to write opens nothing: the workspace opens at its first use, as everywhere else.
-  if (queue.writing || !queue.open || queue.pending.length === 0) return;
+  if (queue.writing || !queue.open) return;
   queue.writing = true;
   try {
     const db = await queue.open();
