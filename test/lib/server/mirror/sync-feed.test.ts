@@ -161,21 +161,27 @@ describe.each(STORES)("a mirror on %s", (name, openStore) => {
    * is read before the rows it covers, as a request reads them.
    */
   async function claimsHoldAndAllShow(planted: readonly Planted[]): Promise<boolean> {
+    // Only the planted rows are read: a look that read every mirrored task took the store from
+    // the syncer for most of each half second on a busy machine, and the test crawled.
     const whole = await mirror.coverage("horizon");
-    const shown = new Map((await mirroredTasks(db)).map((task) => [task.id, task.status]));
+    const days = await Promise.all(
+      planted.map((change) => mirror.coverage({ from: iso(change.dayFrom), to: iso(change.dayFrom + DAY_MS) })),
+    );
+    const rows = await db.query<{ id: string; status: string }>(
+      "SELECT id, status FROM mirror_tasks WHERE id = ANY($1::text[])",
+      [planted.map((change) => change.id)],
+    );
+    const shown = new Map(rows.map((row) => [row.id, row.status]));
     let all = true;
-    for (const change of planted) {
-      const day = await mirror.coverage({ from: iso(change.dayFrom), to: iso(change.dayFrom + DAY_MS) });
-      const [row] = await db.query<{ status: string }>("SELECT status FROM mirror_tasks WHERE id = $1", [
-        change.id,
-      ]);
-      const shows = row?.status === change.status;
+    planted.forEach((change, index) => {
+      const day = days[index]!;
+      const shows = shown.get(change.id) === change.status;
       if (day.state === "ready" && day.asOf.getTime() >= change.committedAt)
         expect(shows, `the day of ${change.id} claims ${day.asOf.toISOString()}`).toBe(true);
       if (whole.state === "ready" && whole.asOf.getTime() >= change.committedAt)
-        expect(shown.get(change.id), `the horizon claims ${whole.asOf.toISOString()}`).toBe(change.status);
+        expect(shows, `the horizon claims ${whole.asOf.toISOString()}`).toBe(true);
       all &&= shows;
-    }
+    });
     return all;
   }
 

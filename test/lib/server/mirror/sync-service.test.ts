@@ -128,12 +128,16 @@ describe("changes at the service", () => {
     refresher.start();
     try {
       await eventually(async () => {
-        const ids = (await mirroredTasks(db)).filter((task) => [changed, moved, removed].includes(task.id));
+        // Only these rows: reading every mirrored task at each look would take the store from the syncer.
+        const ids = await db.query<{ id: string; status: string; started_at: Date }>(
+          "SELECT id, status, started_at FROM mirror_tasks WHERE id = ANY($1::text[])",
+          [[changed, moved, removed]],
+        );
         const movedRows = ids.filter((task) => task.id === moved);
         return (
           ids.some((task) => task.id === changed && task.status === wanted) &&
           movedRows.length === 1 &&
-          movedRows[0]!.started_at === newStart.toISOString() &&
+          movedRows[0]!.started_at.getTime() === newStart.getTime() &&
           !ids.some((task) => task.id === removed)
         );
       }, SYNC_DEADLINE_MS);
