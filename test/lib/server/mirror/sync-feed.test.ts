@@ -165,7 +165,9 @@ describe.each(STORES)("a mirror on %s", (name, openStore) => {
     // the syncer for most of each half second on a busy machine, and the test crawled.
     const whole = await mirror.coverage("horizon");
     const days = await Promise.all(
-      planted.map((change) => mirror.coverage({ from: iso(change.dayFrom), to: iso(change.dayFrom + DAY_MS) })),
+      planted.map((change) =>
+        mirror.coverage({ from: iso(change.dayFrom), to: iso(change.dayFrom + DAY_MS) }),
+      ),
     );
     const rows = await db.query<{ id: string; status: string }>(
       "SELECT id, status FROM mirror_tasks WHERE id = ANY($1::text[])",
