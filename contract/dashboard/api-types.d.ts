@@ -395,9 +395,11 @@ export interface paths {
     /**
      * The audit trail, newest first
      * @description For an admin of every location (403 `forbidden` otherwise). Records of program overrides,
-     *     changes of staff access, exports (who, what, filters, rows where known) and requests
-     *     refused by location (a task or vehicle at another location, a filter naming one), each with
-     *     who, when and what it named; never a secret, password or token. Pages by `cursor`.
+     *     changes of staff access, exports (who, what, filters, rows where known), requests refused
+     *     by location (a task or vehicle at another location, a filter naming one), sign-ins, failed
+     *     sign-ins (the email tried, only when it is one, and why) and sign-outs, each with who, when
+     *     and what it named; never a secret, password or token. A sign-in's record may be written a
+     *     little after the fact (`details.happened_at` says when). Pages by `cursor`.
      */
     get: operations["listAudit"];
     put?: never;
@@ -690,7 +692,10 @@ export interface components {
         | "program_override_removed"
         | "staff_access_changed"
         | "export"
-        | "access_refused";
+        | "access_refused"
+        | "sign_in"
+        | "sign_in_failed"
+        | "sign_out";
       /** @description What the action named: its filters, its before and after. */
       details: Record<string, never>;
     };

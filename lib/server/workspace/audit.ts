@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   "staff_access_changed",
   "export",
   "access_refused",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

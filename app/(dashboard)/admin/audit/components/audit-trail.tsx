@@ -16,6 +16,9 @@ const ACTIONS: readonly [AuditRecord["action"], string][] = [
   ["staff_access_changed", "Staff access changed"],
   ["program_override_set", "Program set"],
   ["program_override_removed", "Program back to learned"],
+  ["sign_in", "Sign-in"],
+  ["sign_in_failed", "Failed sign-in"],
+  ["sign_out", "Sign-out"],
 ];
 const LABELS = new Map(ACTIONS);
 
