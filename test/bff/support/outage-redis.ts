@@ -38,8 +38,11 @@ export class OutageRedis {
   }
 
   async stop(): Promise<void> {
-    await this.proxy.close();
-    this.redis.stop();
+    try {
+      await this.proxy.close();
+    } finally {
+      this.redis.stop();
+    }
   }
 
   private cli(...args: string[]): string {
