@@ -94,6 +94,10 @@ const dashboardEnvSchema = z.object({
    * trail); unused with DASHBOARD_DATABASE_URL, whose database then holds it beside the mirror.
    */
   WORKSPACE_DATA_DIR: optional.pipe(z.string().default(".data/workspace")),
+  /** Days an audit record is kept; unset keeps every record for good. */
+  AUDIT_RETENTION_DAYS: optional.pipe(
+    z.coerce.number<string>().pipe(z.number().int().min(1).max(36_500)).optional(),
+  ),
   /** A PostgreSQL shared by every dashboard instance: they elect one syncer and all read. */
   DASHBOARD_DATABASE_URL: optional.pipe(
     z

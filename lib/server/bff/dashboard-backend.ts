@@ -23,7 +23,7 @@ import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";
 import { startMirror, type Mirror } from "../mirror";
-import { openWorkspaceDb, writeQueuedAuditTo, type WorkspaceDb } from "../workspace";
+import { keepAuditFor, openWorkspaceDb, writeQueuedAuditTo, type WorkspaceDb } from "../workspace";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and
@@ -139,11 +139,23 @@ export async function createBackend(
         })
       : undefined;
   let workspace: Promise<WorkspaceDb> | undefined;
+  let retention: { stop(): void } | undefined;
   const openWorkspace = () => {
     if (workspace) return workspace;
     const opening = openWorkspaceDb({
       databaseUrl: env.DASHBOARD_DATABASE_URL,
       dataDir: env.WORKSPACE_DATA_DIR,
+    }).then((db) => {
+      const keepDays = env.AUDIT_RETENTION_DAYS;
+      retention ??=
+        keepDays === undefined
+          ? undefined
+          : keepAuditFor(db, keepDays, {
+              pruned: (count) => log.info({ count, keepDays }, "audit records past their retention deleted"),
+              failed: (error) =>
+                log.warn({ err: error }, "audit records past their retention not deleted yet"),
+            });
+      return db;
     });
     workspace = opening;
     // The request that asked hears of the failure; the next use opens anew.
@@ -179,6 +191,7 @@ export async function createBackend(
       refreshInBackground: false,
     }),
     async close() {
+      retention?.stop();
       await mirror?.close();
       // A workspace that failed to open has nothing to close.
       await workspace?.then(

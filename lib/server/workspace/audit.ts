@@ -1,5 +1,5 @@
 import "server-only";
-import type { SqlExecutor } from "@/platform/sql/sql-db";
+import type { SqlDb, SqlExecutor } from "@/platform/sql/sql-db";
 
 // The audit trail's one way in and one way out: a record of who did what, with what it names,
 // appended and never changed. Written in the same transaction as the change it records where the
@@ -30,6 +30,22 @@ export async function recordAudit(
     action,
     JSON.stringify(details),
   ]);
+}
+
+/**
+ * Deletes the records older than `keepDays` days, the only deletion the trail allows (its trigger
+ * refuses any other): how many went.
+ */
+export async function pruneAudit(db: SqlDb, keepDays: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT set_config('workspace.audit_keep_days', $1, true)", [String(keepDays)]);
+    const [gone] = await tx.query<{ count: string | number }>(
+      `WITH gone AS (DELETE FROM workspace_audit WHERE at < now() - make_interval(days => $1::integer) RETURNING 1)
+       SELECT count(*) AS count FROM gone`,
+      [keepDays],
+    );
+    return Number(gone?.count ?? 0);
+  });
 }
 
 export interface AuditRecord {

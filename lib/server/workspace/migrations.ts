@@ -39,4 +39,24 @@ export const workspaceMigrations: readonly SqlMigration[] = [
         FOR EACH ROW EXECUTE FUNCTION workspace_audit_append_only();
     `,
   },
+  {
+    id: 2,
+    name: "audit records expire after the retention an operator sets",
+    sql: `
+      -- Still append-only: no update ever, and a delete only of a record older than the retention
+      -- that the deleting transaction names (SET LOCAL workspace.audit_keep_days), which only the
+      -- retention's pruning does.
+      CREATE OR REPLACE FUNCTION workspace_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+          keep_days integer := nullif(current_setting('workspace.audit_keep_days', true), '')::integer;
+        BEGIN
+          IF TG_OP = 'DELETE' AND keep_days IS NOT NULL
+             AND OLD.at < now() - make_interval(days => keep_days) THEN
+            RETURN OLD;
+          END IF;
+          RAISE EXCEPTION 'the audit trail is append-only';
+        END;
+      $$;
+    `,
+  },
 ];

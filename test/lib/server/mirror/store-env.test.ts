@@ -56,3 +56,19 @@ describe("mirror configuration", () => {
     expect(() => parseDashboardEnv({ ...REQUIRED_ENV, [name]: value })).toThrow(new RegExp(`  ${name}: `));
   });
 });
+
+describe("the audit trail's retention", () => {
+  it("keeps every record unless an operator sets the days, and takes whole days from 1", () => {
+    expect(parseDashboardEnv(REQUIRED_ENV).AUDIT_RETENTION_DAYS).toBeUndefined();
+    expect(
+      parseDashboardEnv({ ...REQUIRED_ENV, AUDIT_RETENTION_DAYS: "" }).AUDIT_RETENTION_DAYS,
+    ).toBeUndefined();
+    expect(parseDashboardEnv({ ...REQUIRED_ENV, AUDIT_RETENTION_DAYS: "400" }).AUDIT_RETENTION_DAYS).toBe(
+      400,
+    );
+    for (const value of ["0", "1.5", "a year"])
+      expect(() => parseDashboardEnv({ ...REQUIRED_ENV, AUDIT_RETENTION_DAYS: value })).toThrow(
+        /  AUDIT_RETENTION_DAYS: /,
+      );
+  });
+});

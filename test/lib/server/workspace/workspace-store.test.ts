@@ -7,7 +7,10 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eventually } from "@/harness/eventually";
 import { postgresClientTool, scratchDatabase } from "@/harness/local-postgres";
+import { createBackend } from "@/lib/server/bff/dashboard-backend";
+import { parseDashboardEnv } from "@/lib/server/env";
 import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
 import { adoptSource } from "@/lib/server/mirror/sync/source";
@@ -15,7 +18,10 @@ import {
   listOverrides,
   openWorkspaceDb,
   overridesFile,
+  pruneAudit,
+  readAudit,
   readOverridesFile,
+  recordAudit,
   removeOverride,
   replaceOverrides,
   saveOverride,
@@ -162,6 +168,82 @@ describe("embedded", () => {
       expect(await contents(restored)).toEqual(before);
     } finally {
       await restored.close();
+    }
+  });
+});
+
+describe.each([
+  ["embedded", () => Promise.resolve({ databaseUrl: undefined, dataDir: undefined })],
+  ["on PostgreSQL", async () => ({ databaseUrl: await scratch("workspace_retention"), dataDir: undefined })],
+] as const)("the audit trail's retention, %s", (_name, settings) => {
+  it("deletes only records past the days kept, and no other way deletes or changes one", async () => {
+    const db = await openWorkspaceDb(await settings());
+    try {
+      const aged = async (days: number) => {
+        const [row] = await db.query<{ id: string }>(
+          "INSERT INTO workspace_audit (at, actor, action, details) VALUES (now() - make_interval(days => $1), 'a@company.example', 'export', '{}') RETURNING id",
+          [days],
+        );
+        return row!.id;
+      };
+      const old = await aged(40);
+      await aged(31);
+      const recent = await aged(29);
+      await recordAudit(db, "b@company.example", "sign_in", {});
+
+      await expect(db.query("DELETE FROM workspace_audit WHERE id = $1", [old])).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(db.query("UPDATE workspace_audit SET actor = 'x' WHERE id = $1", [old])).rejects.toThrow(
+        /append-only/,
+      );
+      // Naming a retention does not open the way to a younger record.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("SELECT set_config('workspace.audit_keep_days', '30', true)");
+          await tx.query("DELETE FROM workspace_audit WHERE id = $1", [recent]);
+        }),
+      ).rejects.toThrow(/append-only/);
+
+      expect(await pruneAudit(db, 30)).toBe(2);
+      const left = await readAudit(db, {}, { limit: 10 });
+      expect(left.map((record) => record.actor)).toEqual(["b@company.example", "a@company.example"]);
+      expect(await pruneAudit(db, 30)).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("a dashboard with AUDIT_RETENTION_DAYS", () => {
+  it("deletes the records past it as soon as it opens its workspace", async () => {
+    const dataDir = join(dir, "retained");
+    const before = await openWorkspaceDb({ databaseUrl: undefined, dataDir });
+    try {
+      await before.query(
+        "INSERT INTO workspace_audit (at, actor, action, details) VALUES (now() - interval '8 days', 'a@company.example', 'export', '{}')",
+      );
+      await recordAudit(before, "b@company.example", "export", {});
+    } finally {
+      await before.close();
+    }
+    const backend = await createBackend(
+      parseDashboardEnv({
+        VTS_BASE_URL: "http://127.0.0.1:9",
+        VTS_CLIENT_ID: "dashboard",
+        VTS_CLIENT_SECRET: "secret",
+        AUTH_SECRET: "x".repeat(32),
+        WORKSPACE_DATA_DIR: dataDir,
+        AUDIT_RETENTION_DAYS: "7",
+        LOG_LEVEL: "silent",
+      }),
+    );
+    try {
+      const db = await backend.workspace();
+      await eventually(async () => (await readAudit(db, {}, { limit: 10 })).length === 1, 10_000);
+      expect((await readAudit(db, {}, { limit: 10 }))[0]?.actor).toBe("b@company.example");
+    } finally {
+      await backend.close();
     }
   });
 });
