@@ -5,8 +5,9 @@
 export const UTF8_BOM = "\uFEFF";
 export const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
 
-// A cell a spreadsheet would evaluate: = + - @ start a formula; tab and CR can hide one.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A cell a spreadsheet would evaluate: = + - @ start a formula, also after blanks a spreadsheet may
+// skip (spaces, a no-break space, zero-width ones); a leading tab or CR can hide one.
+const FORMULA_START = /^[\s\u200b-\u200d]*[=+\-@]|^[\t\r]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";

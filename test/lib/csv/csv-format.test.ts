@@ -12,9 +12,18 @@ describe("csvCell", () => {
     ["Zürich – São Paulo", "Zürich – São Paulo"],
   ])("%j becomes %j", (input, output) => expect(csvCell(input)).toBe(output));
 
-  it.each(['=HYPERLINK("http://evil","x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])(
-    "neutralises the formula %j with a leading quote mark",
-    (formula) => expect(csvCell(formula).replace(/^"/, "").startsWith("'")).toBe(true),
+  it.each([
+    '=HYPERLINK("http://evil","x")',
+    "+1+1",
+    "-2+3",
+    "@SUM(A1)",
+    "\tx",
+    "\rx",
+    " =1+1",
+    "\u00a0=1+1",
+    "\u200b\u3000 @SUM(A1)",
+  ])("neutralises the formula %j with a leading quote mark", (formula) =>
+    expect(csvCell(formula).replace(/^"/, "").startsWith("'")).toBe(true),
   );
 
   it("leaves numbers, null and undefined as data", () => {
