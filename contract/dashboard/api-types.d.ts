@@ -373,7 +373,7 @@ export interface paths {
      * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
      *     Applies from the member's next request on every instance reading the staff file. Recorded in
      *     the audit trail (who, the member, before and after) before it is made: a change the trail
-     *     cannot hold is not made (503 `audit_unavailable`). Disabling a member ends their sessions. Nobody changes their own access (400 `invalid_request`); a member
+     *     cannot hold is not made (503 `audit_unavailable`). Nobody changes their own access (400 `invalid_request`); a member
      *     the staff file does not list is 404 `not_found`.
      */
     put: operations["setStaffAccess"];
@@ -691,7 +691,6 @@ export interface components {
         | "program_override_set"
         | "program_override_removed"
         | "staff_access_changed"
-        | "sessions_ended"
         | "export"
         | "access_refused"
         | "sign_in"
@@ -705,11 +704,6 @@ export interface components {
       role: "viewer" | "admin";
       /** @description `all`, or the ids of the locations whose tasks the member sees (none: nothing). */
       locations: "all" | string[];
-      /**
-       * @description True refuses the member's sign-ins and ends their sessions at their next request (recorded
-       *     as `sessions_ended` too); false lets them sign in again. Omitted: as it was.
-       */
-      disabled?: boolean;
     };
     StaffMember: {
       email: string;

@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardEnv } from "../env";
@@ -11,7 +10,6 @@ import {
   normaliseEmail,
   readStaff,
   setStaffAccess,
-  setStaffDisabled,
   staffAccessSchema,
 } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
@@ -21,9 +19,6 @@ import type { DashboardBackend } from "./dashboard-backend";
 // The admin page's staff: who may sign in with a password, and what each may do and see. Only an
 // admin of every location manages them (managesStaff), and nobody changes their own access, so no
 // admin locks themselves or the dashboard out.
-
-/** A member's role and locations, and whether they are disabled (sign-in refused, sessions ended). */
-const accessChangeSchema = staffAccessSchema.extend({ disabled: z.boolean().optional() }).strict();
 
 /** The file the session check reads (auth/session-check.ts), so a change is what the next request sees. */
 const staffFile = () => dashboardEnv().STAFF_FILE;
@@ -66,29 +61,28 @@ export async function answerSetStaffAccess(
   const email = normaliseEmail(rawEmail);
   if (email === normaliseEmail(staff.email))
     throw new DashboardError("invalid_request", "Nobody changes their own access: ask another admin.");
-  const body = accessChangeSchema.safeParse(await readJsonBody(request, "the access"));
+  const body = staffAccessSchema.strict().safeParse(await readJsonBody(request, "the access"));
   if (!body.success)
     throw new DashboardError(
       "invalid_request",
-      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}, and "disabled" true or false if given.',
+      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}.',
     );
   const access = normaliseAccess(body.data);
   const member = (await readStaff(staffFile())).find((one) => one.email === email);
   if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
-  const wasDisabled = member.disabledAt !== undefined;
-  const disabled = body.data.disabled ?? wasDisabled;
   await recordOrRefuse(backend, staff.email, "staff_access_changed", {
     email,
-    before: { ...accessOf(member), disabled: wasDisabled },
-    after: { ...access, disabled },
+    before: accessOf(member),
+    after: access,
   });
-  // Disabling ends the member's sessions at their next request: the trail says so in its own words.
-  if (disabled && !wasDisabled)
-    await recordOrRefuse(backend, staff.email, "sessions_ended", { email, how: "disabled" });
-  const listed =
-    (await setStaffAccess(staffFile(), email, access)) &&
-    (disabled === wasDisabled || (await setStaffDisabled(staffFile(), email, disabled)));
-  if (!listed) throw new DashboardError("not_found", "No member of staff has this email.");
-  dashboardLogger().info({ staff: staff.email, member: email, ...access, disabled }, "staff access changed");
-  return Response.json({ email, name: member.name, ...access, disabled, added_at: member.addedAt });
+  if (!(await setStaffAccess(staffFile(), email, access)))
+    throw new DashboardError("not_found", "No member of staff has this email.");
+  dashboardLogger().info({ staff: staff.email, member: email, ...access }, "staff access changed");
+  return Response.json({
+    email,
+    name: member.name,
+    ...access,
+    disabled: member.disabledAt !== undefined,
+    added_at: member.addedAt,
+  });
 }

@@ -10,7 +10,6 @@ export const AUDIT_ACTIONS = [
   "program_override_set",
   "program_override_removed",
   "staff_access_changed",
-  "sessions_ended",
   "export",
   "access_refused",
   "sign_in",

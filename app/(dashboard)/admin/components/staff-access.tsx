@@ -34,8 +34,8 @@ export function StaffAccessView({ self }: { self: string }) {
     <div className="flex flex-col gap-3">
       <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         A viewer reads; an admin also changes the fleet&apos;s maintenance programs. Each sees the tasks of
-        their locations only. Add or remove people with <code>npm run staff</code>. Every change here is kept
-        in the{" "}
+        their locations only. Add, remove or disable people with <code>npm run staff</code>. Every change here
+        is kept in the{" "}
         <a href="/admin/audit" className="underline underline-offset-2">
           audit trail
         </a>
@@ -152,7 +152,6 @@ function AccessForm({
   const queryClient = useQueryClient();
   const [role, setRole] = useState<StaffAccess["role"]>(member.role);
   const [everywhere, setEverywhere] = useState(member.locations === "all");
-  const [disabled, setDisabled] = useState(member.disabled);
   const [chosen, setChosen] = useState<Set<string>>(
     new Set(member.locations === "all" ? [] : member.locations),
   );
@@ -178,7 +177,7 @@ function AccessForm({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ role, locations: everywhere ? "all" : [...chosen].sort(), disabled });
+    save.mutate({ role, locations: everywhere ? "all" : [...chosen].sort() });
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label={`Access of ${member.email}`}>
@@ -216,10 +215,6 @@ function AccessForm({
           </div>
         )}
       </fieldset>
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={disabled} onChange={(event) => setDisabled(event.target.checked)} />
-        Disabled: refuse their sign-ins and end their sessions
-      </label>
       {save.isError && <ErrorNotice error={save.error} fallback="The change was not saved." />}
       <div className="flex gap-2">
         <button type="submit" className="rounded border border-slate-400 px-3 py-1" disabled={save.isPending}>

@@ -14,7 +14,6 @@ const ACTIONS: readonly [AuditRecord["action"], string][] = [
   ["export", "Exports"],
   ["access_refused", "Refused by location"],
   ["staff_access_changed", "Staff access changed"],
-  ["sessions_ended", "Sessions ended"],
   ["program_override_set", "Program set"],
   ["program_override_removed", "Program back to learned"],
   ["sign_in", "Sign-in"],
