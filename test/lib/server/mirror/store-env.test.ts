@@ -68,7 +68,7 @@ describe("the audit trail's retention", () => {
     );
     for (const value of ["0", "1.5", "a year"])
       expect(() => parseDashboardEnv({ ...REQUIRED_ENV, AUDIT_RETENTION_DAYS: value })).toThrow(
-        /  AUDIT_RETENTION_DAYS: /,
+        / {2}AUDIT_RETENTION_DAYS: /,
       );
   });
 });
