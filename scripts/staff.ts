@@ -1,10 +1,13 @@
 // `npm run staff -- add|access|remove|list`: manages the staff who may sign in with a password, and
 // what each may do and see. The password is read from standard input so it never appears in shell
 // history or `ps`.
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import {
   accessOf,
   describeAccess,
+  leaveStaffAuditRecord,
+  normaliseEmail,
   parseLocationScope,
   readStaff,
   removeStaffMember,
@@ -15,6 +18,9 @@ import {
   type StaffAccess,
   type StaffRole,
 } from "../lib/server/staff";
+
+/** Who the audit trail names for a change made here: the command line and the account running it. */
+const ACTOR = `command line (${userInfo().username})`;
 
 const USAGE = `Usage: npm run staff -- <command>
   add EMAIL [--name "Full Name"] [--role viewer|admin] [--locations all|ID,ID...]
@@ -65,6 +71,13 @@ async function main(): Promise<number> {
   const file = values.file ?? process.env.STAFF_FILE ?? ".data/staff.json";
   const [command, email] = positionals;
   const access = accessOption(values.role, values.locations);
+  // Each change is recorded before it is made, so the trail never lacks one that happened.
+  const record = (action: string, details: Record<string, unknown>) =>
+    leaveStaffAuditRecord(file, ACTOR, action, details);
+  const member = email
+    ? (await readStaff(file)).find((one) => one.email === normaliseEmail(email))
+    : undefined;
+  const accessNow = member && { ...accessOf(member), disabled: member.disabledAt !== undefined };
   if (command === "list") {
     for (const member of await readStaff(file)) {
       const disabled = member.disabledAt ? `\tdisabled ${member.disabledAt}` : "";
@@ -80,14 +93,29 @@ async function main(): Promise<number> {
       console.error("The password must have at least 12 characters.");
       return 2;
     }
-    await upsertStaffMember(file, email, values.name ?? email, password, access);
-    const member = (await readStaff(file)).find((one) => one.email === email.trim().toLowerCase());
-    console.log(`${email} may now sign in, as ${describeAccess(member ? accessOf(member) : access!)}.`);
+    const name = values.name ?? email;
+    const after = access ?? (member ? accessOf(member) : { role: "viewer", locations: "all" });
+    await record(member ? "staff_password_set" : "staff_added", {
+      email: normaliseEmail(email),
+      name,
+      ...(member ? { before: accessNow } : {}),
+      after: { ...after, disabled: accessNow?.disabled ?? false },
+    });
+    await upsertStaffMember(file, email, name, password, access);
+    const added = (await readStaff(file)).find((one) => one.email === normaliseEmail(email));
+    console.log(`${email} may now sign in, as ${describeAccess(added ? accessOf(added) : after)}.`);
     return 0;
   }
   if (command === "access" && email) {
     if (!access) throw new UsageError("Give --role and --locations.");
-    if (await setStaffAccess(file, email, access)) {
+    if (member) {
+      await record("staff_access_changed", {
+        email: member.email,
+        before: accessNow,
+        after: { ...access, disabled: accessNow!.disabled },
+      });
+    }
+    if (member && (await setStaffAccess(file, email, access))) {
       console.log(`${email} is now ${describeAccess(access)}, from their next request.`);
       return 0;
     }
@@ -95,7 +123,11 @@ async function main(): Promise<number> {
     return 1;
   }
   if (command === "remove" && email) {
-    if (await removeStaffMember(file, email)) {
+    if (member) {
+      await record("staff_removed", { email: member.email, before: accessNow });
+      await record("sessions_ended", { email: member.email, how: "removed" });
+    }
+    if (member && (await removeStaffMember(file, email))) {
       console.log(
         `${email} removed; their sessions end at their next request (on every instance reading this file).`,
       );
@@ -105,9 +137,18 @@ async function main(): Promise<number> {
     return 1;
   }
   if ((command === "disable" || command === "enable") && email) {
-    if (await setStaffDisabled(file, email, command === "disable")) {
+    const disabled = command === "disable";
+    if (member && accessNow!.disabled !== disabled) {
+      await record("staff_access_changed", {
+        email: member.email,
+        before: accessNow,
+        after: { ...accessNow!, disabled },
+      });
+      if (disabled) await record("sessions_ended", { email: member.email, how: "disabled" });
+    }
+    if (member && (await setStaffDisabled(file, email, disabled))) {
       console.log(
-        command === "disable"
+        disabled
           ? `${email} disabled; their sessions end at their next request.`
           : `${email} may sign in again.`,
       );

@@ -395,11 +395,15 @@ export interface paths {
     /**
      * The audit trail, newest first
      * @description For an admin of every location (403 `forbidden` otherwise). Records of program overrides,
-     *     changes of staff access, exports (who, what, filters, rows where known), requests refused
-     *     by location (a task or vehicle at another location, a filter naming one), sign-ins, failed
-     *     sign-ins (the email tried, only when it is one, and why) and sign-outs, each with who, when
-     *     and what it named; never a secret, password or token. A sign-in's record may be written a
-     *     little after the fact (`details.happened_at` says when). Pages by `cursor`.
+     *     changes of staff access on the Staff page and on the command line (members added, removed,
+     *     their password set, disabled or enabled, with `sessions_ended` when that ends their
+     *     sessions), exports (who, what, filters, rows where known), requests refused by location (a
+     *     task or vehicle at another location, a filter naming one), sign-ins, failed sign-ins (the
+     *     email tried, only when it is one, and why) and sign-outs, each with who, when and what it
+     *     named; never a secret, password or token. A record of a sign-in or of the command line may
+     *     be written a little after the fact (`details.happened_at` says when). The command line's
+     *     records are taken into the trail before it is read; when they cannot be, the answer is 503
+     *     `audit_unavailable`. Pages by `cursor`.
      */
     get: operations["listAudit"];
     put?: never;
@@ -691,6 +695,10 @@ export interface components {
         | "program_override_set"
         | "program_override_removed"
         | "staff_access_changed"
+        | "staff_added"
+        | "staff_removed"
+        | "staff_password_set"
+        | "sessions_ended"
         | "export"
         | "access_refused"
         | "sign_in"
@@ -1180,6 +1188,23 @@ export interface components {
           error?: {
             /** @enum {unknown} */
             code?: "upstream_unavailable" | "upstream_refused";
+          };
+        };
+      };
+    };
+    /** @description `audit_unavailable`: the audit trail cannot be written or completed just now (its database does not answer, or the command line's records cannot be taken in); nothing was shown. Come back after `Retry-After`. */
+    AuditUnavailable: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @enum {unknown} */
+            code?: "audit_unavailable";
           };
         };
       };
@@ -2271,6 +2296,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
     };
   };
   optionsAudit: {
@@ -2324,7 +2350,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["MirrorNotReady"];
+      503: components["responses"]["AuditUnavailable"];
     };
   };
   optionsAuditExport: {

@@ -6,14 +6,23 @@ import { csvFileName, csvHead, csvRows, CSV_MEDIA_TYPE } from "@/lib/csv/csv-for
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
-import { managesStaff, normaliseEmail, seesLocation, type StaffAccess } from "../staff";
+import { dashboardEnv } from "../env";
+import {
+  managesStaff,
+  normaliseEmail,
+  seesLocation,
+  waitingStaffAuditRecords,
+  type StaffAccess,
+} from "../staff";
 import {
   AUDIT_ACTIONS,
   readAudit,
   recordAudit,
+  recordAuditOnce,
   type AuditAction,
   type AuditFilters,
   type AuditRecord,
+  type WorkspaceDb,
 } from "../workspace";
 import type { DashboardBackend } from "./dashboard-backend";
 
@@ -71,6 +80,46 @@ export function recordHidden(
   return recordOrRefuse(backend, staff.email, "access_refused", { what, id });
 }
 
+const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * Takes the records `npm run staff` left beside the staff file into the trail, oldest first, each
+ * once however many instances take them: the trail shown or exported then holds every change made
+ * on the command line until now.
+ */
+export async function takeInStaffChanges(db: WorkspaceDb, staffFile: string): Promise<void> {
+  const log = dashboardLogger();
+  const waiting = await waitingStaffAuditRecords(staffFile, (file) =>
+    log.warn({ file }, "not an audit record of the staff command line; left where it is"),
+  );
+  for (const { record, done } of waiting) {
+    if (!isAuditAction(record.action)) {
+      log.warn({ action: record.action }, "an audit record of the staff command line names no known action");
+      continue;
+    }
+    const { id, at, actor, action, details } = record;
+    await recordAuditOnce(db, { id, happenedAt: at, actor, action, details });
+    await done();
+  }
+}
+
+/** The trail's database with the command line's changes taken in; refused whole when they cannot be. */
+async function completeTrail(backend: DashboardBackend): Promise<WorkspaceDb> {
+  const db = await backend.workspace();
+  try {
+    await takeInStaffChanges(db, dashboardEnv().STAFF_FILE);
+  } catch (error) {
+    dashboardLogger().error({ err: error }, "the staff command line's audit records not taken in");
+    throw new DashboardError(
+      "audit_unavailable",
+      "The audit trail cannot be completed just now (changes made on the command line wait to be added); try again shortly.",
+      { retryAfterSeconds: 5 },
+    );
+  }
+  return db;
+}
+
 const PAGE_LIMIT_DEFAULT = 100;
 const FILTER_NAMES = ["action", "actor", "from", "to"];
 
@@ -83,15 +132,12 @@ function readFilters(raw: Record<string, string>): AuditFilters {
   const filters: AuditFilters = {};
   if (raw.action !== undefined) {
     const actions = splitListParam(raw.action);
-    if (
-      actions.length === 0 ||
-      !actions.every((action) => (AUDIT_ACTIONS as readonly string[]).includes(action))
-    )
+    if (actions.length === 0 || !actions.every(isAuditAction))
       throw new DashboardError(
         "invalid_request",
         `"action" must be a comma-separated list of ${AUDIT_ACTIONS.join(", ")}.`,
       );
-    filters.actions = actions as AuditAction[];
+    filters.actions = actions;
   }
   if (raw.actor !== undefined) {
     if (raw.actor.length === 0 || raw.actor.length > 320)
@@ -127,7 +173,7 @@ export async function answerAuditList(
   if (limit === undefined) throw new DashboardError("invalid_request", LIMIT_MESSAGE);
   const before =
     raw.cursor === undefined ? undefined : backend.cursors.decode(raw.cursor, binding(filters)).offset;
-  const rows = await readAudit(await backend.workspace(), filters, { before, limit: limit + 1 });
+  const rows = await readAudit(await completeTrail(backend), filters, { before, limit: limit + 1 });
   const data = rows.slice(0, limit);
   const last = data.at(-1);
   const next =
@@ -156,7 +202,7 @@ export async function answerAuditExport(
 ): Promise<Response> {
   requireTrailReader(staff);
   const filters = readFilters(readQueryParams(url, FILTER_NAMES));
-  const rows = await readAudit(await backend.workspace(), filters, { limit: EXPORT_MAX_ROWS + 1 });
+  const rows = await readAudit(await completeTrail(backend), filters, { limit: EXPORT_MAX_ROWS + 1 });
   if (rows.length > EXPORT_MAX_ROWS)
     throw new DashboardError(
       "invalid_request",

@@ -21,3 +21,4 @@ export {
   staffAccessSchema,
 } from "./staff-access";
 export type { StaffAccess, StaffRole } from "./staff-access";
+export { leaveStaffAuditRecord, staffAuditInbox, waitingStaffAuditRecords } from "./staff-audit-inbox";

@@ -10,6 +10,10 @@ export const AUDIT_ACTIONS = [
   "program_override_set",
   "program_override_removed",
   "staff_access_changed",
+  "staff_added",
+  "staff_removed",
+  "staff_password_set",
+  "sessions_ended",
   "export",
   "access_refused",
   "sign_in",
@@ -29,6 +33,39 @@ export async function recordAudit(
     action,
     JSON.stringify(details),
   ]);
+}
+
+/** Apart from the migrations' lock, so taking records in never waits on a migration. */
+const TAKE_IN_LOCK_KEY = 7_315_016;
+
+/**
+ * A record made elsewhere (`id`, at `happenedAt`) taken into the trail once, however many
+ * instances or retries take it in: its id goes into its details and is looked for first.
+ */
+export async function recordAuditOnce(
+  db: SqlDb,
+  record: {
+    id: string;
+    happenedAt: string;
+    actor: string;
+    action: AuditAction;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [TAKE_IN_LOCK_KEY]);
+    await tx.query(
+      `INSERT INTO workspace_audit (actor, action, details)
+       SELECT $1, $2, $3::jsonb
+       WHERE NOT EXISTS (SELECT 1 FROM workspace_audit WHERE details->>'record_id' = $4)`,
+      [
+        record.actor,
+        record.action,
+        JSON.stringify({ ...record.details, happened_at: record.happenedAt, record_id: record.id }),
+        record.id,
+      ],
+    );
+  });
 }
 
 /**
