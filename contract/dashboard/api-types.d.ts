@@ -397,13 +397,12 @@ export interface paths {
      * @description For an admin of every location (403 `forbidden` otherwise). Records of program overrides,
      *     changes of staff access on the Staff page and on the command line (members added, removed,
      *     their password set, disabled or enabled, with `sessions_ended` when that ends their
-     *     sessions), exports (who, what, filters, rows where known), requests refused by location (a
-     *     task or vehicle at another location, a filter naming one), sign-ins, failed sign-ins (the
-     *     email tried, only when it is one, and why) and sign-outs, each with who, when and what it
-     *     named; never a secret, password or token. A record of a sign-in or of the command line may
-     *     be written a little after the fact (`details.happened_at` says when). The command line's
-     *     records are taken into the trail before it is read; when they cannot be, the answer is 503
-     *     `audit_unavailable`. Pages by `cursor`.
+     *     sessions), exports (who, what, filters, rows where known) and requests refused by location
+     *     (a task or vehicle at another location, a filter naming one), each with who, when and what
+     *     it named; never a secret, password or token. A record of the command line may be written a
+     *     little after the fact (`details.happened_at` says when): its records are taken into the
+     *     trail before it is read, and when they cannot be, the answer is 503 `audit_unavailable`.
+     *     Pages by `cursor`.
      */
     get: operations["listAudit"];
     put?: never;
@@ -700,10 +699,7 @@ export interface components {
         | "staff_password_set"
         | "sessions_ended"
         | "export"
-        | "access_refused"
-        | "sign_in"
-        | "sign_in_failed"
-        | "sign_out";
+        | "access_refused";
       /** @description What the action named: its filters, its before and after. */
       details: Record<string, never>;
     };

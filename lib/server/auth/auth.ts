@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
-import { z } from "zod";
 import Credentials from "next-auth/providers/credentials";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
@@ -12,7 +11,6 @@ import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
 import { ssoAccess } from "./sso-access";
 import { authenticateStaff, normaliseEmail } from "../staff";
-import { recordAuditLater } from "../workspace";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
 // staff file. Sessions are signed, httpOnly, SameSite=Lax cookies (Secure behind https).
@@ -41,16 +39,10 @@ function config(): NextAuthConfig {
           email,
           clientAddress(request.headers, env.DASHBOARD_TRUST_PROXY),
         );
-        if (!attempt.allowed) {
-          recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "too_many_attempts");
-          throw new TooManyAttempts();
-        }
+        if (!attempt.allowed) throw new TooManyAttempts();
         const member =
           email && password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
-        if (!member) {
-          recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "wrong_email_or_password");
-          return null;
-        }
+        if (!member) return null;
         await attempt.succeeded();
         return { id: member.email, email: member.email, name: member.name };
       },
@@ -103,22 +95,17 @@ function config(): NextAuthConfig {
       // whose claims give no access when the operator's default is to deny.
       signIn({ account, profile }) {
         if (account?.provider !== SSO_PROVIDER_ID) return true;
-        const email = typeof profile?.email === "string" ? profile.email : "";
-        if (email === "" || profile?.email_verified === false) {
-          recordFailedSignIn(email, SSO_PROVIDER_ID, "no_verified_email");
-          return false;
-        }
-        if (ssoAccess(profile!, env) === undefined) {
-          recordFailedSignIn(email, SSO_PROVIDER_ID, "no_access_mapped");
-          return false;
-        }
-        return true;
+        return (
+          typeof profile?.email === "string" &&
+          profile.email !== "" &&
+          profile.email_verified !== false &&
+          ssoAccess(profile, env) !== undefined
+        );
       },
     },
     events: {
       signIn({ user, account }) {
         dashboardLogger().info({ staff: user.email, provider: account?.provider }, "staff signed in");
-        recordAuditLater(user.email ?? "", "sign_in", { provider: account?.provider });
       },
       async signOut(message) {
         const token = "token" in message ? message.token : null;
@@ -126,19 +113,9 @@ function config(): NextAuthConfig {
         const until = (token.exp ?? Date.now() / 1000 + SESSION_MAX_AGE_SECONDS) * 1000;
         await (await sessionRevocations()).revoke(token.sid, until);
         dashboardLogger().info({ staff: token.email }, "staff signed out");
-        recordAuditLater(typeof token.email === "string" ? token.email : "", "sign_out", {});
       },
     },
   };
-}
-
-/**
- * A failed sign-in, for the audit trail: who it claimed to be only when that is an email (someone
- * may type their password into the email field, and a password never goes into a record).
- */
-function recordFailedSignIn(claimed: string, provider: string, reason: string): void {
-  const actor = z.email().safeParse(claimed).success ? claimed : "(not an email)";
-  recordAuditLater(actor, "sign_in_failed", { provider, reason });
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => config());

@@ -23,7 +23,7 @@ import { DashboardMetrics } from "./dashboard-metrics";
 import { FreshnessCache } from "./freshness-cache";
 import { recordTiming } from "./request-timing";
 import { startMirror, type Mirror } from "../mirror";
-import { keepAuditFor, openWorkspaceDb, writeQueuedAuditTo, type WorkspaceDb } from "../workspace";
+import { keepAuditFor, openWorkspaceDb, type WorkspaceDb } from "../workspace";
 
 // Everything the dashboard's server keeps between requests: one token, one budget, the caches.
 // One instance per process, kept on globalThis so development reloads do not start over (and
@@ -212,17 +212,7 @@ export async function createBackend(
 const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
 export function dashboardBackend(): Promise<DashboardBackend> {
-  holder.__dashboardBackend ??= createBackend(dashboardEnv(), {
-    logger: dashboardLogger(),
-    mirror: true,
-  }).then((backend) => {
-    // The sign-in flow's records (queued, as Auth.js cannot wait on them) go to this workspace.
-    writeQueuedAuditTo(
-      () => backend.workspace(),
-      ({ err, dropped }, message) => dashboardLogger()[dropped ? "error" : "warn"]({ err, dropped }, message),
-    );
-    return backend;
-  });
+  holder.__dashboardBackend ??= createBackend(dashboardEnv(), { logger: dashboardLogger(), mirror: true });
   return holder.__dashboardBackend;
 }
 

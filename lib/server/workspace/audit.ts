@@ -16,9 +16,6 @@ export const AUDIT_ACTIONS = [
   "sessions_ended",
   "export",
   "access_refused",
-  "sign_in",
-  "sign_in_failed",
-  "sign_out",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

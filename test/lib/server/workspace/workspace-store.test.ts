@@ -189,7 +189,7 @@ describe.each([
       const old = await aged(40);
       await aged(31);
       const recent = await aged(29);
-      await recordAudit(db, "b@company.example", "sign_in", {});
+      await recordAudit(db, "b@company.example", "export", {});
 
       await expect(db.query("DELETE FROM workspace_audit WHERE id = $1", [old])).rejects.toThrow(
         /append-only/,

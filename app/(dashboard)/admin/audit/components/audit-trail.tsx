@@ -20,9 +20,6 @@ const ACTIONS: readonly [AuditRecord["action"], string][] = [
   ["sessions_ended", "Sessions ended"],
   ["program_override_set", "Program set"],
   ["program_override_removed", "Program back to learned"],
-  ["sign_in", "Sign-in"],
-  ["sign_in_failed", "Failed sign-in"],
-  ["sign_out", "Sign-out"],
 ];
 const LABELS = new Map(ACTIONS);
 
