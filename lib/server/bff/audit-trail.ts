@@ -7,13 +7,7 @@ import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 import { dashboardEnv } from "../env";
-import {
-  managesStaff,
-  normaliseEmail,
-  seesLocation,
-  waitingStaffAuditRecords,
-  type StaffAccess,
-} from "../staff";
+import { managesStaff, normaliseEmail, seesLocation, waitingStaffAuditRecords } from "../staff";
 import {
   AUDIT_ACTIONS,
   readAudit,
@@ -73,7 +67,7 @@ export async function recordRefusedLocations(
 /** A task or vehicle hidden from its reader by location, recorded before the 404 is given. */
 export function recordHidden(
   backend: DashboardBackend,
-  staff: { email: string; access: StaffAccess },
+  staff: { email: string },
   what: "task" | "vehicle",
   id: string,
 ): Promise<void> {
