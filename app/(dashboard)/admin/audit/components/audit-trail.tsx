@@ -90,33 +90,9 @@ export function AuditTrailView() {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1">
-          Member (email)
-          <input
-            className={FIELD}
-            type="email"
-            value={draft.actor}
-            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          From
-          <input
-            className={FIELD}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          To
-          <input
-            className={FIELD}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          />
-        </label>
+        <FilterField label="Member (email)" type="email" name="actor" draft={draft} setDraft={setDraft} />
+        <FilterField label="From" type="date" name="from" draft={draft} setDraft={setDraft} />
+        <FilterField label="To" type="date" name="to" draft={draft} setDraft={setDraft} />
         <button type="submit" className="rounded border border-slate-400 px-3 py-1">
           Show
         </button>
@@ -172,5 +148,32 @@ export function AuditTrailView() {
         <ErrorNotice error={records.error} fallback="Older records could not be loaded." />
       )}
     </div>
+  );
+}
+
+/** One text or date filter of the form, bound to its field of the draft. */
+function FilterField({
+  label,
+  type,
+  name,
+  draft,
+  setDraft,
+}: {
+  label: string;
+  type: "email" | "date";
+  name: "actor" | "from" | "to";
+  draft: Filters;
+  setDraft: (draft: Filters) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      {label}
+      <input
+        className={FIELD}
+        type={type}
+        value={draft[name]}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+      />
+    </label>
   );
 }
