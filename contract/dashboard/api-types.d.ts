@@ -2254,7 +2254,7 @@ export interface operations {
       query?: {
         /** @description Only these actions (comma-separated). */
         action?: string;
-        /** @description Only what this member of staff did (their email, in any case). */
+        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`). */
         actor?: string;
         /** @description Records at or after this instant (with its offset). */
         from?: string;
@@ -2313,7 +2313,7 @@ export interface operations {
       query?: {
         /** @description Only these actions (comma-separated). */
         action?: string;
-        /** @description Only what this member of staff did (their email, in any case). */
+        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`). */
         actor?: string;
         /** @description Records at or after this instant (with its offset). */
         from?: string;

@@ -135,7 +135,10 @@ function readFilters(raw: Record<string, string>): AuditFilters {
   }
   if (raw.actor !== undefined) {
     if (raw.actor.length === 0 || raw.actor.length > 320)
-      throw new DashboardError("invalid_request", '"actor" must be an email of 1 to 320 characters.');
+      throw new DashboardError(
+        "invalid_request",
+        '"actor" must name who acted (an email, or "command line (USER)") in 1 to 320 characters.',
+      );
     filters.actor = normaliseEmail(raw.actor);
   }
   for (const name of ["from", "to"] as const) {

@@ -90,7 +90,13 @@ export function AuditTrailView() {
             ))}
           </select>
         </label>
-        <FilterField label="Member (email)" type="email" name="actor" draft={draft} setDraft={setDraft} />
+        <FilterField
+          label="Who (an email, or command line (user))"
+          type="text"
+          name="actor"
+          draft={draft}
+          setDraft={setDraft}
+        />
         <FilterField label="From" type="date" name="from" draft={draft} setDraft={setDraft} />
         <FilterField label="To" type="date" name="to" draft={draft} setDraft={setDraft} />
         <button type="submit" className="rounded border border-slate-400 px-3 py-1">
@@ -160,7 +166,7 @@ function FilterField({
   setDraft,
 }: {
   label: string;
-  type: "email" | "date";
+  type: "text" | "date";
   name: "actor" | "from" | "to";
   draft: Filters;
   setDraft: (draft: Filters) => void;
