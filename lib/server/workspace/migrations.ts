@@ -41,8 +41,13 @@ export const workspaceMigrations: readonly SqlMigration[] = [
   },
   {
     id: 2,
-    name: "audit records expire after the retention an operator sets",
+    name: "audit records expire after the retention an operator sets; records made elsewhere are found by id",
     sql: `
+      -- A record made outside the dashboard (the staff command line's) carries its own id, looked
+      -- up before it is taken in, so that it is taken in once: without an index, each look would
+      -- read the whole trail.
+      CREATE INDEX workspace_audit_by_record_id ON workspace_audit ((details->>'record_id'));
+
       -- Still append-only: no update ever, and a delete only of a record older than the retention
       -- that the deleting transaction names (SET LOCAL workspace.audit_keep_days), which only the
       -- retention's pruning does.
