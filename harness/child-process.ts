@@ -7,6 +7,8 @@ import { REPO_ROOT } from "./repo-root";
 
 /** SIGTERM first, so a server drains and closes its pools; SIGKILL when it has not gone by then. */
 export const DEFAULT_GRACE_MS = 5_000;
+/** After an exit, how long its output may still be arriving through the pipes. */
+const PIPE_DRAIN_MS = 2_000;
 
 export interface ChildOptions {
   /** For messages: "service", "dashboard". */
@@ -97,7 +99,15 @@ export function startChild(options: ChildOptions): RunningChild {
     log?.write(chunk);
   });
   let exitCode: number | null | undefined;
-  // "close" (not "exit"), so that every byte of output has been read when it settles.
+  // "close" (not "exit"), so that every byte of output has been read when it settles. A process it
+  // started that outlived it would hold the pipes open and "close" would never come: a moment after
+  // the exit, the pipes are let go, so a stop or a failed start never waits on such a straggler.
+  child.once("exit", () => {
+    setTimeout(() => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, PIPE_DRAIN_MS).unref();
+  });
   const exited = new Promise<number | null>((resolve) => {
     child.once("close", (code) => {
       alive.delete(child);

@@ -88,3 +88,20 @@ it("stops at once when the program leaves on SIGTERM, within the grace period", 
   expect(Date.now() - asked).toBeLessThan(5_000);
   expect(child.signal()).toBe("SIGTERM");
 });
+
+it("has exited once the program has, though a process it left behind still holds its output", async () => {
+  // The program starts a process of its own that keeps the same stdout and outlives it.
+  const program = [
+    "const { spawn } = require('node:child_process');",
+    "const straggler = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'inherit', detached: true });",
+    "console.log(straggler.pid);",
+    "straggler.unref();",
+  ].join(" ");
+  const child = startChild({ name: "parent", args: ["-e", program] });
+  const started = Date.now();
+  expect(await child.exited).toBe(0);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  const straggler = Number(child.stdout().trim());
+  expect(alive(straggler)).toBe(true);
+  process.kill(straggler, "SIGKILL");
+});
