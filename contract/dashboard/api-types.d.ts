@@ -437,6 +437,99 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/views": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's saved views of the tasks page, the views others share, and the caller's start view
+     * @description The caller's own views first, then those others share, each by name. A view's `state` is
+     *     narrowed to the caller's locations: a `location_id` value naming a location they may not see
+     *     is left out of it and listed in `hidden_locations`, so that the page opens only what the
+     *     caller can see and says what it left out. `start_view_id` is the view a bare `/tasks`
+     *     opens with for the caller (null for the default view, or when that view is no longer
+     *     shared with them). Takes no parameters.
+     */
+    get: operations["listViews"];
+    put?: never;
+    /**
+     * Saves the tasks page's current state under a name
+     * @description From the dashboard's own pages (403 `forbidden` otherwise). Names are the caller's own: one
+     *     of their views already named so (in any case) is 400 `invalid_request`, as is a 101st view.
+     *     Recorded in the audit trail (`view_created`) in the same transaction; a workspace that
+     *     cannot be written is 503 `audit_unavailable` and nothing is saved.
+     */
+    post: operations["createView"];
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsViews"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/views/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Sets the view a bare /tasks opens with for the caller
+     * @description Any view the caller may open: their own or a shared one (404 `not_found` otherwise). From
+     *     the dashboard's own pages (403 `forbidden` otherwise). Deleting the view clears it; a view
+     *     unshared since no longer opens.
+     */
+    put: operations["setStartView"];
+    post?: never;
+    /**
+     * A bare /tasks opens with the default view again
+     * @description Also when the caller had no start view.
+     */
+    delete: operations["clearStartView"];
+    /** The methods this address answers */
+    options: operations["optionsStartView"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/views/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The view's id (a UUID); any other text is no view (404 `not_found`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Deletes a view
+     * @description The owner deletes their view; an admin may delete any shared view too (403 `forbidden` for
+     *     anyone else; 404 `not_found` for a view the caller cannot open). Anyone's start view naming
+     *     it is cleared. Recorded in the audit trail (`view_deleted`).
+     */
+    delete: operations["deleteView"];
+    /** The methods this address answers */
+    options: operations["optionsView"];
+    head?: never;
+    /**
+     * Renames, shares or unshares, or replaces the state of one of the caller's views
+     * @description Only the owner changes a view: another's shared view is 403 `forbidden`, another's private
+     *     one (or no view) 404 `not_found`. Omitted fields stay as they are; at least one is given.
+     *     Sharing and unsharing are recorded in the audit trail (`view_shared`, `view_unshared`).
+     *     From the dashboard's own pages (403 `forbidden` otherwise).
+     */
+    patch: operations["changeView"];
+    trace?: never;
+  };
   "/api/mirror": {
     parameters: {
       query?: never;
@@ -699,7 +792,11 @@ export interface components {
         | "staff_password_set"
         | "sessions_ended"
         | "export"
-        | "access_refused";
+        | "access_refused"
+        | "view_created"
+        | "view_shared"
+        | "view_unshared"
+        | "view_deleted";
       /** @description What the action named: its filters, its before and after. */
       details: Record<string, never>;
     };
@@ -995,6 +1092,89 @@ export interface components {
       problems?: "mirror_disk_nearly_full"[];
     };
     /**
+     * @description The tasks page's link parameters, as its address carries them (opening a view is opening
+     *     `/tasks?` with these): `range` or `from`+`to`, the list filters (comma-separated, `\,` for a
+     *     comma inside a task type), `q`, `sort` and `order`, `tz` (the zone times are shown in:
+     *     `location`, `local` or `utc`), `cols` (the visible columns in order), `widths`
+     *     (`column:pixels` pairs) and `summary` (`open`). Each value follows the rule the API applies
+     *     to the same parameter; what the page cannot show of one it names when the view opens, as it
+     *     does for a link.
+     */
+    ViewState: {
+      /**
+       * @example 7d
+       * @example last_week
+       */
+      range?: string;
+      /** Format: date-time */
+      from?: string;
+      /** Format: date-time */
+      to?: string;
+      status?: string;
+      location_id?: string;
+      task_type?: string;
+      mva?: string;
+      vehicle_id?: string;
+      q?: string;
+      /** @enum {string} */
+      sort?: "started_at" | "task_type" | "status" | "mva" | "vehicle_id" | "location" | "odometer_miles";
+      /** @enum {string} */
+      order?: "asc" | "desc";
+      /**
+       * @example location
+       * @example local
+       * @example utc
+       */
+      tz?: string;
+      /** @example started_at,task_type,status,location */
+      cols?: string;
+      /** @example location:240,mva:120 */
+      widths?: string;
+      /** @constant */
+      summary?: "open";
+    };
+    /** @description 1-80 characters without control characters, leading and trailing spaces trimmed; unique among the owner's views in any case. */
+    ViewName: string;
+    SavedView: {
+      /**
+       * Format: uuid
+       * @description Stable: a shared view's link is `/tasks?view=<id>`.
+       */
+      id: string;
+      name: components["schemas"]["ViewName"];
+      /** @description The email of the member who saved it. */
+      owner: string;
+      /** @description Whether the caller owns it (and so may change it). */
+      mine: boolean;
+      /** @description Whether the caller may delete it: its owner may, and an admin may delete a shared view. */
+      deletable: boolean;
+      /** @description Whether every member of staff may open it (each under their own locations). */
+      shared: boolean;
+      state: components["schemas"]["ViewState"];
+      /** @description Locations the view's filter names that the caller may not see, left out of `state`. */
+      hidden_locations: string[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SavedViewList: {
+      data: components["schemas"]["SavedView"][];
+      /** Format: uuid */
+      start_view_id: string | null;
+    };
+    SavedViewCreate: {
+      name: components["schemas"]["ViewName"];
+      /** @default false */
+      shared: boolean;
+      state: components["schemas"]["ViewState"];
+    };
+    SavedViewChange: {
+      name?: components["schemas"]["ViewName"];
+      shared?: boolean;
+      state?: components["schemas"]["ViewState"];
+    };
+    /**
      * @example {
      *       "error": {
      *         "code": "not_found",
@@ -1056,6 +1236,15 @@ export interface components {
     "Options-Changes": {
       headers: {
         Allow: components["headers"]["Allow-Changes"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The methods this address answers; no body, no session needed. */
+    "Options-Views": {
+      headers: {
+        Allow: components["headers"]["Allow-Views"];
         "Cache-Control": components["headers"]["Cache-Control-No-Store"];
         [name: string]: unknown;
       };
@@ -1141,6 +1330,23 @@ export interface components {
         "X-Request-Id": components["headers"]["X-Request-Id"];
         "Cache-Control": components["headers"]["Cache-Control-No-Store"];
         Allow: components["headers"]["Allow"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "method_not_allowed";
+          };
+        };
+      };
+    };
+    /** @description `method_not_allowed`: this address does not answer the method (`Allow` lists those it does). No session needed. */
+    "MethodNotAllowed-Views": {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        Allow: components["headers"]["Allow-Views"];
         [name: string]: unknown;
       };
       content: {
@@ -1324,7 +1530,9 @@ export interface components {
     /** @description The methods a reading address answers. */
     Allow: "GET, HEAD, OPTIONS";
     /** @description The methods an address that changes staff's settings answers. */
-    "Allow-Changes": "PUT, DELETE, OPTIONS" | "PUT, OPTIONS";
+    "Allow-Changes": "PUT, DELETE, OPTIONS" | "PUT, OPTIONS" | "PATCH, DELETE, OPTIONS";
+    /** @description The methods the saved views' list answers (it also takes a new view). */
+    "Allow-Views": "GET, HEAD, POST, OPTIONS";
   };
   pathItems: never;
 }
@@ -2360,6 +2568,242 @@ export interface operations {
     responses: {
       204: components["responses"]["Options"];
       400: components["responses"]["BadRequest"];
+    };
+  };
+  listViews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The views. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedViewList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      405: components["responses"]["MethodNotAllowed-Views"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  createView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedViewCreate"];
+      };
+    };
+    responses: {
+      /** @description The view as saved, as the caller reads it. */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedView"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  optionsViews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Views"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  setStartView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          view_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The start view now. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            start_view_id: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  clearStartView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared. */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  optionsStartView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  deleteView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The view's id (a UUID); any other text is no view (404 `not_found`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  optionsView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The view's id (a UUID); any other text is no view (404 `not_found`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  changeView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The view's id (a UUID); any other text is no view (404 `not_found`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedViewChange"];
+      };
+    };
+    responses: {
+      /** @description The view as now saved, as the caller reads it. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SavedView"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
     };
   };
   getMirrorStatus: {

@@ -38,3 +38,11 @@ export type DuePage = Schemas["DuePage"];
 export type DueSummary = Schemas["DueSummary"];
 export type Compliance = Schemas["Compliance"];
 export type VehiclePage = Schemas["VehiclePage"];
+export type SavedView = Schemas["SavedView"];
+
+/**
+ * What /tasks opens with instead of its address, as the server read it while rendering the page: the
+ * view a `?view=` link names, or the reader's start view on a bare /tasks; or why a link's view
+ * could not be opened.
+ */
+export type OpenedView = { view: SavedView } | { problem: "missing" | "unavailable" };

@@ -1,6 +1,7 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { OpenedView, SavedView } from "./api-types";
 import { servedWindowOf, type ServedList } from "./served-window";
 import { adoptWindow, repinWindow, stableWindow, windowAt } from "./stable-window";
 import {
@@ -12,6 +13,7 @@ import {
   type TableView,
 } from "./table-view";
 import { listParams } from "./task-queries";
+import { noticeOf, useOpenedView, viewSearchOf, type ViewNotice } from "./use-opened-view";
 import {
   DEFAULT_FILTERS,
   parseTaskFilters,
@@ -34,6 +36,8 @@ export interface TaskListState {
   problem: string | undefined;
   /** What the opened link asked for that is not shown, and what is shown instead; kept until a change. */
   linkProblems: readonly string[];
+  /** What an opened saved view could not show as saved (or why it did not open); kept until a change. */
+  viewNotice: ViewNotice | undefined;
   /** The dashboard API query of these filters (no cursor or limit). */
   query: URLSearchParams;
   /** The list's URL parameters, for links that should come back to this list. */
@@ -43,6 +47,8 @@ export interface TaskListState {
   /** Moves a relative range ("last 7 days") to end now; a custom range stays as it is. */
   refresh: () => void;
   setView: (change: Partial<TableView>) => void;
+  /** Shows a saved view: its filters, sort, columns, widths, zone and summary. */
+  openView: (view: SavedView) => void;
 }
 
 let scrollToTopRequested = false;
@@ -58,15 +64,21 @@ const noSubscription = () => () => {};
 
 /**
  * `served`: the list whose first page the server read and handed over with the page, if it did
- * (tasks/first-task-page.ts).
+ * (tasks/first-task-page.ts). `opened`: the saved view the server opened instead of the address.
  */
-export function useTaskListState(maxWindowDays: number, served?: ServedList): TaskListState {
+export function useTaskListState(
+  maxWindowDays: number,
+  served?: ServedList,
+  opened?: OpenedView,
+): TaskListState {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   // localStorage is read after hydration only, so server and browser render the same first.
   const remembered = useSyncExternalStore(noSubscription, rememberedViewOnce, () => EMPTY_VIEW);
-  const search = params.toString();
+  const urlSearch = params.toString();
+  const opening = useOpenedView(opened, urlSearch);
+  const search = opening.search ?? urlSearch;
   // Once, before the first window is resolved: the tab pins the server's window, so its first
   // query key is the one the server's page came under (Refresh later moves past it as usual).
   useState(() => {
@@ -146,16 +158,18 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
 
   // A list a person chooses ends now, even if this tab resolved the same filters hours ago; back
   // and forward, which do not come through here, keep the pinned window and its cached pages.
+  const { setNotice: setViewNotice } = opening;
   const goToFilters = useCallback(
     (filters: TaskFilters) => {
       scrollToTopRequested = true;
       setLinkProblems(NO_PROBLEMS);
+      setViewNotice(undefined);
       const current = latestParams();
       const next = withTaskFilters(current, filters);
       repinWindow(parseTaskFilters(next), calendarZone(parseTableView(current, remembered).zone));
       navigate(next);
     },
-    [navigate, latestParams, remembered],
+    [navigate, latestParams, remembered, setViewNotice],
   );
 
   const setFilters = useCallback(
@@ -186,6 +200,21 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
     [navigate, latestParams, remembered, pendingView, search],
   );
 
+  // Chosen like a list, so its window ends now too; its columns are this browser's from now on.
+  const openView = useCallback(
+    (view: SavedView) => {
+      scrollToTopRequested = true;
+      setLinkProblems(NO_PROBLEMS);
+      setViewNotice(noticeOf({ view }));
+      const next = new URLSearchParams(viewSearchOf(view));
+      const tableView = parseTableView(next, {});
+      rememberView(tableView);
+      repinWindow(parseTaskFilters(next), calendarZone(tableView.zone));
+      navigate(next);
+    },
+    [navigate, setViewNotice],
+  );
+
   return {
     filters: state.filters,
     view: pendingView ?? state.view,
@@ -193,12 +222,14 @@ export function useTaskListState(maxWindowDays: number, served?: ServedList): Ta
     window: state.window,
     problem: state.problem,
     linkProblems,
+    viewNotice: opening.notice,
     query: state.query,
     listParams: search,
     setFilters,
     clearFilters,
     refresh,
     setView,
+    openView,
   };
 }
 

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { searchOf } from "@/lib/server/bff";
+import { openedView, searchOf } from "@/lib/server/bff";
 import { dashboardEnv } from "@/lib/server/env";
 import { TasksView } from "./components/tasks-view";
 import { firstTaskPage } from "./first-task-page";
@@ -11,7 +11,12 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const maxWindowDays = dashboardEnv().VTS_MAX_WINDOW_DAYS;
-  const first = await firstTaskPage(searchOf(await searchParams), maxWindowDays);
+  const search = searchOf(await searchParams);
+  const opened = await openedView(search);
+  const first = await firstTaskPage(
+    opened && "view" in opened ? new URLSearchParams(opened.view.state) : search,
+    maxWindowDays,
+  );
   return (
     <main className="flex h-full min-h-[36rem] flex-col gap-3 p-4">
       <h1 className="sr-only">Tasks</h1>
@@ -19,7 +24,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
         {/* No Suspense boundary here: the page is rendered per request (useSearchParams does not
             suspend), and without one the filters and the rows go out in the same flush as the
             header, so the first paint already has the rows. */}
-        <TasksView maxWindowDays={maxWindowDays} served={first?.served} />
+        <TasksView maxWindowDays={maxWindowDays} served={first?.served} opened={opened} />
       </HydrationBoundary>
     </main>
   );

@@ -22,6 +22,15 @@ export {
 } from "./mirror-reads";
 export { answerAuditExport, answerAuditList, recordRefusedLocations } from "./audit-trail";
 export { withServerTiming } from "./request-timing";
+export {
+  answerChangeView,
+  answerClearStartView,
+  answerCreateView,
+  answerDeleteView,
+  answerSetStartView,
+  answerViewList,
+  openedView,
+} from "./saved-views";
 export { answerSetStaffAccess, answerStaffList } from "./staff-admin";
 export { answerExport } from "./task-export";
 export { answerTaskList } from "./task-list";

@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   "sessions_ended",
   "export",
   "access_refused",
+  "view_created",
+  "view_shared",
+  "view_unshared",
+  "view_deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -64,4 +64,33 @@ export const workspaceMigrations: readonly SqlMigration[] = [
       $$;
     `,
   },
+  {
+    id: 3,
+    name: "saved views of the tasks page and each person's start view",
+    sql: `
+      -- A named state of the tasks page (its link's parameters: filters, sort, zone, columns,
+      -- widths, summary), its owner's alone or shared with everyone. The id is what a shared
+      -- view's link carries, so it is random rather than counted: links cannot be walked.
+      CREATE TABLE workspace_saved_views (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        owner text NOT NULL,
+        name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 80),
+        shared boolean NOT NULL DEFAULT false,
+        state jsonb NOT NULL,
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
+        updated_at timestamptz(3) NOT NULL DEFAULT now()
+      );
+      -- "Morning check" and "morning check" are one name to the person choosing from a menu.
+      CREATE UNIQUE INDEX workspace_saved_views_name ON workspace_saved_views (owner, lower(name));
+      CREATE INDEX workspace_saved_views_shared ON workspace_saved_views (shared) WHERE shared;
+
+      -- The view /tasks opens with for a person; gone with the view it names.
+      CREATE TABLE workspace_start_views (
+        owner text PRIMARY KEY,
+        view_id uuid NOT NULL REFERENCES workspace_saved_views (id) ON DELETE CASCADE,
+        set_at timestamptz(3) NOT NULL DEFAULT now()
+      );
+      CREATE INDEX workspace_start_views_view ON workspace_start_views (view_id);
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import { applyMigrations } from "@/platform/sql/migrate";
 import { openSqlDb, type SqlDbSettings } from "@/platform/sql/open-sql-db";
 import type { SqlDb } from "@/platform/sql/sql-db";
@@ -32,4 +33,13 @@ export function openWorkspaceDb(settings: SqlDbSettings): Promise<WorkspaceDb> {
         migrations: workspaceMigrations,
       }),
   });
+}
+
+/**
+ * Whether the workspace may hold anything yet. An embedded one whose directory was never made holds
+ * nothing, and making it costs seconds of CPU: a read that finds nothing there (a start view) need
+ * not open it, so a fresh dashboard's first page does not wait for it.
+ */
+export function workspaceMayHoldData(settings: SqlDbSettings): boolean {
+  return settings.databaseUrl !== undefined || settings.dataDir === undefined || existsSync(settings.dataDir);
 }

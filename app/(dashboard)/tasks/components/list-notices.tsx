@@ -1,6 +1,7 @@
 "use client";
 import { Notice } from "@/components/notice";
 import type { TaskFilters } from "@/lib/client/task-filters";
+import type { ViewNotice } from "@/lib/client/use-opened-view";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 
 // The list's notices that show only now and then, loaded when one does (table-status.tsx): the
@@ -17,6 +18,25 @@ export function LinkProblems({ problems }: { problems: readonly string[] }) {
           <li key={problem}>{problem}</li>
         ))}
       </ul>
+    </Notice>
+  );
+}
+
+/** What a saved view could not show as it was saved, or why its link shows the default view. */
+export function SavedViewNotice({ notice }: { notice: ViewNotice }) {
+  return (
+    <Notice tone="wait" testId="view-notice">
+      {notice.kind === "hidden" && (
+        <>
+          The view &ldquo;{notice.name}&rdquo; names{" "}
+          {notice.locations.length === 1 ? "a location" : "locations"} you do not see (
+          {notice.locations.join(", ")}): left out of its location filter.
+        </>
+      )}
+      {notice.kind === "missing" &&
+        "No saved view of yours, or shared with you, has this link's id (it may have been deleted or unshared): showing the default view."}
+      {notice.kind === "unavailable" &&
+        "The saved view could not be read just now (the dashboard's workspace does not answer): showing the default view. Open the link again shortly."}
     </Notice>
   );
 }

@@ -20,6 +20,7 @@ const loadListNotices = () => import("./list-notices");
 const ListWait = lazy(() => import("./list-wait").then((module) => ({ default: module.ListWait })));
 const ErrorNotice = lazy(() => loadErrorNotice().then((module) => ({ default: module.ErrorNotice })));
 const LinkProblems = lazy(() => loadListNotices().then((module) => ({ default: module.LinkProblems })));
+const SavedViewNotice = lazy(() => loadListNotices().then((module) => ({ default: module.SavedViewNotice })));
 const LiveInstead = lazy(() => loadListNotices().then((module) => ({ default: module.LiveInstead })));
 const StaleBanner = lazy(() => loadListNotices().then((module) => ({ default: module.StaleBanner })));
 
@@ -62,6 +63,11 @@ export function TableStatus({
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
     <div className="flex flex-col gap-2">
+      {state.viewNotice && (
+        <Suspense>
+          <SavedViewNotice notice={state.viewNotice} />
+        </Suspense>
+      )}
       {state.linkProblems.length > 0 && (
         <Suspense>
           <LinkProblems problems={state.linkProblems} />

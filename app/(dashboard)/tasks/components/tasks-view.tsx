@@ -4,7 +4,7 @@ import { lazy, useMemo, useState } from "react";
 import { SkipLink } from "@/components/skip-link";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { budgetIsLow } from "@/lib/client/budget-level";
-import type { Task } from "@/lib/client/api-types";
+import type { OpenedView, Task } from "@/lib/client/api-types";
 import { displayZone } from "@/lib/client/table-view";
 import {
   budgetQuery,
@@ -42,12 +42,21 @@ const loadTable = loadOnce(() => import("./task-table"));
 const TaskTable = lazy(() => loadTable().then((module) => ({ default: module.TaskTable })));
 
 // The tasks page: filters, the view controls and export, the table and what it is waiting for.
-// `served`: the list whose first page the server put in the query cache (first-task-page.ts).
-export function TasksView({ maxWindowDays, served }: { maxWindowDays: number; served?: ServedList }) {
+// `served`: the list whose first page the server put in the query cache (first-task-page.ts);
+// `opened`: the saved view the server opened for a view's link or as the reader's start view.
+export function TasksView({
+  maxWindowDays,
+  served,
+  opened,
+}: {
+  maxWindowDays: number;
+  served?: ServedList | undefined;
+  opened?: OpenedView | undefined;
+}) {
   // Their code is asked for with the page's first render, not when each boundary comes to hydrate.
   void loadControls();
   void loadTable();
-  const state = useTaskListState(maxWindowDays, served);
+  const state = useTaskListState(maxWindowDays, served, opened);
   const locations = useQuery(locationsQuery);
   const budget = useQuery(budgetQuery);
   // One holder per mounted page, written by the table as it scrolls and read as each page is asked for.

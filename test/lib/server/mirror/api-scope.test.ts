@@ -4,8 +4,9 @@
 // other locations. For the lists, what the viewer gets for a query is exactly what an admin gets for
 // the same query narrowed to the viewer's locations. Without the mirror too, where a list naming
 // another location costs no upstream call. Only an admin changes the fleet's programs, and only an
-// admin of every location changes what staff may see. The mirror's checks run twice: on PGlite, and
-// on PostgreSQL read through a second dashboard instance that does not sync.
+// admin of every location changes what staff may see. A shared saved view opens for the viewer
+// without the locations they may not see, and only its owner changes it. The mirror's checks run
+// twice: on PGlite, and on PostgreSQL read through a second dashboard instance that does not sync.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as auditExportRoute from "@/app/api/admin/audit/export/route";
 import * as auditRoute from "@/app/api/admin/audit/route";
@@ -23,6 +24,9 @@ import * as tasksRoute from "@/app/api/tasks/route";
 import * as summaryRoute from "@/app/api/tasks/summary/route";
 import * as vehicleRoute from "@/app/api/vehicles/[vehicle_id]/route";
 import * as vehiclesRoute from "@/app/api/vehicles/route";
+import * as viewRoute from "@/app/api/views/[id]/route";
+import * as viewsRoute from "@/app/api/views/route";
+import * as startViewRoute from "@/app/api/views/start/route";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { dashboardEnv } from "@/lib/server/env";
 import { upsertStaffMember } from "@/lib/server/staff";
@@ -435,6 +439,133 @@ describe("on PGlite", () => {
       });
     });
   });
+  describe("saved views", () => {
+    interface View {
+      id: string;
+      mine: boolean;
+      deletable: boolean;
+      state: Record<string, string>;
+      hidden_locations: string[];
+    }
+    const send = (
+      method: string,
+      route: Record<string, unknown>,
+      path: string,
+      cookie: string,
+      body?: unknown,
+    ) =>
+      routeSend(rig.mirrored, route, method, path, {
+        cookie,
+        params: { id: path.split("/")[3] },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+      });
+    const views = async (cookie: string) => {
+      const answer = await get(rig.mirrored, viewsRoute, "/api/views", cookie);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json() as { data: View[]; start_view_id: string | null };
+    };
+    const code = (answer: { text: string }) =>
+      (JSON.parse(answer.text) as { error: { code: string } }).error.code;
+
+    it("a shared view opens for a viewer without the locations they may not see, and only its owner changes it", async () => {
+      // The viewer's own locations were narrowed to mine[1] by the staff test above, or are both.
+      const state = {
+        location_id: `${mine[1]},${others[0]}`,
+        status: "completed",
+        tz: "utc",
+        cols: "started_at,mva",
+      };
+      const saved = await send("POST", viewsRoute, "/api/views", rig.cookie, {
+        name: "Two branches",
+        shared: true,
+        state,
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const { id } = JSON.parse(saved.text) as View;
+
+      const seen = (await views(viewer)).data.find((view) => view.id === id)!;
+      expect(seen).toMatchObject({ mine: false, deletable: false, hidden_locations: [others[0]] });
+      expect(seen.state).toEqual({ ...state, location_id: mine[1] });
+      const asOwner = (await views(rig.cookie)).data.find((view) => view.id === id)!;
+      expect(asOwner).toMatchObject({ mine: true, deletable: true, hidden_locations: [], state });
+
+      expect(
+        (await send("PATCH", viewRoute, `/api/views/${id}`, viewer, { name: "Taken over" })).status,
+      ).toBe(403);
+      expect((await send("DELETE", viewRoute, `/api/views/${id}`, viewer)).status).toBe(403);
+      expect((await send("PUT", startViewRoute, "/api/views/start", viewer, { view_id: id })).status).toBe(
+        200,
+      );
+      expect((await views(viewer)).start_view_id).toBe(id);
+
+      const unshared = await send("PATCH", viewRoute, `/api/views/${id}`, rig.cookie, { shared: false });
+      expect(unshared.status, unshared.text).toBe(200);
+      expect((await views(viewer)).data.some((view) => view.id === id)).toBe(false);
+      expect((await views(viewer)).start_view_id).toBeNull();
+      expect((await send("DELETE", viewRoute, `/api/views/${id}`, viewer)).status).toBe(404);
+
+      const records = await get(
+        rig.mirrored,
+        auditRoute,
+        "/api/admin/audit?action=view_created,view_shared,view_unshared,view_deleted",
+        rig.cookie,
+      );
+      expect(
+        (records.json() as { data: { action: string; details: { view_id: string } }[] }).data
+          .filter((record) => record.details.view_id === id)
+          .map((record) => record.action),
+      ).toEqual(["view_unshared", "view_created"]);
+      expect((await send("DELETE", viewRoute, `/api/views/${id}`, rig.cookie)).status).toBe(204);
+    });
+
+    it("refuses bad input with the documented 400, never a 5xx", async () => {
+      const post = (
+        body: unknown,
+        headers: Record<string, string> = { "content-type": "application/json" },
+      ) =>
+        routeSend(rig.mirrored, viewsRoute, "POST", "/api/views", {
+          cookie: viewer,
+          body: typeof body === "string" ? body : JSON.stringify(body),
+          headers,
+        });
+      const name = `Mine ${Date.now()}`;
+      expect((await post({ name, state: { range: "today" } })).status).toBe(201);
+      for (const bad of [
+        { name, state: {} },
+        { name: name.toUpperCase(), state: {} },
+        { name: "", state: {} },
+        { name: "x".repeat(81), state: {} },
+        { name: "x", state: { colour: "red" } },
+        { name: "x", state: { location_id: "a b" } },
+        { name: "x", state: { sort: "colour" } },
+        { name: "x", state: {}, owner: "someone@company.example" },
+        { name: "x" },
+        [],
+        "{",
+      ]) {
+        const answer = await post(bad);
+        expect(answer.status, JSON.stringify(bad)).toBe(400);
+        expect(code(answer)).toBe("invalid_request");
+      }
+      expect((await post({ name: "x", state: {} }, { "content-type": "text/plain" })).status).toBe(400);
+      const crossSite = await post(
+        { name: "x", state: {} },
+        { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      );
+      expect(crossSite.status).toBe(403);
+      expect((await send("PATCH", viewRoute, "/api/views/nope", viewer, { name: "x" })).status).toBe(404);
+      expect((await send("PATCH", viewRoute, `/api/views/${crypto.randomUUID()}`, viewer, {})).status).toBe(
+        400,
+      );
+      expect(
+        (await send("PUT", startViewRoute, "/api/views/start", viewer, { view_id: "nope" })).status,
+      ).toBe(404);
+      expect((await send("DELETE", startViewRoute, "/api/views/start", viewer)).status).toBe(204);
+      expect((await get(rig.mirrored, viewsRoute, "/api/views?mine=1", viewer)).status).toBe(400);
+    });
+  });
+
   describe("the audit trail", () => {
     interface AuditPage {
       data: { id: number; actor: string; action: string; details: Record<string, unknown> }[];

@@ -1,7 +1,8 @@
-// The workspace's data (program overrides, the audit trail) outlives what happens to the mirror
-// beside it on a shared PostgreSQL (a new service emptying it, the horizon moving), and comes back
-// from a backup taken and restored exactly as the operator's guide says, on either store. An import
-// makes the overrides exactly a file's.
+// The workspace's data (program overrides, saved views and start views, the audit trail) outlives
+// what happens to the mirror beside it on a shared PostgreSQL (a new service emptying it, the horizon
+// moving), and comes back from a backup taken and restored exactly as the operator's guide says, on
+// either store. An import makes the overrides exactly a file's. Saved views are their owner's to
+// change and everyone's to open once shared.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,16 +16,28 @@ import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
 import { adoptSource } from "@/lib/server/mirror/sync/source";
 import {
+  changeSavedView,
+  clearStartView,
+  createSavedView,
+  deleteSavedView,
   listOverrides,
+  listSavedViews,
   openWorkspaceDb,
   overridesFile,
   pruneAudit,
   readAudit,
   readOverridesFile,
+  readSavedView,
   recordAudit,
   removeOverride,
   replaceOverrides,
   saveOverride,
+  setStartView,
+  startViewOf,
+  viewStateSchema,
+  VIEWS_PER_OWNER_MAX,
+  type SavedView,
+  type ViewOutcome,
   type WorkspaceDb,
 } from "@/lib/server/workspace";
 
@@ -69,8 +82,33 @@ async function fill(db: WorkspaceDb): Promise<void> {
   await removeOverride(db, "car_wash", "a@company.example");
 }
 
+const created = (outcome: ViewOutcome<SavedView>): SavedView => {
+  if (!outcome.ok) throw new Error(`the view was not saved: ${outcome.problem}`);
+  return outcome.value;
+};
+
+/** A shared view someone else starts with, and a private one: two records. */
+async function fillViews(db: WorkspaceDb): Promise<void> {
+  const morning = created(
+    await createSavedView(db, "a@company.example", {
+      name: "Morning check",
+      shared: true,
+      state: {
+        range: "today",
+        status: "in_progress",
+        cols: "started_at,status,location",
+        widths: "location:240",
+      },
+    }),
+  );
+  await createSavedView(db, "b@company.example", { name: "Mine", shared: false, state: { sort: "mva" } });
+  await setStartView(db, "b@company.example", morning.id);
+}
+
 const contents = async (db: WorkspaceDb) => ({
   overrides: await listOverrides(db),
+  views: await db.query("SELECT * FROM workspace_saved_views ORDER BY id"),
+  startViews: await db.query("SELECT * FROM workspace_start_views ORDER BY owner"),
   audit: await db.query<{ id: string; actor: string; action: string; details: unknown }>(
     "SELECT id::text, actor, action, details FROM workspace_audit ORDER BY id",
   ),
@@ -83,15 +121,20 @@ describe("on a shared PostgreSQL", () => {
     const workspace = await openWorkspaceDb({ databaseUrl: url, dataDir: undefined });
     try {
       await fill(workspace);
+      await fillViews(workspace);
       const before = await contents(workspace);
       expect(before.overrides.map((o) => [o.task_type, o.interval_days, o.changed_by])).toEqual([
         ["oil_change", 90, "b@company.example"],
       ]);
+      expect(before.views).toHaveLength(2);
+      expect((await startViewOf(workspace, "b@company.example"))?.name).toBe("Morning check");
       expect(before.audit.map((record) => record.action)).toEqual([
         "program_override_set",
         "program_override_set",
         "program_override_set",
         "program_override_removed",
+        "view_created",
+        "view_created",
       ]);
       // A new service empties the mirror; a new day moves its horizon; a restart migrates again.
       await adoptSource(mirror, "http://one.example sandbox-full");
@@ -112,6 +155,7 @@ describe("on a shared PostgreSQL", () => {
     let before: Awaited<ReturnType<typeof contents>>;
     try {
       await fill(workspace);
+      await fillViews(workspace);
       before = await contents(workspace);
     } finally {
       await workspace.close();
@@ -122,6 +166,8 @@ describe("on a shared PostgreSQL", () => {
       "--format=custom",
       "--table=workspace_program_overrides",
       "--table=workspace_audit",
+      "--table=workspace_saved_views",
+      "--table=workspace_start_views",
       `--file=${dump}`,
       source,
     ]);
@@ -156,6 +202,7 @@ describe("embedded", () => {
     let before: Awaited<ReturnType<typeof contents>>;
     try {
       await fill(workspace);
+      await fillViews(workspace);
       before = await contents(workspace);
     } finally {
       await workspace.close();
@@ -300,5 +347,120 @@ describe("an import", () => {
     );
     expect(() => readOverridesFile(doc([{ task_type: "" }]))).toThrow(/overrides\[0\]: A task type is/);
     expect(() => readOverridesFile(doc([{ task_type: "a", every: 3 }]))).toThrow(/overrides\[0\] \(a\)/);
+  });
+});
+
+describe("saved views", () => {
+  const A = "a@company.example";
+  const B = "b@company.example";
+  let db: WorkspaceDb;
+  beforeAll(async () => {
+    db = await openWorkspaceDb({ databaseUrl: undefined, dataDir: undefined });
+  });
+  afterAll(() => db.close());
+
+  const actions = async (actor: string) =>
+    (await readAudit(db, { actor }, { limit: 100 })).map((record) => [record.action, record.details.name]);
+
+  it("are one owner's names in any case; shared, everyone's to open and the owner's alone to change", async () => {
+    const view = created(
+      await createSavedView(db, A, { name: "Overdue", shared: false, state: { range: "7d" } }),
+    );
+    expect(await createSavedView(db, A, { name: "overdue", shared: false, state: {} })).toEqual({
+      ok: false,
+      problem: "name_taken",
+    });
+    created(await createSavedView(db, B, { name: "Overdue", shared: false, state: {} }));
+    expect(await readSavedView(db, view.id, B)).toBeUndefined();
+    expect((await listSavedViews(db, B)).map((one) => [one.owner, one.name])).toEqual([[B, "Overdue"]]);
+
+    const shared = await changeSavedView(db, view.id, A, { shared: true, name: "Overdue at BOS" });
+    expect(shared.ok && shared.value.shared).toBe(true);
+    expect((await listSavedViews(db, B)).map((one) => [one.owner, one.name])).toEqual([
+      [B, "Overdue"],
+      [A, "Overdue at BOS"],
+    ]);
+    expect(await changeSavedView(db, view.id, B, { name: "Mine now" })).toEqual({
+      ok: false,
+      problem: "not_owner",
+    });
+    expect(await deleteSavedView(db, view.id, B, false)).toEqual({ ok: false, problem: "not_owner" });
+    expect(await changeSavedView(db, "not-a-uuid", A, { name: "x" })).toEqual({
+      ok: false,
+      problem: "not_found",
+    });
+
+    expect((await deleteSavedView(db, view.id, B, true)).ok).toBe(true);
+    expect(await readSavedView(db, view.id, A)).toBeUndefined();
+    expect(await actions(A)).toEqual([
+      ["view_shared", "Overdue at BOS"],
+      ["view_created", "Overdue"],
+    ]);
+    expect((await actions(B))[0]).toEqual(["view_deleted", "Overdue at BOS"]);
+  });
+
+  it("start with the view a person chose while they may open it, and not after it is unshared or gone", async () => {
+    const view = created(
+      await createSavedView(db, A, { name: "Start", shared: true, state: { sort: "mva" } }),
+    );
+    const own = created(await createSavedView(db, A, { name: "Private", shared: false, state: {} }));
+    expect(await setStartView(db, B, own.id)).toEqual({ ok: false, problem: "not_found" });
+    expect((await setStartView(db, B, view.id)).ok).toBe(true);
+    expect((await startViewOf(db, B))?.id).toBe(view.id);
+
+    await changeSavedView(db, view.id, A, { shared: false });
+    expect(await startViewOf(db, B)).toBeUndefined();
+    expect((await startViewOf(db, A))?.id).toBeUndefined();
+    await setStartView(db, A, view.id);
+    await deleteSavedView(db, view.id, A, false);
+    expect(await db.query("SELECT * FROM workspace_start_views WHERE view_id = $1::uuid", [view.id])).toEqual(
+      [],
+    );
+    const other = created(await createSavedView(db, B, { name: "Back", shared: false, state: {} }));
+    await setStartView(db, B, other.id);
+    expect(await clearStartView(db, B)).toBe(true);
+    expect(await clearStartView(db, B)).toBe(false);
+  });
+
+  it(`keep at most ${VIEWS_PER_OWNER_MAX} views a person`, async () => {
+    await db.query(
+      "INSERT INTO workspace_saved_views (owner, name, state) SELECT 'c@company.example', 'View ' || n, '{}' FROM generate_series(1, $1::integer) AS n",
+      [VIEWS_PER_OWNER_MAX],
+    );
+    expect(
+      await createSavedView(db, "c@company.example", { name: "One more", shared: false, state: {} }),
+    ).toEqual({
+      ok: false,
+      problem: "too_many",
+    });
+  });
+
+  it("hold the page's link parameters under the API's own rules, and nothing else", () => {
+    const good = {
+      range: "last_week",
+      status: "completed,cancelled",
+      task_type: String.raw`oil\, filter,car_wash`,
+      location_id: "loc_bos_airport",
+      q: "Ford",
+      sort: "odometer_miles",
+      order: "asc",
+      tz: "utc",
+      cols: "started_at,mva,location",
+      widths: "location:240,mva:96",
+      summary: "open",
+    };
+    expect(viewStateSchema.parse(good)).toEqual(good);
+    for (const bad of [
+      { colour: "red" },
+      { sort: "colour" },
+      { location_id: "a b" },
+      { status: Array.from({ length: 51 }, (_, n) => `s${n}`).join(",") },
+      { from: "yesterday" },
+      { q: "" },
+      { cols: "mva,mva" },
+      { widths: "nose:12" },
+      { summary: "closed" },
+    ])
+      expect(viewStateSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -20,6 +20,10 @@ const ACTIONS: readonly [AuditRecord["action"], string][] = [
   ["sessions_ended", "Sessions ended"],
   ["program_override_set", "Program set"],
   ["program_override_removed", "Program back to learned"],
+  ["view_created", "View saved"],
+  ["view_shared", "View shared"],
+  ["view_unshared", "View no longer shared"],
+  ["view_deleted", "View deleted"],
 ];
 const LABELS = new Map(ACTIONS);
 

@@ -1,5 +1,4 @@
 "use client";
-import { useSearchParams } from "next/navigation";
 import { lazy, Suspense } from "react";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
@@ -21,7 +20,9 @@ export function SummaryPanel({
   state: TaskListState;
   zoneOfLocation: ReadonlyMap<string, string>;
 }) {
-  const search = useSearchParams();
+  // The list's own parameters, not the address's: while a saved view opens, the page shows the
+  // view before the address says it (use-opened-view.ts), and this panel must agree with the rest.
+  const search = new URLSearchParams(state.listParams);
   const open = search.get("summary") === "open";
   const inBrowser = useInBrowser();
 
