@@ -39,6 +39,8 @@ export type DueSummary = Schemas["DueSummary"];
 export type Compliance = Schemas["Compliance"];
 export type VehiclePage = Schemas["VehiclePage"];
 export type SavedView = Schemas["SavedView"];
+export type SavedViewList = Schemas["SavedViewList"];
+export type ViewState = Schemas["ViewState"];
 
 /**
  * What /tasks opens with instead of its address, as the server read it while rendering the page: the

@@ -71,8 +71,12 @@ export function dashboardFetch(
   return answerOf(path, { signal, headers: { accept: "application/json", ...headers } });
 }
 
-/** A change (PUT or DELETE) to the dashboard's own data; an error body becomes a DashboardApiError. */
-export function dashboardSend(path: string, method: "PUT" | "DELETE", body?: unknown): Promise<Response> {
+/** A change to the dashboard's own data; an error body becomes a DashboardApiError. */
+export function dashboardSend(
+  path: string,
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  body?: unknown,
+): Promise<Response> {
   return answerOf(path, {
     method,
     headers: {
