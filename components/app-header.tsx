@@ -16,7 +16,7 @@ export async function AppHeader() {
   }
 
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+    <header className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800 print:hidden">
       <AppBrand />
       <div className="ml-auto flex flex-wrap items-center gap-4">
         <BudgetMeter />

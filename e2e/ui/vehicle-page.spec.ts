@@ -195,6 +195,65 @@ test("lists exactly the vehicle's tasks, one chart point per reading, and flags 
   await expect(page.getByTestId("task-detail")).toHaveAttribute("data-task-id", "tsk_e2e_h8");
 });
 
+test("prints the history on A4 and on Letter: every task, the flags, the last-done table and the drawn chart", async ({
+  page,
+}) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  // A window too short to show the chart, which is then drawn only when scrolled to.
+  await page.setViewportSize({ width: 1280, height: 320 });
+  await page.goto(`${base()}/vehicles/${VEHICLE}`);
+  const chart = page.getByTestId("odometer-chart");
+  // The button draws the chart first, then opens the dialog (which a test cannot press: the
+  // browser's print is replaced here by a note of whether the chart was drawn by then).
+  await page.evaluate(() => {
+    const noted = window as Window & { chartAtPrint?: boolean[] };
+    noted.chartAtPrint = [];
+    window.print = () => {
+      noted.chartAtPrint!.push(document.querySelector('[data-testid="odometer-chart"] canvas') !== null);
+    };
+  });
+  await expect(chart).toHaveAttribute("data-ready", "false");
+  await page.getByTestId("print-history").click();
+  await expect
+    .poll(() => page.evaluate(() => (window as Window & { chartAtPrint?: boolean[] }).chartAtPrint))
+    .toEqual([true]);
+  await expect(chart).toHaveAttribute("data-point-count", String(READINGS.length));
+
+  for (const format of ["A4", "Letter"] as const) {
+    const printed = await printedPdf(await page.pdf({ format, printBackground: false }));
+    expect(printed.size, format).toEqual(format === "A4" ? [595, 842] : [612, 792]);
+    for (const task of PLANTED) expect(printed.text, `${format}: ${task.id}`).toContain(task.id);
+    expect(printed.text).toContain("MVA 99990042");
+    expect(printed.text).toContain("To check");
+    expect(printed.text).toContain("Last done");
+    expect(printed.text).toContain("Fleet Task Dashboard · vehicle history");
+    // The screen's header, links and button stay off the paper; the chart is on it as an image.
+    expect(printed.text).not.toContain("Sign out");
+    expect(printed.text).not.toContain("Print history");
+    expect(printed.images, format).toBeGreaterThanOrEqual(1);
+  }
+});
+
+/** A PDF's page size (points, of its first page), its text run together, and its drawn images. */
+async function printedPdf(bytes: Buffer): Promise<{ size: number[]; text: string; images: number }> {
+  const { getDocument, OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  let text = "";
+  let images = 0;
+  let size: number[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const pdfPage = await pdf.getPage(number);
+    if (number === 1) size = pdfPage.view.slice(2).map(Math.floor);
+    const content = await pdfPage.getTextContent();
+    text += content.items.map((item) => ("str" in item ? item.str : "")).join("") + "\n";
+    const operators = await pdfPage.getOperatorList();
+    images += operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
+  }
+  await pdf.destroy();
+  return { size, text, images };
+}
+
 test("the header states how fresh the oldest data on the page is, and names it", async ({ page }) => {
   await signInAt(page, base());
   await mirrorFilled(page.request, base());

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type uPlot from "uplot";
 import type { OdometerReading } from "@/lib/client/vehicle-history";
+import { onPreparePrint } from "@/lib/client/print-preparation";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { TaskTime } from "./task-time";
 import { whenIdle, whenIdleInView } from "./when-idle-in-view";
@@ -12,6 +13,8 @@ import { whenIdle, whenIdleInView } from "./when-idle-in-view";
 // earlier reading are drawn in red. The box is rendered with the page at its final size, and
 // uPlot is loaded and drawn only once the box is in view and the page idle, in two separate
 // tasks: Lighthouse found evaluating and drawing it to be about half the page's blocking time.
+// Asked to get ready for a print, it is loaded and drawn at once, in the light colours paper needs,
+// and drawn again in the screen's colours after the print.
 
 const HEIGHT = 240;
 const DARK = "(prefers-color-scheme: dark)";
@@ -80,8 +83,10 @@ export function OdometerChart({ readings, dropIndexes, zones }: OdometerChartPro
     let chart: uPlot | undefined;
     let resize: ResizeObserver | undefined;
     let cancelDraw: (() => void) | undefined;
-    const draw = (UPlot: typeof uPlot) => {
-      const palette = colours(window.matchMedia(DARK).matches);
+    const draw = (UPlot: typeof uPlot, forPaper = false) => {
+      resize?.disconnect();
+      chart?.destroy();
+      const palette = colours(!forPaper && window.matchMedia(DARK).matches);
       const xs = readings.map((reading) => Date.parse(reading.at) / 1000);
       const miles = readings.map((reading) => reading.miles);
       const lower = readings.map((reading, i) => (drops.has(i) ? reading.miles : null));
@@ -145,12 +150,28 @@ export function OdometerChart({ readings, dropIndexes, zones }: OdometerChartPro
     };
     const cancelLoad = whenIdleInView(target, () => {
       void import("./uplot-module").then(({ default: UPlot }) => {
-        if (!cancelled) cancelDraw = whenIdle(() => draw(UPlot));
+        if (!cancelled && !chart) cancelDraw = whenIdle(() => draw(UPlot));
       });
     });
+    let drawnForPaper: typeof uPlot | undefined;
+    const stopPreparing = onPreparePrint(async () => {
+      const { default: UPlot } = await import("./uplot-module");
+      if (cancelled) return;
+      cancelDraw?.();
+      draw(UPlot, true);
+      drawnForPaper = UPlot;
+    });
+    const afterPrint = () => {
+      if (cancelled || !drawnForPaper) return;
+      draw(drawnForPaper);
+      drawnForPaper = undefined;
+    };
+    window.addEventListener("afterprint", afterPrint);
     return () => {
       cancelled = true;
       cancelLoad();
+      stopPreparing();
+      window.removeEventListener("afterprint", afterPrint);
       cancelDraw?.();
       resize?.disconnect();
       chart?.destroy();
@@ -199,12 +220,12 @@ export function OdometerChart({ readings, dropIndexes, zones }: OdometerChartPro
         aria-label={`Odometer over time, ${readings.length} readings. Left and right arrows step through them; Enter opens a reading's task.`}
         onKeyDown={onKeyDown}
         onClick={() => shown && onOpen(shown)}
-        className="h-60 w-full cursor-crosshair rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+        className="h-60 w-full cursor-crosshair rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 print:overflow-hidden print:data-[ready=false]:hidden"
         data-testid="odometer-chart"
         data-point-count={rendered}
         data-ready={rendered === undefined ? "false" : "true"}
       />
-      <p aria-live="polite" className="min-h-10 text-sm" data-testid="odometer-chart-reading">
+      <p aria-live="polite" className="min-h-10 text-sm print:hidden" data-testid="odometer-chart-reading">
         {shown
           ? describe(shown)
           : "Point at a marker, or focus the chart and use the arrow keys, to see its task."}

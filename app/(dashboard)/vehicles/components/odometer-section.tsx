@@ -33,7 +33,7 @@ export function OdometerSection({
             tabIndex={0}
             role="region"
             aria-labelledby="odometer-table-caption"
-            className="max-h-72 overflow-y-auto rounded border border-slate-200 dark:border-slate-800"
+            className="max-h-72 overflow-y-auto rounded border border-slate-200 dark:border-slate-800 print:max-h-none print:overflow-visible"
           >
             <table
               className="w-full border-collapse text-left text-sm"

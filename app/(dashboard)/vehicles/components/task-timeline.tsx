@@ -26,7 +26,12 @@ export function TaskTimeline({
         data-testid="vehicle-timeline"
       >
         {tasks.map((task) => (
-          <li key={task.id} className="relative pl-4" data-testid="timeline-task" data-task-id={task.id}>
+          <li
+            key={task.id}
+            className="relative pl-4 print:break-inside-avoid"
+            data-testid="timeline-task"
+            data-task-id={task.id}
+          >
             <span
               aria-hidden
               className={`absolute top-3 -left-[5px] h-2 w-2 rounded-full ${flagged.has(task.id) ? "bg-red-600 dark:bg-red-400" : "bg-slate-400 dark:bg-slate-500"}`}

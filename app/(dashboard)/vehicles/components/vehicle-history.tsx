@@ -12,6 +12,7 @@ import {
 import { ShownAsOf } from "@/components/shown-as-of";
 import { LastDoneTable } from "./last-done-table";
 import { OdometerSection } from "./odometer-section";
+import { PrintHistoryButton } from "./print-history-button";
 import { TaskTime } from "./task-time";
 import { TaskTimeline } from "./task-timeline";
 import { VehicleFlags } from "./vehicle-flags";
@@ -84,14 +85,16 @@ export function VehicleHistory({
   return (
     <article className="flex flex-col gap-6" data-testid="vehicle-page" data-vehicle-id={vehicle.vehicle_id}>
       <header className="flex flex-col gap-2">
-        <p className="flex flex-wrap gap-4 text-sm">
+        <div className="flex flex-wrap items-center gap-4 text-sm print:hidden">
           <Link className="underline" href={`/tasks?vehicle_id=${encodeURIComponent(vehicle.vehicle_id)}`}>
             This vehicle&apos;s tasks in the task list
           </Link>
           <Link className="underline" href="/vehicles">
             All vehicles
           </Link>
-        </p>
+          <PrintHistoryButton />
+        </div>
+        <p className="hidden text-sm print:block">Fleet Task Dashboard · vehicle history</p>
         <h1 className="text-xl font-semibold">
           Vehicle · MVA <span data-testid="vehicle-mva">{vehicle.mva}</span>
         </h1>
