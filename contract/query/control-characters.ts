@@ -11,3 +11,12 @@ export function hasControlCharacter(text: string): boolean {
 export function replaceControlCharacters(text: string, replacement: string): string {
   return text.replace(EVERY_CONTROL_CHARACTER, replacement);
 }
+
+/**
+ * Whether `text` is well-formed Unicode: no lone surrogate. JSON and JavaScript carry one, but it
+ * has no UTF-8 form, so PostgreSQL refuses to store it (and a log line or a file would mangle it):
+ * text kept for later is refused with it at the door, as the caller's mistake.
+ */
+export function isWellFormedText(text: string): boolean {
+  return text.isWellFormed();
+}

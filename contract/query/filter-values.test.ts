@@ -1,6 +1,6 @@
 // One filter value, a list's values and the search text, by the rules every reader shares.
 import { describe, expect, it } from "vitest";
-import { hasControlCharacter, replaceControlCharacters } from "./control-characters";
+import { hasControlCharacter, isWellFormedText, replaceControlCharacters } from "./control-characters";
 import { filterValueRule, isFilterValue, searchTextProblem } from "./filter-values";
 import { isTaskType } from "./task-type";
 
@@ -11,6 +11,13 @@ describe("control characters", () => {
     for (const text of ["", " ", "ü", "\u0080", "\u2028", "🚗"])
       expect(hasControlCharacter(text)).toBe(false);
     expect(replaceControlCharacters("a\u0000b\nc\u007f", "?")).toBe("a?b?c?");
+  });
+});
+
+describe("well-formed text", () => {
+  it("is any text without a lone surrogate", () => {
+    for (const text of ["", "ü", "🚗", "\ud83d\ude97"]) expect(isWellFormedText(text)).toBe(true);
+    for (const text of ["\ud800", "a\udc00", "\ude97\ud83d"]) expect(isWellFormedText(text)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacter } from "@/contract/query/control-characters";
+import { hasControlCharacter, isWellFormedText } from "@/contract/query/control-characters";
 import { isFilterValue, MAX_LIST_VALUES, searchTextProblem } from "@/contract/query/filter-values";
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter } from "@/contract/query/list-filters";
@@ -16,18 +16,22 @@ const VIEW_NAME_MAX = 80;
 /** More than this many views of one person is a script, not a person choosing from a menu. */
 export const VIEWS_PER_OWNER_MAX = 100;
 
-const word = z.string().regex(/^[a-z0-9_]{1,32}$/, "a word of lowercase letters, digits and _");
-const instant = z
-  .string()
-  .refine((text) => parseInstantText(text) !== undefined, "an instant with its offset");
+/** Every text a view keeps: its name and each value of its state. */
+const wellFormed = z.string().refine(isWellFormedText, "well-formed Unicode (no lone surrogate)");
+
+const word = wellFormed.regex(/^[a-z0-9_]{1,32}$/, "a word of lowercase letters, digits and _");
+const instant = wellFormed.refine(
+  (text) => parseInstantText(text) !== undefined,
+  "an instant with its offset",
+);
 
 const listOf = (name: ListFilter) =>
-  z.string().refine((text) => {
+  wellFormed.refine((text) => {
     const values = splitListParam(text);
     return values.length <= MAX_LIST_VALUES && values.every((value) => isFilterValue(name, value));
   }, `comma-separated values of ${name}, at most ${MAX_LIST_VALUES}`);
 
-const columnList = z.string().refine(
+const columnList = wellFormed.refine(
   (text) => {
     const ids = text.split(",");
     return new Set(ids).size === ids.length && ids.every(isColumnId);
@@ -35,7 +39,7 @@ const columnList = z.string().refine(
   `column ids (${COLUMN_IDS.join(", ")}), each once`,
 );
 
-const widthList = z.string().refine(
+const widthList = wellFormed.refine(
   (text) =>
     text.split(",").every((entry) => {
       const [id, px] = entry.split(":");
@@ -53,9 +57,10 @@ export const viewStateSchema = z
       ListFilter,
       ReturnType<typeof listOf>
     >),
-    q: z
-      .string()
-      .refine((q) => searchTextProblem(q) === undefined, "1-100 characters, no control characters"),
+    q: wellFormed.refine(
+      (q) => searchTextProblem(q) === undefined,
+      "1-100 characters, no control characters",
+    ),
     sort: z.enum(SORT_KEYS),
     order: z.enum(["asc", "desc"]),
     tz: word,
@@ -68,8 +73,7 @@ export const viewStateSchema = z
 
 export type ViewState = z.infer<typeof viewStateSchema>;
 
-export const viewNameSchema = z
-  .string()
+export const viewNameSchema = wellFormed
   .trim()
   .min(1)
   .max(VIEW_NAME_MAX)

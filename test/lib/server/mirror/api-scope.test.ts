@@ -540,6 +540,10 @@ describe("on PGlite", () => {
         { name: "x", state: { location_id: "a b" } },
         { name: "x", state: { sort: "colour" } },
         { name: "x", state: {}, owner: "someone@company.example" },
+        // A lone surrogate: JSON carries it, the workspace's database cannot store it.
+        { name: "\ud800", state: {} },
+        { name: "x", state: { q: "a\udc00" } },
+        { name: "x", state: { task_type: "\ud800 oil" } },
         { name: "x" },
         [],
         "{",
