@@ -460,7 +460,7 @@ export interface paths {
      * @description From the dashboard's own pages (403 `forbidden` otherwise). Names are the caller's own: one
      *     of their views already named so (in any case) is 400 `invalid_request`, as is a 101st view.
      *     Recorded in the audit trail (`view_created`) in the same transaction; a workspace that
-     *     cannot be written is 503 `audit_unavailable` and nothing is saved.
+     *     does not answer is 503 `workspace_unavailable` and nothing is saved or recorded.
      */
     post: operations["createView"];
     delete?: never;
@@ -1197,6 +1197,7 @@ export interface components {
           | "upstream_refused"
           | "mirror_not_ready"
           | "audit_unavailable"
+          | "workspace_unavailable"
           | "internal_error";
         /** @description Written for staff; never the service's internals. */
         message: string;
@@ -1407,6 +1408,23 @@ export interface components {
           error?: {
             /** @enum {unknown} */
             code?: "audit_unavailable";
+          };
+        };
+      };
+    };
+    /** @description `workspace_unavailable`: the dashboard's workspace database, which keeps saved views and start views, does not answer just now; nothing was changed. Come back after `Retry-After`. */
+    WorkspaceUnavailable: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @enum {unknown} */
+            code?: "workspace_unavailable";
           };
         };
       };
@@ -2596,6 +2614,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   createView: {
@@ -2628,7 +2647,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["AuditUnavailable"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   optionsViews: {
@@ -2681,7 +2700,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["AuditUnavailable"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   clearStartView: {
@@ -2707,7 +2726,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["AuditUnavailable"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   optionsStartView: {
@@ -2750,7 +2769,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["AuditUnavailable"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   optionsView: {
@@ -2803,7 +2822,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["AuditUnavailable"];
+      503: components["responses"]["WorkspaceUnavailable"];
     };
   };
   getMirrorStatus: {

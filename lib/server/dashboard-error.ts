@@ -26,6 +26,8 @@ const STATUS: Record<DashboardErrorCode, number> = {
   mirror_not_ready: 503,
   // What must be recorded in the audit trail (an export, a refusal) is not done while it cannot be.
   audit_unavailable: 503,
+  // The workspace's database (saved views) does not answer; nothing was changed.
+  workspace_unavailable: 503,
   internal_error: 500,
 };
 

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { components } from "@/contract/dashboard/api-types";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
+import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
@@ -28,6 +29,7 @@ import {
 import { readJsonBody, refuseOtherSites } from "./change-request";
 import { dashboardBackend, type DashboardBackend } from "./dashboard-backend";
 import { pageSession } from "./first-render";
+import { workspaceUnavailable } from "./workspace-unavailable";
 
 // Saved views of the tasks page, as each person reads and changes them. A view is answered
 // narrowed to its reader's locations: a location filter naming one they may not see is dropped,
@@ -111,23 +113,18 @@ function outcome<T>(result: ViewOutcome<T>, name?: string): T {
   }
 }
 
-/** A change is recorded in the audit trail with it: a workspace that cannot take both takes neither. */
-async function recordedChange<T>(
-  backend: DashboardBackend,
-  change: (db: WorkspaceDb) => Promise<T>,
-): Promise<T> {
-  let db: WorkspaceDb;
+/**
+ * `work` on the workspace's database. One that does not answer refuses the request (503
+ * workspace_unavailable, nothing changed: a change and its audit record are one transaction);
+ * any other failure is a fault of this dashboard, not an outage to wait out.
+ */
+async function inWorkspace<T>(backend: DashboardBackend, work: (db: WorkspaceDb) => Promise<T>): Promise<T> {
   try {
-    db = await backend.workspace();
-    return await change(db);
+    return await work(await backend.workspace());
   } catch (error) {
-    if (error instanceof DashboardError) throw error;
-    dashboardLogger().error({ err: error }, "saved view not changed: the workspace does not answer");
-    throw new DashboardError(
-      "audit_unavailable",
-      "Saved views are kept in the dashboard's workspace, which cannot be written just now; try again shortly.",
-      { retryAfterSeconds: 5 },
-    );
+    if (!isDatabaseUnavailable(error)) throw error;
+    dashboardLogger().error({ err: error }, "saved views: the workspace does not answer");
+    throw workspaceUnavailable();
   }
 }
 
@@ -138,11 +135,9 @@ export async function answerViewList(
   staff: StaffSession,
 ): Promise<Response> {
   readQueryParams(url, []);
-  const db = await backend.workspace();
-  const [views, start] = await Promise.all([
-    listSavedViews(db, reader(staff)),
-    startViewOf(db, reader(staff)),
-  ]);
+  const [views, start] = await inWorkspace(backend, (db) =>
+    Promise.all([listSavedViews(db, reader(staff)), startViewOf(db, reader(staff))]),
+  );
   return Response.json({
     data: views.map((view) => wireView(view, staff)),
     start_view_id: start?.id ?? null,
@@ -158,7 +153,7 @@ export async function answerCreateView(
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
   const body = await readBody(request, "The view", createSchema);
-  const created = await recordedChange(backend, (db) => createSavedView(db, reader(staff), body));
+  const created = await inWorkspace(backend, (db) => createSavedView(db, reader(staff), body));
   return Response.json(wireView(outcome(created, body.name), staff), { status: 201 });
 }
 
@@ -172,7 +167,7 @@ export async function answerChangeView(
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
   const body = await readBody(request, "The change", changeSchema);
-  const changed = await recordedChange(backend, (db) => changeSavedView(db, id, reader(staff), body));
+  const changed = await inWorkspace(backend, (db) => changeSavedView(db, id, reader(staff), body));
   return Response.json(wireView(outcome(changed, body.name), staff));
 }
 
@@ -185,7 +180,7 @@ export async function answerDeleteView(
 ): Promise<Response> {
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
-  const deleted = await recordedChange(backend, (db) =>
+  const deleted = await inWorkspace(backend, (db) =>
     deleteSavedView(db, id, reader(staff), mayDeleteShared(staff)),
   );
   outcome(deleted);
@@ -201,7 +196,7 @@ export async function answerSetStartView(
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
   const { view_id: id } = await readBody(request, "The start view", startSchema);
-  const view = outcome(await recordedChange(backend, (db) => setStartView(db, reader(staff), id)));
+  const view = outcome(await inWorkspace(backend, (db) => setStartView(db, reader(staff), id)));
   return Response.json({ start_view_id: view.id });
 }
 
@@ -213,7 +208,7 @@ export async function answerClearStartView(
 ): Promise<Response> {
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
-  await recordedChange(backend, (db) => clearStartView(db, reader(staff)));
+  await inWorkspace(backend, (db) => clearStartView(db, reader(staff)));
   return new Response(null, { status: 204 });
 }
 

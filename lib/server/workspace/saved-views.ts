@@ -85,15 +85,21 @@ const auditDetails = (view: SavedView) => ({
   shared: view.shared,
 });
 
+/**
+ * One person's views are counted and named under a lock on their name, held to the transaction's
+ * end: two saves at once cannot both pass the count, nor two saves or renames both take a name.
+ */
+async function lockViewsOf(tx: SqlTransaction, owner: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`saved views of ${owner}`]);
+}
+
 export function createSavedView(
   db: WorkspaceDb,
   owner: string,
   view: { name: string; shared: boolean; state: ViewState },
 ): Promise<ViewOutcome<SavedView>> {
   return db.transaction(async (tx) => {
-    // One person's views are counted under a lock on their name, so two saves at once cannot both
-    // pass the count.
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`saved views of ${owner}`]);
+    await lockViewsOf(tx, owner);
     const [count] = await tx.query<{ count: string | number }>(
       "SELECT count(*) AS count FROM workspace_saved_views WHERE owner = $1",
       [owner],
@@ -133,6 +139,8 @@ export function changeSavedView(
   change: { name?: string | undefined; shared?: boolean | undefined; state?: ViewState | undefined },
 ): Promise<ViewOutcome<SavedView>> {
   return db.transaction(async (tx) => {
+    // Taken before the view's row, in the order a save takes them.
+    if (change.name !== undefined) await lockViewsOf(tx, actor);
     const found = await ownedForChange(tx, id, actor);
     if (!found.ok) return found;
     const before = found.value;

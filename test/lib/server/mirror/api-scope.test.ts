@@ -568,6 +568,36 @@ describe("on PGlite", () => {
       expect((await send("DELETE", startViewRoute, "/api/views/start", viewer)).status).toBe(204);
       expect((await get(rig.mirrored, viewsRoute, "/api/views?mine=1", viewer)).status).toBe(400);
     });
+
+    it("wait for a workspace whose database does not answer (503 workspace_unavailable), and fail on any other fault", async () => {
+      const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+        code: "ECONNREFUSED",
+      });
+      const away = { ...rig.mirrored, workspace: () => Promise.reject(refused) };
+      const body = { name: "Away", state: {} };
+      for (const answer of [
+        await get(away, viewsRoute, "/api/views", viewer),
+        await routeSend(away, viewsRoute, "POST", "/api/views", {
+          cookie: viewer,
+          body: JSON.stringify(body),
+          headers: { "content-type": "application/json" },
+        }),
+        await routeSend(away, startViewRoute, "DELETE", "/api/views/start", { cookie: viewer }),
+      ]) {
+        expect(answer.status, answer.text).toBe(503);
+        expect(code(answer)).toBe("workspace_unavailable");
+      }
+      const broken = {
+        ...rig.mirrored,
+        workspace: () => Promise.reject(new Error("a migration this dashboard cannot read")),
+      };
+      const fault = await routeSend(broken, viewsRoute, "POST", "/api/views", {
+        cookie: viewer,
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      });
+      expect(fault.status, fault.text).toBe(500);
+    });
   });
 
   describe("the audit trail", () => {

@@ -422,6 +422,27 @@ describe("saved views", () => {
     expect(await clearStartView(db, B)).toBe(false);
   });
 
+  it("give a name to one of two renames asking for it at once, on a shared PostgreSQL", async () => {
+    const shared = await openWorkspaceDb({ databaseUrl: await scratch("views_rename"), dataDir: undefined });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const views = [
+          created(await createSavedView(shared, A, { name: `One ${round}`, shared: false, state: {} })),
+          created(await createSavedView(shared, A, { name: `Two ${round}`, shared: false, state: {} })),
+        ];
+        const outcomes = await Promise.all(
+          views.map((view) => changeSavedView(shared, view.id, A, { name: `Same ${round}` })),
+        );
+        expect(outcomes.map((outcome) => (outcome.ok ? "renamed" : outcome.problem)).sort()).toEqual([
+          "name_taken",
+          "renamed",
+        ]);
+      }
+    } finally {
+      await shared.close();
+    }
+  });
+
   it(`keep at most ${VIEWS_PER_OWNER_MAX} views a person`, async () => {
     await db.query(
       "INSERT INTO workspace_saved_views (owner, name, state) SELECT 'c@company.example', 'View ' || n, '{}' FROM generate_series(1, $1::integer) AS n",
