@@ -1,5 +1,6 @@
 // Each filter narrows the rows to matching ones and is written into the URL; back and forward
 // walk through the views; a window longer than the service allows is refused in words.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
 import {
@@ -285,3 +286,58 @@ test("at 390 px the filters fold behind a toggle that sums them up, so the table
   await page.getByLabel("Range").selectOption({ label: "Last 7 days" });
   await expect(page).not.toHaveURL(/range=30d/);
 });
+
+/** Whatever of the filters and the table's header a window's width cuts, in words. */
+async function whatIsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const name = (element: Element) =>
+      element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+    const form = document.querySelector("form[role=search]");
+    if (form && getComputedStyle(form).display !== "none") {
+      for (const child of form.children)
+        if (child.getBoundingClientRect().right > document.documentElement.clientWidth)
+          problems.push(`"${name(child)}" reaches past the window's edge`);
+      for (const summary of form.querySelectorAll("summary")) {
+        const line = parseFloat(getComputedStyle(summary).lineHeight);
+        const padding = parseFloat(getComputedStyle(summary).paddingTop) * 2 + 2;
+        if (summary.getBoundingClientRect().height > line + padding + 1)
+          problems.push(`"${name(summary)}" takes two lines`);
+      }
+      const measure = document.createElement("canvas").getContext("2d")!;
+      for (const input of form.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+        const style = getComputedStyle(input);
+        measure.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (measure.measureText(input.placeholder).width > room)
+          problems.push(`the placeholder "${input.placeholder}" is cut`);
+      }
+    }
+    for (const header of document.querySelectorAll("[role=columnheader]")) {
+      const label = header.querySelector("button, span");
+      if (label && label.scrollWidth > label.clientWidth) problems.push(`the header "${name(label)}" is cut`);
+    }
+    return problems;
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px no filter, placeholder or column header is cut, with a long location chosen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // Sorted by the odometer, whose header then carries the sort's arrow too.
+    await openTasks(page, "range=30d&location_id=loc_lax_airport&sort=odometer_miles&order=desc");
+    await expect(page.locator('[role=columnheader][data-column="odometer_miles"]')).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    await expect(multiFilter(page, "location_id").locator("summary")).toHaveAttribute(
+      "title",
+      "Los Angeles International Airport (LAX)",
+    );
+    // At 390 px the filters fold behind their toggle.
+    if (width === 390) await page.getByRole("button", { name: /^Filters/ }).click();
+    expect(await whatIsCut(page)).toEqual([]);
+  });
+}

@@ -7,7 +7,7 @@ import type { ColumnWidths } from "@/lib/client/table-view";
 
 /**
  * Column widths in the CSS grid: a minimum in rem, and a share of the room left over (none for
- * fixed columns). Times and ids need room, badges little. The minimums add up to 75rem (1,200 px),
+ * fixed columns). Times and ids need room, badges little. The minimums add up to 76.5rem (1,224 px),
  * so all nine columns fit a 1280-px screen without scrolling sideways.
  */
 const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
@@ -19,7 +19,8 @@ const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
   vehicle_id: { minRem: 6.5, share: 0.8 },
   vin: { minRem: 11, share: 1 },
   location: { minRem: 8, share: 1.2 },
-  odometer_miles: { minRem: 7 },
+  // "Odometer (mi)" and the sort's arrow beside it.
+  odometer_miles: { minRem: 8.5 },
   id: { minRem: 8, share: 1 },
 };
 

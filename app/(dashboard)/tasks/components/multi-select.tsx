@@ -59,10 +59,14 @@ export function MultiSelect({
           aria-labelledby={`${testId}-label ${testId}-summary`}
           // The chosen values in full: a long name or several do not fit the button.
           title={chosen.length > 0 ? chosen.map(labelOf).join(", ") : undefined}
-          className="w-44 cursor-pointer list-none truncate rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900"
+          className="flex w-44 cursor-pointer list-none items-center justify-between gap-1 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-900 [&::-webkit-details-marker]:hidden"
         >
-          <span id={`${testId}-summary`}>{summary}</span>
-          <span aria-hidden="true" className="float-right">
+          {/* Cut with an ellipsis, beside the arrow: a name longer than the box never takes a
+              second line (a floated arrow after it did). */}
+          <span id={`${testId}-summary`} className="min-w-0 truncate">
+            {summary}
+          </span>
+          <span aria-hidden="true" className="shrink-0">
             ▾
           </span>
         </summary>

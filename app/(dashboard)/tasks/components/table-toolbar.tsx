@@ -10,7 +10,9 @@ export function TableToolbar({ state }: { state: TaskListState }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <label className="flex items-center gap-2 text-sm font-medium">
-        Times shown in
+        {/* On a phone the choice names itself ("Location time"), and the words would cost the
+            toolbar a second line, so they are left to screen readers there. */}
+        <span className="sr-only sm:not-sr-only">Times shown in</span>
         <select
           value={state.view.zone}
           onChange={(event) => state.setView({ zone: event.target.value as TimeZoneChoice })}

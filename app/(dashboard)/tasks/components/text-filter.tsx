@@ -73,7 +73,8 @@ export function TextFilter({
           title={waiting}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className="w-40 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal read-only:opacity-60 aria-invalid:border-red-600"
+          // A field with a hint is wide enough to show the hint whole.
+          className={`${placeholder ? "w-52" : "w-40"} rounded border border-slate-400 bg-transparent px-2 py-1 font-normal read-only:opacity-60 aria-invalid:border-red-600`}
         />
       </label>
       {problem && (
