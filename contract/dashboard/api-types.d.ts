@@ -448,8 +448,9 @@ export interface paths {
      * The caller's saved views of the tasks page, the views others share, and the caller's start view
      * @description The caller's own views first, then those others share, each by name. A view's `state` is
      *     narrowed to the caller's locations: a `location_id` value naming a location they may not see
-     *     is left out of it and listed in `hidden_locations`, so that the page opens only what the
-     *     caller can see and says what it left out. `start_view_id` is the view a bare `/tasks`
+     *     is left out of it and counted in `hidden_location_count`, so that the page opens only what
+     *     the caller can see and says that it left some out; a filter naming only such locations is
+     *     left empty (the view shows them no tasks), never dropped. `start_view_id` is the view a bare `/tasks`
      *     opens with for the caller (null for the default view, or when that view is no longer
      *     shared with them). Takes no parameters.
      */
@@ -1111,6 +1112,7 @@ export interface components {
       /** Format: date-time */
       to?: string;
       status?: string;
+      /** @description Empty only in an answer, when every location the view names is outside the caller's. */
       location_id?: string;
       task_type?: string;
       mva?: string;
@@ -1151,8 +1153,12 @@ export interface components {
       /** @description Whether every member of staff may open it (each under their own locations). */
       shared: boolean;
       state: components["schemas"]["ViewState"];
-      /** @description Locations the view's filter names that the caller may not see, left out of `state`. */
-      hidden_locations: string[];
+      /**
+       * @description How many locations the view's filter names that the caller may not see, left out of
+       *     `state` (which they are, is not the caller's to know). When that is all of them, the
+       *     filter in `state` is empty: a list of no location, which shows the caller no tasks.
+       */
+      hidden_location_count: number;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */

@@ -24,6 +24,16 @@ export function viewStateOf(state: TaskListState): ViewState {
   return Object.fromEntries(params);
 }
 
+/**
+ * The address a view opens at: its state is the page's own parameters. Undefined for a view that
+ * shows its reader no tasks (every location it names is outside theirs, so its filter is an empty
+ * list): it is not opened, as opening it without that filter would show every location instead.
+ */
+export function viewSearchOf(view: SavedView): string | undefined {
+  if (view.state.location_id === "") return undefined;
+  return new URLSearchParams(view.state).toString();
+}
+
 /** The stable link of a view: it opens for anyone signed in, under their own locations. */
 export function viewLink(view: SavedView, origin: string): string {
   return `${origin}/tasks?view=${encodeURIComponent(view.id)}`;

@@ -1,25 +1,24 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { OpenedView, SavedView } from "./api-types";
+import type { OpenedView } from "./api-types";
+import { viewSearchOf } from "./saved-views";
 import { parseTableView, rememberView } from "./table-view";
 
-// A saved view opened on the tasks page, and what the page owes the person about it: the
-// locations of its filter they may not see (left out by the server), or why a view's link opened
-// the default view instead.
+// A saved view opened on the tasks page, and what the page owes the person about it: how many
+// locations of its filter they may not see (left out by the server), whether that left it nothing
+// to show, or why a view's link opened the default view instead.
 
 export type ViewNotice =
-  { kind: "hidden"; name: string; locations: readonly string[] } | { kind: "missing" | "unavailable" };
-
-/** The address of a view's state: its parameters are the page's own. */
-export function viewSearchOf(view: SavedView): string {
-  return new URLSearchParams(view.state).toString();
-}
+  { kind: "hidden"; name: string; count: number; opened: boolean } | { kind: "missing" | "unavailable" };
 
 export function noticeOf(opened: OpenedView): ViewNotice | undefined {
   if ("problem" in opened) return { kind: opened.problem };
-  const { name, hidden_locations: locations } = opened.view;
-  return locations.length > 0 ? { kind: "hidden", name, locations } : undefined;
+  const { view } = opened;
+  const count = view.hidden_location_count;
+  return count > 0
+    ? { kind: "hidden", name: view.name, count, opened: viewSearchOf(view) !== undefined }
+    : undefined;
 }
 
 /** Whether the server opened `opened` for this address: a view's link, or a bare /tasks (a start view). */
@@ -43,7 +42,7 @@ export function useOpenedView(opened: OpenedView | undefined, urlSearch: string)
   // Once the address has moved on, the view has been opened: coming back to that address later
   // is a change of the person's own.
   if (pending && pending.at !== urlSearch) setPending(undefined);
-  const search = pending && ("view" in pending.opened ? viewSearchOf(pending.opened.view) : "");
+  const search = pending && ("view" in pending.opened ? (viewSearchOf(pending.opened.view) ?? "") : "");
 
   useEffect(() => {
     if (search === undefined) return;

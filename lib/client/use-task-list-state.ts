@@ -13,7 +13,8 @@ import {
   type TableView,
 } from "./table-view";
 import { listParams } from "./task-queries";
-import { noticeOf, useOpenedView, viewSearchOf, type ViewNotice } from "./use-opened-view";
+import { viewSearchOf } from "./saved-views";
+import { noticeOf, useOpenedView, type ViewNotice } from "./use-opened-view";
 import {
   DEFAULT_FILTERS,
   parseTaskFilters,
@@ -203,10 +204,12 @@ export function useTaskListState(
   // Chosen like a list, so its window ends now too; its columns are this browser's from now on.
   const openView = useCallback(
     (view: SavedView) => {
+      setViewNotice(noticeOf({ view }));
+      const search = viewSearchOf(view);
+      if (search === undefined) return;
       scrollToTopRequested = true;
       setLinkProblems(NO_PROBLEMS);
-      setViewNotice(noticeOf({ view }));
-      const next = new URLSearchParams(viewSearchOf(view));
+      const next = new URLSearchParams(search);
       const tableView = parseTableView(next, {});
       rememberView(tableView);
       repinWindow(parseTaskFilters(next), calendarZone(tableView.zone));

@@ -1,6 +1,7 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { openedView, searchOf } from "@/lib/server/bff";
+import { viewSearchOf } from "@/lib/client/saved-views";
 import { dashboardEnv } from "@/lib/server/env";
 import { TasksView } from "./components/tasks-view";
 import { firstTaskPage } from "./first-task-page";
@@ -13,8 +14,10 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const maxWindowDays = dashboardEnv().VTS_MAX_WINDOW_DAYS;
   const search = searchOf(await searchParams);
   const opened = await openedView(search);
+  // A view that shows its reader nothing opens the default view, as the browser will.
+  const viewSearch = opened && "view" in opened ? (viewSearchOf(opened.view) ?? "") : undefined;
   const first = await firstTaskPage(
-    opened && "view" in opened ? new URLSearchParams(opened.view.state) : search,
+    viewSearch === undefined ? search : new URLSearchParams(viewSearch),
     maxWindowDays,
   );
   return (

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
-import { normaliseEmail, seesLocation, type StaffAccess } from "../staff";
+import { normaliseEmail, scopedLocations, type StaffAccess } from "../staff";
 import {
   changeSavedView,
   clearStartView,
@@ -32,10 +32,12 @@ import { pageSession } from "./first-render";
 import { workspaceUnavailable } from "./workspace-unavailable";
 
 // Saved views of the tasks page, as each person reads and changes them. A view is answered
-// narrowed to its reader's locations: a location filter naming one they may not see is dropped,
-// and named in `hidden_locations`, so the page opens what the reader can see and says what it left
-// out (every read is narrowed anyway; this keeps the page's filters honest and spares the reader
-// an audit record of a refusal they did not ask for).
+// narrowed to its reader's locations by the rule every read follows (scopedLocations): a location
+// filter naming ones they may not see keeps only those they may, and says how many it left out
+// (never which: their ids are not the reader's to know). A filter left naming none is an empty list,
+// which shows no tasks, as a read naming only such locations does; it is never dropped, which would
+// widen the view to every location of the reader's. This keeps the page's filters honest and spares
+// the reader an audit record of a refusal they did not ask for.
 
 type WireView = components["schemas"]["SavedView"];
 /** What /tasks opens with, read while the page renders: a link's view, or the reader's start view. */
@@ -45,13 +47,11 @@ const reader = (staff: StaffSession) => normaliseEmail(staff.email);
 /** A shared view is everyone's: an admin may remove one that misleads, whoever saved it. */
 const mayDeleteShared = (staff: StaffSession) => staff.access.role === "admin";
 
-function narrowedState(state: ViewState, access: StaffAccess): { state: ViewState; hidden: string[] } {
-  if (state.location_id === undefined) return { state, hidden: [] };
-  const named = splitListParam(state.location_id);
-  const seen = named.filter((id) => seesLocation(access, id));
-  const hidden = named.filter((id) => !seesLocation(access, id));
-  const { location_id: _all, ...rest } = state;
-  return { state: seen.length > 0 ? { ...rest, location_id: joinListParam(seen) } : rest, hidden };
+function narrowedState(state: ViewState, access: StaffAccess): { state: ViewState; hidden: number } {
+  if (state.location_id === undefined) return { state, hidden: 0 };
+  const named = [...new Set(splitListParam(state.location_id))];
+  const seen = scopedLocations(access, named) ?? named;
+  return { state: { ...state, location_id: joinListParam(seen) }, hidden: named.length - seen.length };
 }
 
 function wireView(view: SavedView, staff: StaffSession): WireView {
@@ -64,7 +64,7 @@ function wireView(view: SavedView, staff: StaffSession): WireView {
     deletable: mayDeleteView(view, reader(staff), mayDeleteShared(staff)),
     shared: view.shared,
     state,
-    hidden_locations: hidden,
+    hidden_location_count: hidden,
     created_at: view.created_at,
     updated_at: view.updated_at,
   };

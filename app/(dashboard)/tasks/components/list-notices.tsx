@@ -26,13 +26,19 @@ export function LinkProblems({ problems }: { problems: readonly string[] }) {
 export function SavedViewNotice({ notice }: { notice: ViewNotice }) {
   return (
     <Notice tone="wait" testId="view-notice">
-      {notice.kind === "hidden" && (
-        <>
-          The view &ldquo;{notice.name}&rdquo; names{" "}
-          {notice.locations.length === 1 ? "a location" : "locations"} you do not see (
-          {notice.locations.join(", ")}): left out of its location filter.
-        </>
-      )}
+      {notice.kind === "hidden" &&
+        (notice.opened ? (
+          <>
+            The view &ldquo;{notice.name}&rdquo; names{" "}
+            {notice.count === 1 ? "a location" : `${notice.count} locations`} you do not see: left out of its
+            location filter.
+          </>
+        ) : (
+          <>
+            The view &ldquo;{notice.name}&rdquo; names only locations you do not see: it shows you no tasks,
+            so it was not opened.
+          </>
+        ))}
       {notice.kind === "missing" &&
         "No saved view of yours, or shared with you, has this link's id (it may have been deleted or unshared): showing the default view."}
       {notice.kind === "unavailable" &&

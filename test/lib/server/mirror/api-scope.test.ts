@@ -445,7 +445,7 @@ describe("on PGlite", () => {
       mine: boolean;
       deletable: boolean;
       state: Record<string, string>;
-      hidden_locations: string[];
+      hidden_location_count: number;
     }
     const send = (
       method: string,
@@ -485,10 +485,11 @@ describe("on PGlite", () => {
       const { id } = JSON.parse(saved.text) as View;
 
       const seen = (await views(viewer)).data.find((view) => view.id === id)!;
-      expect(seen).toMatchObject({ mine: false, deletable: false, hidden_locations: [others[0]] });
+      expect(seen).toMatchObject({ mine: false, deletable: false, hidden_location_count: 1 });
       expect(seen.state).toEqual({ ...state, location_id: mine[1] });
+      expect(JSON.stringify(seen)).not.toContain(others[0]);
       const asOwner = (await views(rig.cookie)).data.find((view) => view.id === id)!;
-      expect(asOwner).toMatchObject({ mine: true, deletable: true, hidden_locations: [], state });
+      expect(asOwner).toMatchObject({ mine: true, deletable: true, hidden_location_count: 0, state });
 
       expect(
         (await send("PATCH", viewRoute, `/api/views/${id}`, viewer, { name: "Taken over" })).status,
@@ -516,6 +517,22 @@ describe("on PGlite", () => {
           .filter((record) => record.details.view_id === id)
           .map((record) => record.action),
       ).toEqual(["view_unshared", "view_created"]);
+      expect((await send("DELETE", viewRoute, `/api/views/${id}`, rig.cookie)).status).toBe(204);
+    });
+
+    it("a shared view naming only locations its reader may not see shows them none, rather than all of theirs", async () => {
+      const saved = await send("POST", viewsRoute, "/api/views", rig.cookie, {
+        name: `Elsewhere ${Date.now()}`,
+        shared: true,
+        state: { location_id: others.slice(0, 2).join(","), status: "completed" },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const { id } = JSON.parse(saved.text) as View;
+      const seen = (await views(viewer)).data.find((view) => view.id === id)!;
+      expect(seen).toMatchObject({
+        hidden_location_count: 2,
+        state: { location_id: "", status: "completed" },
+      });
       expect((await send("DELETE", viewRoute, `/api/views/${id}`, rig.cookie)).status).toBe(204);
     });
 
