@@ -1102,11 +1102,17 @@ export interface components {
      *     does for a link.
      */
     ViewState: {
-      /**
-       * @example 7d
-       * @example last_week
-       */
-      range?: string;
+      /** @enum {string} */
+      range?:
+        | "today"
+        | "yesterday"
+        | "this_week"
+        | "last_week"
+        | "this_month"
+        | "last_month"
+        | "24h"
+        | "7d"
+        | "30d";
       /** Format: date-time */
       from?: string;
       /** Format: date-time */
@@ -1122,15 +1128,14 @@ export interface components {
       sort?: "started_at" | "task_type" | "status" | "mva" | "vehicle_id" | "location" | "odometer_miles";
       /** @enum {string} */
       order?: "asc" | "desc";
-      /**
-       * @example location
-       * @example local
-       * @example utc
-       */
-      tz?: string;
+      /** @enum {string} */
+      tz?: "location" | "local" | "utc";
       /** @example started_at,task_type,status,location */
       cols?: string;
-      /** @example location:240,mva:120 */
+      /**
+       * @description `column:pixels` pairs, 48-800 pixels each.
+       * @example location:240,mva:120
+       */
       widths?: string;
       /** @constant */
       summary?: "open";

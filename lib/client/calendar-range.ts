@@ -1,6 +1,7 @@
 import { zoneMidnight } from "@/lib/time/zone-midnight";
 import { zoneParts } from "@/lib/time/zone-parts";
 import { DAY_MS } from "@/contract/query/day";
+import type { CALENDAR_PERIOD_IDS } from "@/lib/task-format/view-params";
 
 // Calendar days, weeks and months in an IANA zone: "yesterday" in Denver starts at Denver's
 // midnight, whatever zone the browser is in. Weeks start on Monday (ISO 8601).
@@ -32,7 +33,7 @@ function daysSinceMonday(date: CalendarDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 
-export type CalendarPeriod = "today" | "yesterday" | "this_week" | "last_week" | "this_month" | "last_month";
+export type CalendarPeriod = (typeof CALENDAR_PERIOD_IDS)[number];
 
 /** A whole calendar period in the zone: [its first instant, the next period's first instant). */
 export function calendarPeriod(

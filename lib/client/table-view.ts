@@ -1,17 +1,18 @@
 import { browserTimeZone } from "./browser-zone";
 import { COLUMN_IDS, isColumnId, type ColumnId } from "@/lib/task-format/task-columns";
+import {
+  isZoneChoice,
+  readColumnWidth,
+  TIME_ZONE_CHOICES,
+  type TimeZoneChoice,
+} from "@/lib/task-format/view-params";
 
 // How the table looks, as opposed to what it shows: the zone times are shown in, the visible
 // columns in their order and the widths a person dragged them to. Kept in the URL (shareable) and remembered in this browser for the
 // next visit without those parameters.
 
-export const TIME_ZONE_CHOICES = {
-  location: "Location time",
-  local: "My time",
-  utc: "UTC",
-} as const;
-
-export type TimeZoneChoice = keyof typeof TIME_ZONE_CHOICES;
+export { MAX_COLUMN_PX, MIN_COLUMN_PX } from "@/lib/task-format/view-params";
+export { TIME_ZONE_CHOICES, type TimeZoneChoice };
 
 export interface TableView {
   zone: TimeZoneChoice;
@@ -24,24 +25,15 @@ export interface TableView {
 export type ColumnWidths = Partial<Record<ColumnId, number>>;
 
 export const DEFAULT_VIEW: TableView = { zone: "location", columns: [...COLUMN_IDS], widths: {} };
-/** The narrowest and widest a column may be dragged to, in CSS pixels. */
-export const MIN_COLUMN_PX = 48;
-export const MAX_COLUMN_PX = 800;
 const STORAGE_KEY = "fleet-dashboard.table-view";
-
-function isZoneChoice(value: unknown): value is TimeZoneChoice {
-  return typeof value === "string" && Object.hasOwn(TIME_ZONE_CHOICES, value);
-}
 
 /** "mva:120,location:240": widths of the columns that have one, whole pixels within the limits. */
 export function parseWidths(value: string | null | undefined): ColumnWidths | undefined {
   if (!value) return undefined;
   const widths: ColumnWidths = {};
   for (const entry of value.split(",")) {
-    const [id, text] = entry.split(":");
-    const px = Number(text);
-    if (id && isColumnId(id) && Number.isInteger(px) && px >= MIN_COLUMN_PX && px <= MAX_COLUMN_PX)
-      widths[id] = px;
+    const width = readColumnWidth(entry);
+    if (width) widths[width[0]] = width[1];
   }
   return Object.keys(widths).length > 0 ? widths : undefined;
 }

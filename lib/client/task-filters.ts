@@ -4,6 +4,7 @@
 // absolute instants. Parameter names and list syntax are the dashboard API's own.
 
 import { calendarPeriod, type CalendarPeriod } from "./calendar-range";
+import { CALENDAR_PERIOD_IDS, isPreset, type RangePreset } from "@/lib/task-format/view-params";
 import { DAY_MS } from "@/contract/query/day";
 import {
   isFilterValue,
@@ -14,23 +15,11 @@ import {
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
+import { isSortOrder, type SortOrder } from "@/contract/query/order";
 import { windowFault } from "@/contract/query/time-window";
 
-/** Whole calendar periods in the chosen zone (calendar-range.ts). */
-const CALENDAR_PERIOD_IDS = [
-  "today",
-  "yesterday",
-  "this_week",
-  "last_week",
-  "this_month",
-  "last_month",
-] as const satisfies readonly CalendarPeriod[];
-
-/** The calendar periods, then spans that end now (their words: filter-words.ts). */
-const RANGE_PRESET_IDS = [...CALENDAR_PERIOD_IDS, "24h", "7d", "30d"] as const;
-
-export type RangePreset = (typeof RANGE_PRESET_IDS)[number];
-export type TaskOrder = "asc" | "desc";
+export type TaskOrder = SortOrder;
+export { isPreset, type RangePreset };
 export { LIST_FILTERS, MAX_LIST_VALUES, SORT_KEYS, type ListFilter, type SortKey };
 
 export interface TaskFilters {
@@ -58,10 +47,6 @@ export const DEFAULT_FILTERS: TaskFilters = {
   sort: DEFAULT_SORT,
   order: DEFAULT_ORDER,
 };
-
-export function isPreset(value: string | null): value is RangePreset {
-  return value !== null && (RANGE_PRESET_IDS as readonly string[]).includes(value);
-}
 
 export function isSortKey(value: string | null): value is SortKey {
   return value !== null && (SORT_KEYS as readonly string[]).includes(value);
@@ -96,10 +81,11 @@ export function parseTaskFilters(params: URLSearchParams): TaskFilters {
   const to = instant(params.get("to"));
   const range = params.get("range");
   const sort = params.get("sort");
+  const order = params.get("order");
   const filters: TaskFilters = {
     range: from && to ? "custom" : isPreset(range) ? range : DEFAULT_RANGE,
     sort: isSortKey(sort) ? sort : DEFAULT_SORT,
-    order: params.get("order") === "asc" ? "asc" : params.get("order") === "desc" ? "desc" : DEFAULT_ORDER,
+    order: isSortOrder(order) ? order : DEFAULT_ORDER,
     ...(from && to ? { from, to } : {}),
   };
   for (const name of LIST_FILTERS) {

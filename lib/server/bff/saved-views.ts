@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { components } from "@/contract/dashboard/api-types";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
+import type { OpenedView } from "@/lib/client/api-types";
 import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
@@ -40,8 +41,6 @@ import { workspaceUnavailable } from "./workspace-unavailable";
 // the reader an audit record of a refusal they did not ask for.
 
 type WireView = components["schemas"]["SavedView"];
-/** What /tasks opens with, read while the page renders: a link's view, or the reader's start view. */
-type OpenedView = { view: WireView } | { problem: "missing" | "unavailable" };
 
 const reader = (staff: StaffSession) => normaliseEmail(staff.email);
 /** A shared view is everyone's: an admin may remove one that misleads, whoever saved it. */

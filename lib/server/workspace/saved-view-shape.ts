@@ -4,22 +4,30 @@ import { isFilterValue, MAX_LIST_VALUES, searchTextProblem } from "@/contract/qu
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter } from "@/contract/query/list-filters";
 import { splitListParam } from "@/contract/query/list-param";
+import { SORT_ORDERS } from "@/contract/query/order";
 import { COLUMN_IDS, isColumnId } from "@/lib/task-format/task-columns";
+import {
+  isPreset,
+  isZoneChoice,
+  MAX_COLUMN_PX,
+  MIN_COLUMN_PX,
+  readColumnWidth,
+  TIME_ZONE_CHOICES,
+  VIEW_NAME_MAX,
+} from "@/lib/task-format/view-params";
 
 // What a saved view is: a name, and the tasks page's link parameters as the page writes them
 // (filters, sort, zone, columns, widths, summary), so that opening a view is opening its link and
-// the page's one reading of a link decides what is shown. Each value is held to the rules the API
-// applies to the same parameter; words only the page knows (a range preset, a zone) are held to
-// their shape, and the page names any it cannot show as it names a link's.
+// the page's one reading of a link decides what is shown. Each value is held to the rule the API
+// applies to the same parameter, and the page's own (a range preset, a zone, widths) to the rule the
+// page reads its link by (lib/task-format/view-params.ts), so a view always opens as it was saved.
 
-const VIEW_NAME_MAX = 80;
 /** More than this many views of one person is a script, not a person choosing from a menu. */
 export const VIEWS_PER_OWNER_MAX = 100;
 
 /** Every text a view keeps: its name and each value of its state. */
 const wellFormed = z.string().refine(isWellFormedText, "well-formed Unicode (no lone surrogate)");
 
-const word = wellFormed.regex(/^[a-z0-9_]{1,32}$/, "a word of lowercase letters, digits and _");
 const instant = wellFormed.refine(
   (text) => parseInstantText(text) !== undefined,
   "an instant with its offset",
@@ -40,17 +48,13 @@ const columnList = wellFormed.refine(
 );
 
 const widthList = wellFormed.refine(
-  (text) =>
-    text.split(",").every((entry) => {
-      const [id, px] = entry.split(":");
-      return id !== undefined && isColumnId(id) && /^\d{1,4}$/.test(px ?? "");
-    }),
-  "column:pixels pairs",
+  (text) => text.split(",").every((entry) => readColumnWidth(entry) !== undefined),
+  `column:pixels pairs, ${MIN_COLUMN_PX}-${MAX_COLUMN_PX} pixels`,
 );
 
 export const viewStateSchema = z
   .object({
-    range: word,
+    range: wellFormed.refine(isPreset, "a range preset of the tasks page"),
     from: instant,
     to: instant,
     ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, listOf(name)])) as Record<
@@ -62,8 +66,8 @@ export const viewStateSchema = z
       "1-100 characters, no control characters",
     ),
     sort: z.enum(SORT_KEYS),
-    order: z.enum(["asc", "desc"]),
-    tz: word,
+    order: z.enum(SORT_ORDERS),
+    tz: wellFormed.refine(isZoneChoice, `one of ${Object.keys(TIME_ZONE_CHOICES).join(", ")}`),
     cols: columnList,
     widths: widthList,
     summary: z.literal("open"),

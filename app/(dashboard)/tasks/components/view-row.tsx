@@ -1,6 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import type { SavedView } from "@/lib/client/api-types";
+import { VIEW_NAME_MAX } from "@/lib/task-format/view-params";
 import { changeView, deleteView, setStartView, viewLink } from "@/lib/client/saved-views";
 import type { ViewAction } from "./views-menu-panel";
 
@@ -169,7 +170,7 @@ function RenameForm({
           value={name}
           onChange={(event) => setName(event.target.value)}
           required
-          maxLength={80}
+          maxLength={VIEW_NAME_MAX}
           ref={focusOnMount}
           className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1 dark:bg-slate-950"
         />

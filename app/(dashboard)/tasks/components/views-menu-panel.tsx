@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent, type RefObject } from "react";
 import type { SavedView } from "@/lib/client/api-types";
+import { VIEW_NAME_MAX } from "@/lib/task-format/view-params";
 import { saveView, viewsQuery, viewStateOf } from "@/lib/client/saved-views";
 import { useMenuDismissal } from "@/lib/client/use-menu-dismissal";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
@@ -127,7 +128,7 @@ function SaveViewForm({ state, act, busy }: { state: TaskListState; act: ViewAct
           value={name}
           onChange={(event) => setName(event.target.value)}
           required
-          maxLength={80}
+          maxLength={VIEW_NAME_MAX}
           className={`${FIELD} font-normal`}
         />
       </label>

@@ -479,7 +479,13 @@ describe("saved views", () => {
       { from: "yesterday" },
       { q: "" },
       { cols: "mva,mva" },
-      { widths: "nose:12" },
+      { widths: "nose:120" },
+      // What the page would not read back: widths outside 48-800, a zone or range it does not know.
+      { widths: "mva:12" },
+      { widths: "location:9999" },
+      { tz: "mars" },
+      { range: "fortnight" },
+      { order: "up" },
       { summary: "closed" },
     ])
       expect(viewStateSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
