@@ -406,13 +406,15 @@ describe("saved views", () => {
     const own = created(await createSavedView(db, A, { name: "Private", shared: false, state: {} }));
     expect(await setStartView(db, B, own.id)).toEqual({ ok: false, problem: "not_found" });
     expect((await setStartView(db, B, view.id)).ok).toBe(true);
+    expect((await setStartView(db, A, view.id)).ok).toBe(true);
     expect((await startViewOf(db, B))?.id).toBe(view.id);
 
     await changeSavedView(db, view.id, A, { shared: false });
     expect(await startViewOf(db, B)).toBeUndefined();
-    expect((await startViewOf(db, A))?.id).toBeUndefined();
-    await setStartView(db, A, view.id);
+    // Its owner still opens it, and so still starts with it.
+    expect((await startViewOf(db, A))?.id).toBe(view.id);
     await deleteSavedView(db, view.id, A, false);
+    expect(await startViewOf(db, A)).toBeUndefined();
     expect(await db.query("SELECT * FROM workspace_start_views WHERE view_id = $1::uuid", [view.id])).toEqual(
       [],
     );
