@@ -21,6 +21,8 @@ test.beforeEach(async ({ page }) => {
   await signedIn(page);
 });
 
+const VIEW_NAME_PREFIX = "Oil changes, oldest first ";
+
 test("scrolling loads at least three pages, with no task twice", async ({ page }) => {
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d");
@@ -242,57 +244,68 @@ test("the column menu closes like a menu, and its arrows point the way the colum
   await expect(page.getByTestId("task-drawer")).toBeVisible();
 });
 
-test("a saved view keeps filters, order, columns and summary; its link opens it until it is deleted", async ({
-  page,
-}, testInfo) => {
-  // A view opened from its link is drawn by the server as the view; the browser must agree (#418).
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  // A name of this run's own: the shared dashboard keeps its views between runs.
-  const name = `Oil changes, oldest first ${testInfo.workerIndex}-${Date.now()}`;
-  // Filters the service answers itself, so the test does not wait for the mirror to fill.
-  const saved =
-    "range=30d&task_type=oil_change&order=asc&tz=utc&cols=started_at,mva,task_type,location&summary=open";
-  await openTasks(page, saved);
-  const menuButton = page.getByText("Views", { exact: true });
-  await menuButton.click();
-  await page.getByLabel("Save the current view as").fill(name);
-  await page.getByLabel(/^Share with everyone/).check();
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText(`Saved “${name}”.`)).toBeVisible();
-  await page.getByRole("button", { name: `Copy link to “${name}”` }).click();
-  const link = await page.getByLabel(`Link to “${name}”`).inputValue();
-  expect(link).toMatch(/\/tasks\?view=[0-9a-f-]{36}$/);
-  await checkEachTheme(page, testInfo, "views-menu");
+test.describe("saved views", () => {
+  // The shared dashboard keeps its views between runs: whatever a run (even a failed one) saved
+  // under this prefix is deleted after it, so they never pile up toward the 100 a member may keep.
+  test.afterEach(async ({ page }) => {
+    const answer = await page.request.get(dashboardUrl("/api/views"));
+    const { data } = (await answer.json()) as { data: { id: string; name: string; mine: boolean }[] };
+    for (const view of data.filter((one) => one.mine && one.name.startsWith(VIEW_NAME_PREFIX)))
+      await page.request.delete(dashboardUrl(`/api/views/${view.id}`));
+  });
 
-  const expectSaved = async () => {
-    for (const part of saved.split("&"))
-      await expect(page).toHaveURL(new RegExp(`[?&]${part.replaceAll(",", "(,|%2C)")}(&|$)`));
-    await expect.poll(() => columnLabels(page)).toEqual(["Started (UTC)", "MVA", "Task type", "Location"]);
-    await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "true");
-  };
-  await page.keyboard.press("Escape");
-  await openTasks(page, "range=7d");
-  await menuButton.click();
-  await page.getByRole("button", { name: `Open the view ${name}` }).click();
-  await expectSaved();
+  test("a saved view keeps filters, order, columns and summary; its link opens it until it is deleted", async ({
+    page,
+  }, testInfo) => {
+    // A view opened from its link is drawn by the server as the view; the browser must agree (no
+    // React hydration-mismatch error).
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const name = `${VIEW_NAME_PREFIX}${testInfo.workerIndex}-${Date.now()}`;
+    // Filters the service answers itself, so the test does not wait for the mirror to fill.
+    const saved =
+      "range=30d&task_type=oil_change&order=asc&tz=utc&cols=started_at,mva,task_type,location&summary=open";
+    await openTasks(page, saved);
+    const menuButton = page.getByText("Views", { exact: true });
+    await menuButton.click();
+    await page.getByLabel("Save the current view as").fill(name);
+    await page.getByLabel(/^Share with everyone/).check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(`Saved “${name}”.`)).toBeVisible();
+    await page.getByRole("button", { name: `Copy link to “${name}”` }).click();
+    const link = await page.getByLabel(`Link to “${name}”`).inputValue();
+    expect(link).toMatch(/\/tasks\?view=[0-9a-f-]{36}$/);
+    await checkEachTheme(page, testInfo, "views-menu");
 
-  await page.goto(link);
-  await expectSaved();
-  await expect(page).not.toHaveURL(/view=/);
+    const expectSaved = async () => {
+      for (const part of saved.split("&"))
+        await expect(page).toHaveURL(new RegExp(`[?&]${part.replaceAll(",", "(,|%2C)")}(&|$)`));
+      await expect.poll(() => columnLabels(page)).toEqual(["Started (UTC)", "MVA", "Task type", "Location"]);
+      await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "true");
+    };
+    await page.keyboard.press("Escape");
+    await openTasks(page, "range=7d");
+    await menuButton.click();
+    await page.getByRole("button", { name: `Open the view ${name}` }).click();
+    await expectSaved();
 
-  await menuButton.click();
-  await page.getByRole("button", { name: `Delete “${name}”` }).click();
-  await expect(page.getByRole("button", { name: "Keep" })).toBeFocused();
-  await page
-    .getByRole("group", { name: `Delete “${name}”?` })
-    .getByRole("button", { name: "Delete" })
-    .click();
-  await expect(page.getByText(`Deleted “${name}”.`)).toBeVisible();
-  await page.goto(link);
-  await expect(page.getByTestId("view-notice")).toContainText("No saved view");
-  await expect(page).toHaveURL(/\/tasks$/);
-  expect(errors).toEqual([]);
+    await page.goto(link);
+    await expectSaved();
+    await expect(page).not.toHaveURL(/view=/);
+
+    await menuButton.click();
+    await page.getByRole("button", { name: `Delete “${name}”` }).click();
+    await expect(page.getByRole("button", { name: "Keep" })).toBeFocused();
+    await page
+      .getByRole("group", { name: `Delete “${name}”?` })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText(`Deleted “${name}”.`)).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByTestId("view-notice")).toContainText("No saved view");
+    await expect(page).toHaveURL(/\/tasks$/);
+    expect(errors).toEqual([]);
+  });
 });
 
 test("locations list the local time and open their tasks", async ({ page }) => {
