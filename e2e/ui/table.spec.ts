@@ -277,6 +277,20 @@ test.describe("saved views", () => {
     expect(link).toMatch(/\/tasks\?view=[0-9a-f-]{36}$/);
     await checkEachTheme(page, testInfo, "views-menu");
 
+    // A rename asked in place: Esc cancels it and leaves the menu open; either answer puts the focus
+    // back on the button that asked.
+    const rename = page.getByRole("button", { name: `Rename “${name}”` });
+    await rename.click();
+    await expect(page.getByLabel("New name")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("New name")).toHaveCount(0);
+    await expect(page.getByLabel("Save the current view as")).toBeVisible();
+    await expect(rename).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.getByLabel("New name").press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: `Renamed to “${name}”.` })).toBeVisible();
+    await expect(rename).toBeFocused();
+
     const expectSaved = async () => {
       for (const part of saved.split("&"))
         await expect(page).toHaveURL(new RegExp(`[?&]${part.replaceAll(",", "(,|%2C)")}(&|$)`));
@@ -294,8 +308,12 @@ test.describe("saved views", () => {
     await expect(page).not.toHaveURL(/view=/);
 
     await menuButton.click();
-    await page.getByRole("button", { name: `Delete “${name}”` }).click();
+    const remove = page.getByRole("button", { name: `Delete “${name}”` });
+    await remove.click();
     await expect(page.getByRole("button", { name: "Keep" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(remove).toBeFocused();
+    await remove.click();
     await page
       .getByRole("group", { name: `Delete “${name}”?` })
       .getByRole("button", { name: "Delete" })

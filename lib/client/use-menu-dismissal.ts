@@ -5,6 +5,9 @@ import { useEffect, type RefObject } from "react";
 // keyboard user is where they started) or a pointer pressed anywhere else. Called by the menu's
 // open content, so the listeners exist only while the menu is open and no other key or click pays
 // for them.
+/** The attribute of an element inside a menu that answers Esc itself, leaving the menu open. */
+export const ANSWERS_ESCAPE = "data-answers-escape";
+
 export function useMenuDismissal({
   menu,
   button,
@@ -21,6 +24,8 @@ export function useMenuDismissal({
     // (capture, on the window) it never reaches the task drawer's listener on the document.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      // A question asked inside the menu (a new name being typed) takes Esc as "never mind" itself.
+      if (event.target instanceof Element && event.target.closest(`[${ANSWERS_ESCAPE}]`)) return;
       event.stopPropagation();
       const focus = document.activeElement;
       close();

@@ -3,14 +3,19 @@ import { useState, type FormEvent } from "react";
 import type { SavedView } from "@/lib/client/api-types";
 import { VIEW_NAME_MAX } from "@/lib/task-format/view-params";
 import { changeView, deleteView, setStartView, viewLink } from "@/lib/client/saved-views";
+import { ANSWERS_ESCAPE } from "@/lib/client/use-menu-dismissal";
 import type { ViewAction } from "./views-menu-panel";
 
 // One saved view in the views menu: its name opens it; its owner renames, shares or unshares and
 // deletes it (an admin may delete a shared one); anyone may start with it; a shared one has a link.
-// Renaming and deleting ask in place, focus on the question, so the keyboard never leaves the row.
+// Renaming and deleting ask in place, focus on the question, so the keyboard never leaves the row:
+// once answered (or cancelled with Esc, which then leaves the menu open), focus is back on the
+// button that asked.
 
 /** A question asked in place takes the focus as it appears, so the keyboard answers it next. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
+type Question = "rename" | "delete";
 
 const SMALL = "rounded px-1.5 py-0.5 underline-offset-2 hover:underline disabled:opacity-50";
 
@@ -29,7 +34,14 @@ export function ViewRow({
   onOpen: () => void;
   afterDelete: () => void;
 }) {
-  const [asking, setAsking] = useState<"rename" | "delete" | undefined>(undefined);
+  const [asking, setAsking] = useState<Question | undefined>(undefined);
+  // The button whose question was last answered, focused as it comes back in place of the question.
+  const [answered, setAnswered] = useState<Question | undefined>(undefined);
+  const answer = (question: Question) => {
+    setAsking(undefined);
+    setAnswered(question);
+  };
+  const focusIfAnswered = (question: Question) => (answered === question ? focusOnMount : undefined);
   const [link, setLink] = useState<string | undefined>(undefined);
   const name = `“${view.name}”`;
 
@@ -65,7 +77,7 @@ export function ViewRow({
         </span>
       </div>
       {asking === "rename" ? (
-        <RenameForm view={view} act={act} busy={busy} done={() => setAsking(undefined)} />
+        <RenameForm view={view} act={act} busy={busy} done={() => answer("rename")} />
       ) : asking === "delete" ? (
         <div role="group" aria-label={`Delete ${name}?`} className="flex items-center gap-2">
           <span>
@@ -76,7 +88,7 @@ export function ViewRow({
             Delete
           </button>
           {/* Focused first: the safe answer is where the keyboard lands. */}
-          <button type="button" className={SMALL} ref={focusOnMount} onClick={() => setAsking(undefined)}>
+          <button type="button" className={SMALL} ref={focusOnMount} onClick={() => answer("delete")}>
             Keep
           </button>
         </div>
@@ -84,7 +96,13 @@ export function ViewRow({
         <div className="flex flex-wrap gap-x-1 text-xs">
           {view.mine && (
             <>
-              <button type="button" className={SMALL} disabled={busy} onClick={() => setAsking("rename")}>
+              <button
+                type="button"
+                className={SMALL}
+                disabled={busy}
+                ref={focusIfAnswered("rename")}
+                onClick={() => setAsking("rename")}
+              >
                 Rename <span className="sr-only">{name}</span>
               </button>
               <button
@@ -124,7 +142,13 @@ export function ViewRow({
             </button>
           )}
           {view.deletable && (
-            <button type="button" className={SMALL} disabled={busy} onClick={() => setAsking("delete")}>
+            <button
+              type="button"
+              className={SMALL}
+              disabled={busy}
+              ref={focusIfAnswered("delete")}
+              onClick={() => setAsking("delete")}
+            >
               Delete <span className="sr-only">{name}</span>
             </button>
           )}
@@ -163,7 +187,17 @@ function RenameForm({
     if (await act(() => changeView(view, { name: trimmed }), `Renamed to “${trimmed}”.`)) done();
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2">
+    <form
+      onSubmit={(event) => void submit(event)}
+      {...{ [ANSWERS_ESCAPE]: "" }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        // Not the task drawer's Esc either: this one only cancels the rename.
+        event.stopPropagation();
+        done();
+      }}
+      className="flex items-center gap-2"
+    >
       <label className="flex flex-1 items-center gap-2">
         New name
         <input

@@ -100,11 +100,10 @@ export function ViewsMenuPanel({
             )}
           </div>
         ))}
-      <p
-        role={said?.failed ? "alert" : "status"}
-        className={said?.failed ? "text-red-800 dark:text-red-300" : ""}
-      >
-        {said?.text}
+      {/* Two live regions, always there, so a screen reader hears each message once it is written. */}
+      <p role="status">{said && !said.failed ? said.text : ""}</p>
+      <p role="alert" className="text-red-800 dark:text-red-300">
+        {said?.failed ? said.text : ""}
       </p>
     </div>
   );
