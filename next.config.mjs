@@ -1,16 +1,7 @@
 import path from "node:path";
 import { NODE_BUNDLE_OPTIONS } from "./platform/node-bundle.mjs";
-
-// Security headers for every response; the per-request CSP (with a script nonce) is set in proxy.ts.
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Not "no-referrer": under it Chromium sends `Origin: null` with a form post, and Next then
-  // refuses the sign-in form's server action when it is submitted before JavaScript has loaded.
-  { key: "Referrer-Policy", value: "same-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { SECURITY_HEADERS } from "./scripts/security-headers.mjs";
+import { precompressStatic } from "./scripts/static-precompression.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -26,15 +17,20 @@ const nextConfig = {
   compiler: {
     // The dashboard's own HTTP server (scripts/dashboard-server.ts) as one file beside the build it
     // serves: every start (npm start, each test's dashboard) runs plain JavaScript instead of
-    // loading TypeScript through tsx. Built with the app, so it is never older than the app.
+    // loading TypeScript through tsx. Built with the app, so it is never older than the app. And
+    // the browser's scripts and styles compressed once, for that server to send as they are.
     async runAfterProductionCompile({ distDir, projectDir }) {
       const { build } = await import("esbuild");
-      await build({
-        absWorkingDir: projectDir,
-        entryPoints: ["scripts/dashboard-server.ts"],
-        outfile: path.join(path.resolve(projectDir, distDir), "dashboard-server.mjs"),
-        ...NODE_BUNDLE_OPTIONS,
-      });
+      const buildDir = path.resolve(projectDir, distDir);
+      await Promise.all([
+        build({
+          absWorkingDir: projectDir,
+          entryPoints: ["scripts/dashboard-server.ts"],
+          outfile: path.join(buildDir, "dashboard-server.mjs"),
+          ...NODE_BUNDLE_OPTIONS,
+        }),
+        precompressStatic(buildDir),
+      ]);
     },
   },
   reactStrictMode: true,
@@ -51,7 +47,7 @@ const nextConfig = {
   // The service's own code and its tests are not part of the web app.
   outputFileTracingExcludes: { "*": ["task-service/**", "bench/**", "e2e/**", "test/**"] },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
   },
 };
 

@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import { join } from "node:path";
 import { answerMalformedRequest, answerUnsupportedMethod } from "./dashboard-refusals";
+import { servePrecompressed } from "./serve-precompressed";
 import { drainOnClose } from "../platform/http-drain";
 
 /** How long a stop waits for responses in progress (a streamed export) before cutting them. */
@@ -38,7 +39,17 @@ export async function serveDashboard(options: { port: number; hostname: string }
   const app = next({ dev: false, dir: join(import.meta.dirname, ".."), ...options });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = dashboardHttpServer((request, response) => void handle(request, response));
+  // This file runs from the build directory itself.
+  const distDir = import.meta.dirname;
+  const server = dashboardHttpServer((request, response) => {
+    void servePrecompressed(distDir, request, response).then(
+      (served) => {
+        if (!served) void handle(request, response);
+      },
+      // A copy that could not be read after all: Next answers from the original.
+      () => void handle(request, response),
+    );
+  });
 
   const drain = drainOnClose(server);
   let stopping = false;

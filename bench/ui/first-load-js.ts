@@ -1,7 +1,8 @@
 // First-load JavaScript per route: the scripts a route's server-rendered HTML makes the browser
 // load, each gzipped here (level 9, as Next's build output used to report it). Next 16 no longer
 // prints sizes, and the HTML of the signed-in page is what a person's browser really gets. Beside
-// it, the bytes `next start` really sends when asked for gzip.
+// it, the bytes the dashboard's server really sends when asked for gzip alone, and as a browser
+// asks (brotli first).
 import { get } from "node:http";
 import { gzipSync } from "node:zlib";
 
@@ -10,8 +11,10 @@ export interface RouteJs {
   scripts: number;
   rawBytes: number;
   gzipBytes: number;
-  /** As sent by the server to a browser that accepts gzip. */
+  /** As sent by the server to a client that accepts gzip alone. */
   wireBytes: number;
+  /** As sent by the server to a browser (which accepts brotli). */
+  browserBytes: number;
   /** Script paths, to tell what routes share. */
   paths: string[];
 }
@@ -33,6 +36,7 @@ interface Size {
   raw: number;
   gzip: number;
   wire: number;
+  browser: number;
 }
 
 /** A route's page as its visitor gets it: signed-in routes with the session cookie, sign-in without. */
@@ -52,8 +56,9 @@ export async function measureFirstLoadJs(
       const response = await fetch(new URL(path, baseUrl));
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       const body = Buffer.from(await response.arrayBuffer());
-      const wire = await wireBytes(new URL(path, baseUrl));
-      size = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length, wire };
+      const wire = await wireBytes(new URL(path, baseUrl), "gzip");
+      const browser = await wireBytes(new URL(path, baseUrl), "gzip, deflate, br, zstd");
+      size = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length, wire, browser };
       gzipped.set(path, size);
     }
     return size;
@@ -81,6 +86,7 @@ export async function measureFirstLoadJs(
       rawBytes: sum((size) => size.raw),
       gzipBytes: sum((size) => size.gzip),
       wireBytes: sum((size) => size.wire),
+      browserBytes: sum((size) => size.browser),
       paths,
     });
   }
@@ -107,9 +113,9 @@ function decodeEntities(text: string): string {
 }
 
 /** The body's length as it crosses the wire (fetch would decompress it). */
-function wireBytes(url: URL): Promise<number> {
+function wireBytes(url: URL, acceptEncoding: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+    get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));
       response.on("end", () => resolve(bytes));

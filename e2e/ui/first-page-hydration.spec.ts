@@ -108,3 +108,18 @@ test("a filter chosen in the page is asked of /api/tasks by the browser, not rea
   expect(requests[0]?.searchParams.get("from")).toMatch(/T00:00:00\.000Z$/);
   expect(navigations.length, "the change went through the router").toBeGreaterThan(0);
 });
+
+test("the first load's scripts arrive as brotli, compressed when the dashboard was built", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/_next/static/") && response.url().endsWith(".js"))
+      scripts.push({ url: response.url(), encoding: response.headers()["content-encoding"] });
+  });
+  await page.goto(dashboardUrl("/tasks"));
+  await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: LOAD_TIMEOUT });
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter((script) => script.encoding !== "br")).toEqual([]);
+});
