@@ -385,6 +385,37 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/admin/staff/{email}/disabled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Disables a member's sign-in, ending their sessions, or enables it again
+     * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
+     *     A disabled member keeps their account, role and locations, but cannot sign in, and their
+     *     sessions end at their next request on every instance reading the staff file. Recorded in
+     *     the audit trail before it is made (`staff_access_changed` with before and after, and
+     *     `sessions_ended` when disabling): a change the trail cannot hold is not made (503
+     *     `audit_unavailable`). Asking for what is already so changes and records nothing. Nobody
+     *     disables themselves (400 `invalid_request`); a member the staff file does not list is 404
+     *     `not_found`.
+     */
+    put: operations["setStaffDisabled"];
+    post?: never;
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsStaffDisabled"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/admin/audit": {
     parameters: {
       query?: never;
@@ -2467,10 +2498,65 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["MirrorNotReady"];
+      503: components["responses"]["AuditUnavailable"];
     };
   };
   optionsStaffAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  setStaffDisabled: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The member as now stored. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StaffMember"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  optionsStaffDisabled: {
     parameters: {
       query?: never;
       header?: never;

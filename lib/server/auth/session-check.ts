@@ -77,9 +77,12 @@ const reportStaleStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
  * keeps the members last read (lib/server/staff); one that was never read signs password sessions
  * out rather than vouching for them.
  */
-async function listedStaffAccess(email: string): Promise<StaffAccess | undefined> {
+async function listedStaffAccess(email: string, signedInAtMs: number): Promise<StaffAccess | undefined> {
   try {
-    return await staffMemberAccess(dashboardEnv().STAFF_FILE, email, { onStale: reportStaleStaffFile });
+    return await staffMemberAccess(dashboardEnv().STAFF_FILE, email, {
+      onStale: reportStaleStaffFile,
+      signedInAtMs,
+    });
   } catch (error) {
     reportUnreadableStaffFile(error);
     return undefined;
@@ -101,7 +104,7 @@ export async function liveSessionAccess(claims: SessionClaims): Promise<StaffAcc
     ),
     claims.provider === SSO_PROVIDER_ID
       ? staffAccessSchema.safeParse(claims.access).data
-      : listedStaffAccess(claims.email),
+      : listedStaffAccess(claims.email, claims.signedInAtMs),
   ]);
   return revoked ? undefined : access;
 }

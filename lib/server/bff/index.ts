@@ -31,7 +31,7 @@ export {
   answerViewList,
   openedView,
 } from "./saved-views";
-export { answerSetStaffAccess, answerStaffList } from "./staff-admin";
+export { answerSetStaffAccess, answerSetStaffDisabled, answerStaffList } from "./staff-admin";
 export { answerExport } from "./task-export";
 export { answerTaskList } from "./task-list";
 export { asDashboardError } from "./upstream-failure";

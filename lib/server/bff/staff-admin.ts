@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardEnv } from "../env";
@@ -10,7 +11,9 @@ import {
   normaliseEmail,
   readStaff,
   setStaffAccess,
+  setStaffDisabled,
   staffAccessSchema,
+  type StaffMember,
 } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
 import { readJsonBody, refuseOtherSites } from "./change-request";
@@ -28,20 +31,32 @@ function requireStaffAdmin(staff: StaffSession): void {
     throw new DashboardError("forbidden", "Only an admin of every location manages staff.");
 }
 
+/** A member as the API answers it: never the password's hash. */
+function memberAnswer(member: StaffMember, disabled = member.disabledAt !== undefined) {
+  return {
+    email: member.email,
+    name: member.name,
+    ...accessOf(member),
+    disabled,
+    added_at: member.addedAt,
+  };
+}
+
+/** The member a change names; never the admin making it, so nobody locks themselves out. */
+async function otherMember(rawEmail: string, staff: StaffSession, refusal: string): Promise<StaffMember> {
+  const email = normaliseEmail(rawEmail);
+  if (email === normaliseEmail(staff.email)) throw new DashboardError("invalid_request", refusal);
+  const member = (await readStaff(staffFile())).find((one) => one.email === email);
+  if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
+  return member;
+}
+
 /** GET /api/admin/staff: every password member, with role, locations and whether disabled. */
 export async function answerStaffList(url: URL, staff: StaffSession): Promise<Response> {
   requireStaffAdmin(staff);
   readQueryParams(url, []);
   const members = await readStaff(staffFile());
-  return Response.json({
-    data: members.map((member) => ({
-      email: member.email,
-      name: member.name,
-      ...accessOf(member),
-      disabled: member.disabledAt !== undefined,
-      added_at: member.addedAt,
-    })),
-  });
+  return Response.json({ data: members.map((member) => memberAnswer(member)) });
 }
 
 /**
@@ -58,9 +73,8 @@ export async function answerSetStaffAccess(
   requireStaffAdmin(staff);
   refuseOtherSites(request);
   readQueryParams(new URL(request.url), []);
-  const email = normaliseEmail(rawEmail);
-  if (email === normaliseEmail(staff.email))
-    throw new DashboardError("invalid_request", "Nobody changes their own access: ask another admin.");
+  const member = await otherMember(rawEmail, staff, "Nobody changes their own access: ask another admin.");
+  const { email } = member;
   const body = staffAccessSchema.strict().safeParse(await readJsonBody(request, "the access"));
   if (!body.success)
     throw new DashboardError(
@@ -68,8 +82,6 @@ export async function answerSetStaffAccess(
       'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}.',
     );
   const access = normaliseAccess(body.data);
-  const member = (await readStaff(staffFile())).find((one) => one.email === email);
-  if (!member) throw new DashboardError("not_found", "No member of staff has this email.");
   await recordOrRefuse(backend, staff.email, "staff_access_changed", {
     email,
     before: accessOf(member),
@@ -78,11 +90,42 @@ export async function answerSetStaffAccess(
   if (!(await setStaffAccess(staffFile(), email, access)))
     throw new DashboardError("not_found", "No member of staff has this email.");
   dashboardLogger().info({ staff: staff.email, member: email, ...access }, "staff access changed");
-  return Response.json({
-    email,
-    name: member.name,
-    ...access,
-    disabled: member.disabledAt !== undefined,
-    added_at: member.addedAt,
-  });
+  return Response.json({ ...memberAnswer(member), ...access });
+}
+
+const disabledChange = z.object({ disabled: z.boolean() }).strict();
+
+/**
+ * PUT /api/admin/staff/{email}/disabled: keeps the member's account but refuses their sign-ins and
+ * ends their sessions at their next request (or lets them sign in again), as `npm run staff disable`
+ * does, with the same records in the trail, written first. Setting what is already so records and
+ * changes nothing.
+ */
+export async function answerSetStaffDisabled(
+  backend: DashboardBackend,
+  request: Request,
+  rawEmail: string,
+  staff: StaffSession,
+): Promise<Response> {
+  requireStaffAdmin(staff);
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
+  const member = await otherMember(rawEmail, staff, "Nobody disables themselves: ask another admin.");
+  const body = disabledChange.safeParse(await readJsonBody(request, "the change"));
+  if (!body.success) throw new DashboardError("invalid_request", 'The change must be {"disabled": true or false}.');
+  const { disabled } = body.data;
+  const before = { ...accessOf(member), disabled: member.disabledAt !== undefined };
+  if (before.disabled !== disabled) {
+    const { email } = member;
+    await recordOrRefuse(backend, staff.email, "staff_access_changed", {
+      email,
+      before,
+      after: { ...before, disabled },
+    });
+    if (disabled) await recordOrRefuse(backend, staff.email, "sessions_ended", { email, how: "disabled" });
+    if (!(await setStaffDisabled(staffFile(), email, disabled)))
+      throw new DashboardError("not_found", "No member of staff has this email.");
+    dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
+  }
+  return Response.json(memberAnswer(member, disabled));
 }

@@ -8,6 +8,7 @@ export {
   setStaffDisabled,
   staffMemberAccess,
   upsertStaffMember,
+  type StaffMember,
 } from "./staff-directory";
 export {
   describeAccess,

@@ -17,6 +17,11 @@ const staffMemberSchema = z.object({
   addedAt: z.string(),
   /** Set by `npm run staff -- disable`: no sign-in, and their sessions end, until `enable`. */
   disabledAt: z.string().optional(),
+  /**
+   * When a disable last ended their sessions: a session signed in before then stays ended after an
+   * `enable` (a cookie on a lost laptop must not come back with its owner's account).
+   */
+  sessionsEndedAt: z.string().optional(),
   /** Absent in a file written before roles existed: such a member keeps what all staff had then. */
   role: z.enum(STAFF_ROLES).optional(),
   locations: locationScopeSchema.optional(),
@@ -49,6 +54,8 @@ interface Members {
   version: string;
   /** The members not disabled, by email, with what each may do. */
   access: Map<string, StaffAccess>;
+  /** When each member's sessions were last ended, by email, in ms. */
+  sessionsEndedAt: Map<string, number>;
   missingSince?: number;
 }
 
@@ -62,6 +69,8 @@ export interface MembershipOptions {
   /** A read or parse failure, or a missing file, answered from the members last read. */
   onStale?: (error: unknown) => void;
   now?: () => number;
+  /** When the session asking signed in: one from before the member's sessions were ended has none. */
+  signedInAtMs?: number;
 }
 
 /**
@@ -78,18 +87,22 @@ export interface MembershipOptions {
 export async function staffMemberAccess(
   file: string,
   email: string,
-  { onStale, now = Date.now }: MembershipOptions = {},
+  { onStale, now = Date.now, signedInAtMs }: MembershipOptions = {},
 ): Promise<StaffAccess | undefined> {
   const known = memberships.get(file);
+  let members: Members;
   try {
-    const current = await currentMembers(file, known, now());
-    if (current !== known) memberships.set(file, current);
-    return current.access.get(normaliseEmail(email));
+    members = await currentMembers(file, known, now());
+    if (members !== known) memberships.set(file, members);
   } catch (error) {
     if (!known) throw error;
     onStale?.(error);
-    return known.access.get(normaliseEmail(email));
+    members = known;
   }
+  const listed = normaliseEmail(email);
+  const endedAt = members.sessionsEndedAt.get(listed);
+  if (endedAt !== undefined && signedInAtMs !== undefined && signedInAtMs <= endedAt) return undefined;
+  return members.access.get(listed);
 }
 
 async function currentMembers(file: string, known: Members | undefined, now: number): Promise<Members> {
@@ -103,7 +116,7 @@ async function currentMembers(file: string, known: Members | undefined, now: num
     known.missingSince ??= now;
     if (now - known.missingSince < STAFF_FILE_MISSING_GRACE_MS)
       throw new Error(`staff file ${file} is missing`);
-    return { version: "absent", access: new Map() };
+    return { version: "absent", access: new Map(), sessionsEndedAt: new Map() };
   }
   // The CLI replaces the file by a rename, so the inode changes with every write.
   const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
@@ -111,8 +124,17 @@ async function currentMembers(file: string, known: Members | undefined, now: num
     delete known.missingSince;
     return known;
   }
-  const active = (await readStaff(file)).filter((member) => !member.disabledAt);
-  return { version, access: new Map(active.map((member) => [member.email, accessOf(member)])) };
+  const members = await readStaff(file);
+  const active = members.filter((member) => !member.disabledAt);
+  return {
+    version,
+    access: new Map(active.map((member) => [member.email, accessOf(member)])),
+    sessionsEndedAt: new Map(
+      members.flatMap((member) =>
+        member.sessionsEndedAt ? [[member.email, Date.parse(member.sessionsEndedAt)] as const] : [],
+      ),
+    ),
+  };
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */
@@ -161,6 +183,7 @@ export async function upsertStaffMember(
     passwordHash: await hashPassword(password),
     addedAt: new Date().toISOString(),
     ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
+    ...(existing?.sessionsEndedAt ? { sessionsEndedAt: existing.sessionsEndedAt } : {}),
     ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
   };
   await writeStaff(
@@ -181,7 +204,10 @@ export async function removeStaffMember(file: string, email: string): Promise<bo
 export function setStaffDisabled(file: string, email: string, disabled: boolean): Promise<boolean> {
   return updateMember(file, email, (member) => {
     const { disabledAt, ...enabled } = member;
-    return disabled ? { ...enabled, disabledAt: disabledAt ?? new Date().toISOString() } : enabled;
+    if (!disabled) return enabled;
+    if (disabledAt) return member;
+    const now = new Date().toISOString();
+    return { ...enabled, disabledAt: now, sessionsEndedAt: now };
   });
 }
 

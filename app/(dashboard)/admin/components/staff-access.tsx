@@ -224,6 +224,41 @@ function AccessForm({
           Cancel
         </button>
       </div>
+      <SignInSwitch member={member} onDone={onDone} />
     </form>
+  );
+}
+
+/** Disables a member (their sessions end at their next request) or lets them sign in again. */
+function SignInSwitch({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (disabled: boolean) =>
+      dashboardSend(`/api/admin/staff/${encodeURIComponent(member.email)}/disabled`, "PUT", { disabled }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
+      onDone();
+    },
+  });
+  return (
+    <fieldset className="flex flex-col gap-2 border-t border-slate-300 pt-3 dark:border-slate-700">
+      <legend className="font-medium">Sign-in</legend>
+      <p className="text-sm">
+        {member.disabled
+          ? "Disabled: they cannot sign in. Enabled again, they sign in afresh; their old sessions stay ended."
+          : "Disabling keeps their account, role and locations, but refuses their sign-in and ends their sessions at their next request."}
+      </p>
+      {change.isError && <ErrorNotice error={change.error} fallback="The change was not saved." />}
+      <div>
+        <button
+          type="button"
+          className="rounded border border-slate-400 px-3 py-1"
+          disabled={change.isPending}
+          onClick={() => change.mutate(!member.disabled)}
+        >
+          {member.disabled ? "Enable sign-in" : "Disable and end their sessions"}
+        </button>
+      </div>
+    </fieldset>
   );
 }

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as auditExportRoute from "@/app/api/admin/audit/export/route";
 import * as auditRoute from "@/app/api/admin/audit/route";
+import * as staffDisabledRoute from "@/app/api/admin/staff/[email]/disabled/route";
 import * as staffAccessRoute from "@/app/api/admin/staff/[email]/route";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as exportRoute from "@/app/api/export/route";
@@ -437,6 +438,102 @@ describe("on PGlite", () => {
           after: { role: "viewer", locations: [mine[1]] },
         },
       });
+    });
+  });
+  describe("disabling a member on the Staff page", () => {
+    const setDisabled = (
+      cookie: string,
+      email: string,
+      body: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      routeSend(
+        rig.mirrored,
+        staffDisabledRoute,
+        "PUT",
+        `/api/admin/staff/${encodeURIComponent(email)}/disabled`,
+        {
+          cookie,
+          params: { email },
+          body: JSON.stringify(body),
+          headers: { "content-type": "application/json", ...headers },
+        },
+      );
+    const locationsOf = (cookie: string) => get(rig.mirrored, locationsRoute, "/api/locations", cookie);
+    const records = async (since: number) =>
+      (await rig.mirrored.workspace()).query<{ actor: string; action: string; details: unknown }>(
+        "SELECT actor, action, details FROM workspace_audit WHERE id > $1 AND action IN ('staff_access_changed', 'sessions_ended') ORDER BY id",
+        [since],
+      );
+
+    it("is refused to a viewer, from another site, of oneself, with a bad body, and for nobody", async () => {
+      expect((await setDisabled(viewer, VIEWER, { disabled: true })).status).toBe(403);
+      const crossSite = await setDisabled(
+        rig.cookie,
+        VIEWER,
+        { disabled: true },
+        { "sec-fetch-site": "cross-site" },
+      );
+      expect(crossSite.status).toBe(403);
+      expect((await setDisabled(rig.cookie, "staff@company.example", { disabled: true })).status).toBe(400);
+      for (const bad of [{}, { disabled: "yes" }, { disabled: true, extra: 1 }, "true"])
+        expect((await setDisabled(rig.cookie, VIEWER, bad)).status, JSON.stringify(bad)).toBe(400);
+      expect((await setDisabled(rig.cookie, "nobody@company.example", { disabled: true })).status).toBe(404);
+      expect((await locationsOf(viewer)).status, "nothing was disabled").toBe(200);
+    });
+
+    it("ends the member's sessions at once, recorded first; enabled again, only a new sign-in counts", async () => {
+      const [last] = await (
+        await rig.mirrored.workspace()
+      ).query<{ id: string }>("SELECT coalesce(max(id), 0) AS id FROM workspace_audit");
+      const since = Number(last!.id);
+      const staffList = async () =>
+        (
+          JSON.parse((await get(rig.mirrored, staffRoute, "/api/admin/staff", rig.cookie)).text) as {
+            data: { email: string; role: string; locations: unknown; disabled: boolean }[];
+          }
+        ).data.find((member) => member.email === VIEWER)!;
+      const { role, locations } = await staffList();
+      const disabled = await setDisabled(rig.cookie, VIEWER, { disabled: true });
+      expect(disabled.status, disabled.text).toBe(200);
+      expect(JSON.parse(disabled.text)).toMatchObject({ email: VIEWER, disabled: true, role: "viewer" });
+      expect((await locationsOf(viewer)).status).toBe(401);
+      // Asked again, nothing changes and nothing more is recorded.
+      expect((await setDisabled(rig.cookie, VIEWER, { disabled: true })).status).toBe(200);
+      expect((await staffList()).disabled).toBe(true);
+
+      const enabled = await setDisabled(rig.cookie, VIEWER, { disabled: false });
+      expect(JSON.parse(enabled.text)).toMatchObject({ email: VIEWER, disabled: false });
+      expect((await locationsOf(viewer)).status, "a session from before the disable").toBe(401);
+      viewer = await rig.cookieFor(VIEWER);
+      expect((await locationsOf(viewer)).status, "a sign-in after it").toBe(200);
+
+      const access = { role, locations };
+      expect(await records(since)).toEqual([
+        {
+          actor: "staff@company.example",
+          action: "staff_access_changed",
+          details: {
+            email: VIEWER,
+            before: { ...access, disabled: false },
+            after: { ...access, disabled: true },
+          },
+        },
+        {
+          actor: "staff@company.example",
+          action: "sessions_ended",
+          details: { email: VIEWER, how: "disabled" },
+        },
+        {
+          actor: "staff@company.example",
+          action: "staff_access_changed",
+          details: {
+            email: VIEWER,
+            before: { ...access, disabled: true },
+            after: { ...access, disabled: false },
+          },
+        },
+      ]);
     });
   });
   describe("saved views", () => {

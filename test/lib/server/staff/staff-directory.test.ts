@@ -53,6 +53,23 @@ describe("the staff file", () => {
     expect(await setStaffDisabled(file, "nobody@company.example", true)).toBe(false);
   });
 
+  it("keeps a session signed in before a disable ended after the member is enabled again", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "dee@company.example", "Dee", PASSWORD);
+    const before = Date.now() - 1;
+    await setStaffDisabled(file, "dee@company.example", true);
+    // A second disable, or a new password meanwhile, keeps the moment the sessions ended.
+    const { sessionsEndedAt } = (await readStaff(file))[0]!;
+    await setStaffDisabled(file, "dee@company.example", true);
+    await upsertStaffMember(file, "dee@company.example", "Dee", `${PASSWORD}-2`);
+    expect((await readStaff(file))[0]!.sessionsEndedAt).toBe(sessionsEndedAt);
+    await setStaffDisabled(file, "dee@company.example", false);
+    const after = Date.now() + 1;
+    expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: before })).toBe(false);
+    expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: after })).toBe(true);
+    expect(await isStaffMember(file, "dee@company.example")).toBe(true);
+  });
+
   it("keeps the members last read while the file does not parse, and reports each failed read", async () => {
     const file = staffFile();
     await upsertStaffMember(file, "dan@company.example", "Dan", PASSWORD);
