@@ -42,8 +42,20 @@ function memberAnswer(member: StaffMember, disabled = member.disabledAt !== unde
   };
 }
 
-/** The member a change names; never the admin making it, so nobody locks themselves out. */
-async function otherMember(rawEmail: string, staff: StaffSession, refusal: string): Promise<StaffMember> {
+/**
+ * The member a change names, once the change passed what every change of a member must: made by
+ * an admin of every location, from this site, with no query; and never of the admin making it, so
+ * nobody locks themselves out (`refusal` says so in the change's words).
+ */
+async function memberToChange(
+  request: Request,
+  rawEmail: string,
+  staff: StaffSession,
+  refusal: string,
+): Promise<StaffMember> {
+  requireStaffAdmin(staff);
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
   const email = normaliseEmail(rawEmail);
   if (email === normaliseEmail(staff.email)) throw new DashboardError("invalid_request", refusal);
   const member = (await readStaff(staffFile())).find((one) => one.email === email);
@@ -70,10 +82,12 @@ export async function answerSetStaffAccess(
   rawEmail: string,
   staff: StaffSession,
 ): Promise<Response> {
-  requireStaffAdmin(staff);
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
-  const member = await otherMember(rawEmail, staff, "Nobody changes their own access: ask another admin.");
+  const member = await memberToChange(
+    request,
+    rawEmail,
+    staff,
+    "Nobody changes their own access: ask another admin.",
+  );
   const { email } = member;
   const body = staffAccessSchema.strict().safeParse(await readJsonBody(request, "the access"));
   if (!body.success)
@@ -107,12 +121,15 @@ export async function answerSetStaffDisabled(
   rawEmail: string,
   staff: StaffSession,
 ): Promise<Response> {
-  requireStaffAdmin(staff);
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
-  const member = await otherMember(rawEmail, staff, "Nobody disables themselves: ask another admin.");
+  const member = await memberToChange(
+    request,
+    rawEmail,
+    staff,
+    "Nobody disables themselves: ask another admin.",
+  );
   const body = disabledChange.safeParse(await readJsonBody(request, "the change"));
-  if (!body.success) throw new DashboardError("invalid_request", 'The change must be {"disabled": true or false}.');
+  if (!body.success)
+    throw new DashboardError("invalid_request", 'The change must be {"disabled": true or false}.');
   const { disabled } = body.data;
   const before = { ...accessOf(member), disabled: member.disabledAt !== undefined };
   if (before.disabled !== disabled) {
