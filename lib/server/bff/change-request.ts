@@ -1,8 +1,8 @@
 import "server-only";
-import { DashboardError } from "../dashboard-error";
+import { DashboardError, readQueryParams } from "../dashboard-error";
 
 // What every change staff send (a PUT or DELETE of the dashboard's own data) must be: from the
-// dashboard's own pages, with a small JSON body.
+// dashboard's own pages, with no query string, and a small JSON body.
 
 /**
  * A change must come from the dashboard's own pages. A browser says where a PUT or DELETE comes
@@ -11,7 +11,7 @@ import { DashboardError } from "../dashboard-error";
  * that header without a preflight, which this server never grants, nor send a JSON body without
  * one). The scheme is not compared: behind a proxy that ends TLS, the server sees http.
  */
-export function refuseOtherSites(request: Request): void {
+function refuseOtherSites(request: Request): void {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   const host =
@@ -19,6 +19,12 @@ export function refuseOtherSites(request: Request): void {
   const otherOrigin = origin !== null && (URL.canParse(origin) ? new URL(origin).host : origin) !== host;
   if ((site !== null && site !== "same-origin") || otherOrigin)
     throw new DashboardError("forbidden", "Changes are accepted from the dashboard's own pages only.");
+}
+
+/** Refuses a change from another site, or one whose address carries a query (a change takes none). */
+export function acceptChange(request: Request): void {
+  refuseOtherSites(request);
+  readQueryParams(new URL(request.url), []);
 }
 
 /** A change's body is a few fields: anything larger than this is not one. */

@@ -29,7 +29,7 @@ import { listOverrides, removeOverride, saveOverride } from "../workspace";
 import type { DashboardBackend } from "./dashboard-backend";
 import type { StaffSession } from "../auth";
 import { recordOrRefuse } from "./audit-trail";
-import { readJsonBody, refuseOtherSites } from "./change-request";
+import { acceptChange, readJsonBody } from "./change-request";
 import { mirrorFreshness, mirrorGate } from "./mirror-gate";
 
 // Maintenance from the mirror alone, once it holds its whole horizon: programs learned from the
@@ -254,8 +254,7 @@ function forgetEvaluation(backend: DashboardBackend): void {
 
 /** The task type a change to an override names, once the change is known to come from our pages. */
 function changedTaskType(request: Request, rawTaskType: string): string {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   return readOverrideTaskType(rawTaskType);
 }
 

@@ -27,7 +27,7 @@ import {
   type ViewState,
   type WorkspaceDb,
 } from "../workspace";
-import { readJsonBody, refuseOtherSites } from "./change-request";
+import { acceptChange, readJsonBody } from "./change-request";
 import { dashboardBackend, type DashboardBackend } from "./dashboard-backend";
 import { pageSession } from "./first-render";
 import { workspaceUnavailable } from "./workspace-unavailable";
@@ -149,8 +149,7 @@ export async function answerCreateView(
   request: Request,
   staff: StaffSession,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   const body = await readBody(request, "The view", createSchema);
   const created = await inWorkspace(backend, (db) => createSavedView(db, reader(staff), body));
   return Response.json(wireView(outcome(created, body.name), staff), { status: 201 });
@@ -163,8 +162,7 @@ export async function answerChangeView(
   id: string,
   staff: StaffSession,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   const body = await readBody(request, "The change", changeSchema);
   const changed = await inWorkspace(backend, (db) => changeSavedView(db, id, reader(staff), body));
   return Response.json(wireView(outcome(changed, body.name), staff));
@@ -177,8 +175,7 @@ export async function answerDeleteView(
   id: string,
   staff: StaffSession,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   const deleted = await inWorkspace(backend, (db) =>
     deleteSavedView(db, id, reader(staff), mayDeleteShared(staff)),
   );
@@ -192,8 +189,7 @@ export async function answerSetStartView(
   request: Request,
   staff: StaffSession,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   const { view_id: id } = await readBody(request, "The start view", startSchema);
   const view = outcome(await inWorkspace(backend, (db) => setStartView(db, reader(staff), id)));
   return Response.json({ start_view_id: view.id });
@@ -205,8 +201,7 @@ export async function answerClearStartView(
   request: Request,
   staff: StaffSession,
 ): Promise<Response> {
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   await inWorkspace(backend, (db) => clearStartView(db, reader(staff)));
   return new Response(null, { status: 204 });
 }

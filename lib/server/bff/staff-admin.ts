@@ -16,7 +16,7 @@ import {
   type StaffMember,
 } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
-import { readJsonBody, refuseOtherSites } from "./change-request";
+import { acceptChange, readJsonBody } from "./change-request";
 import type { DashboardBackend } from "./dashboard-backend";
 
 // The admin page's staff: who may sign in with a password, and what each may do and see. Only an
@@ -54,8 +54,7 @@ async function memberToChange(
   refusal: string,
 ): Promise<StaffMember> {
   requireStaffAdmin(staff);
-  refuseOtherSites(request);
-  readQueryParams(new URL(request.url), []);
+  acceptChange(request);
   const email = normaliseEmail(rawEmail);
   if (email === normaliseEmail(staff.email)) throw new DashboardError("invalid_request", refusal);
   const member = (await readStaff(staffFile())).find((one) => one.email === email);
