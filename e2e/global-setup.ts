@@ -2,8 +2,7 @@
 // run. The dashboard's service client is created with the CLI and its OIDC client secret is
 // random, so the leak test can search for both.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningChild } from "../harness/child-process";
 import { startDashboardProcess } from "../harness/dashboard-process";
@@ -12,6 +11,7 @@ import { providePgliteTemplate } from "../harness/pglite-template";
 import { startHealthyChild } from "../harness/healthy-child";
 import { runToExit, startServiceProcess } from "../harness/service-process";
 import { addStaffMember } from "../harness/staff-cli";
+import { runFolder } from "./support/run-folder";
 import { hostileTaskLine } from "./ui/hostile-task";
 
 export const DEMO_STAFF = {
@@ -39,7 +39,8 @@ async function serviceCli(args: string[], env: Record<string, string>): Promise<
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Every service and dashboard of the run (the specs' own stacks too) starts its store from it.
   const removeTemplate = await providePgliteTemplate();
-  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-"));
+  const folder = runFolder("shared");
+  const dir = folder.path;
   mkdirSync(join(dir, "logs"));
   const [servicePort, dashboardPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
   const serviceEnv = {
@@ -70,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stopAll = async () => {
     for (const child of started.reverse()) await child.stop();
     removeTemplate();
+    folder.retire();
   };
   try {
     const service = await startServiceProcess(serviceEnv, serviceOptions("service.log"));

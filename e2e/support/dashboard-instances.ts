@@ -2,14 +2,14 @@
 // several instances behind a load balancer, and the sign-in and session requests a browser makes,
 // sent over plain HTTP (a burst of 100 sign-ins does not need 100 browsers).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "next-auth/jwt";
 import type { RunningChild } from "../../harness/child-process";
 import { startDashboardProcess } from "../../harness/dashboard-process";
 import { startLocalRedis, type LocalRedis } from "../../harness/local-redis";
 import { addStaffMember, staffCli } from "../../harness/staff-cli";
+import { runFolder } from "./run-folder";
 
 export const SESSION_COOKIE = "authjs.session-token";
 
@@ -42,7 +42,8 @@ export async function startInstances(
   staff: { email: string; password: string }[],
   bEnv: Record<string, string> = {},
 ): Promise<Instances> {
-  const dir = mkdtempSync(join(tmpdir(), "fleet-e2e-instances-"));
+  const folder = runFolder("instances");
+  const dir = folder.path;
   const staffFile = join(dir, "staff.json");
   for (const member of staff) addStaffMember(staffFile, member);
   let redis = await startLocalRedis();
@@ -90,6 +91,7 @@ export async function startInstances(
     async stopAll() {
       await Promise.all(children.map((child) => child.stop()));
       redis.stop();
+      folder.retire();
     },
   };
 }

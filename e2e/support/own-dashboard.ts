@@ -1,24 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDashboardProcess, type DashboardProcess } from "../../harness/dashboard-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { DEMO_STAFF } from "../global-setup";
+import { runFolder } from "./run-folder";
 
 // A dashboard of a test's own on the suite's service, with the demo staff member, for settings the
 // shared dashboard must not have (MIRROR=off, a mirror that cannot open). `settings` gets the
 // test's own folder, for any file the settings name; the dashboard logs there too, and the folder
-// goes when the dashboard exits.
+// is retired (its log kept, the rest removed) when the dashboard exits.
 
 export async function startOwnDashboard(
   name: string,
   settings: (dir: string) => Record<string, string>,
 ): Promise<DashboardProcess> {
-  const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
+  const folder = runFolder(name);
+  const dir = folder.path;
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const dashboard = await startDashboardProcess({
     env: {
       VTS_BASE_URL: process.env.E2E_SERVICE_URL!,
@@ -30,9 +29,9 @@ export async function startOwnDashboard(
     },
     logFile: join(dir, "dashboard.log"),
   }).catch((error: unknown) => {
-    removeDir();
+    folder.retire();
     throw error;
   });
-  void dashboard.exited.then(removeDir);
+  void dashboard.exited.then(() => folder.retire());
   return dashboard;
 }

@@ -1,6 +1,6 @@
 // axe-core finds nothing on any page (those for unknown and malformed addresses too), in the light
-// and the dark theme (the app follows the system's), and each page is saved as a screenshot for a
-// person to look at.
+// and the dark theme (the app follows the system's); E2E_SCREENSHOTS=1 saves each page in each
+// theme for a person to look at.
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
 import { checkEachTheme } from "./axe-check";

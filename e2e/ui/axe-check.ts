@@ -13,9 +13,11 @@ const ALL_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 /**
- * The page as it is now, in the light and then the dark theme: saved as a screenshot for a person to
- * look at, and checked by axe, with every rule in the light theme and the colour rules in the
- * dark. One page load serves both themes.
+ * The page as it is now, in the light and then the dark theme, checked by axe: every rule in the
+ * light theme and the colour rules in the dark. One page load serves both themes. With
+ * `E2E_SCREENSHOTS=1` each theme is also saved as a screenshot for a person to look at; a run that
+ * nobody looks at (npm test, CI) skips them, since a tall screenshot costs the renderer a layout
+ * and an encode twice a page, and a failure saves its own screenshot anyway.
  */
 export async function checkEachTheme(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
@@ -31,6 +33,7 @@ export async function checkEachTheme(page: Page, testInfo: TestInfo, name: strin
  * the window: a tall one shows the whole page for a person to look at.
  */
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 2400 });
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });

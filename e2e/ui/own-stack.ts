@@ -1,8 +1,6 @@
 // A sandbox service and a dashboard of a spec's own, for tests that starve, freeze or slow the
 // service or plant its data: what they do to it must not reach the other specs' shared processes.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startDashboardProcess } from "../../harness/dashboard-process";
@@ -10,6 +8,7 @@ import { sandboxDashboardEnv } from "../../harness/sandbox-dashboard-env";
 import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { DEMO_STAFF } from "../global-setup";
+import { runFolder } from "../support/run-folder";
 import { SIGN_IN_TIMEOUT } from "../support/session";
 
 export interface OwnStack {
@@ -30,7 +29,8 @@ export async function startOwnStack(
   dashboardEnv: Record<string, string> = {},
   prepare?: (dir: string, serviceEnv: Record<string, string>) => Promise<void>,
 ): Promise<OwnStack> {
-  const dir = mkdtempSync(join(tmpdir(), `fleet-e2e-${name}-`));
+  const folder = runFolder(name);
+  const dir = folder.path;
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
   const env = { VTS_SEED_TASKS: "500", VTS_DATA_DIR: join(dir, "vts"), ...serviceEnv };
@@ -47,6 +47,7 @@ export async function startOwnStack(
     });
   } catch (error) {
     await service.stop();
+    folder.retire();
     throw error;
   }
   const started = dashboard;
@@ -59,6 +60,7 @@ export async function startOwnStack(
       // A frozen service would not hear SIGTERM.
       service.process.kill("SIGCONT");
       await service.stop();
+      folder.retire();
     },
   };
 }

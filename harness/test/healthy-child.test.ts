@@ -1,9 +1,9 @@
 // The harness's own promises: a program that dies before it is healthy says why (the tail of its
 // log), and a stop always ends with the process gone, even when it ignores SIGTERM.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { startChild } from "../child-process";
 import { freePort } from "../free-port";
 import { startHealthyChild } from "../healthy-child";
@@ -18,7 +18,9 @@ const alive = (pid: number) => {
 };
 
 it("rejects with the tail of the log when the program exits before it is healthy", async () => {
-  const logFile = join(mkdtempSync(join(tmpdir(), "harness-")), "early-exit.log");
+  const folder = mkdtempSync(join(tmpdir(), "harness-"));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const logFile = join(folder, "early-exit.log");
   const port = await freePort();
   const started = startHealthyChild({
     name: "early-exit",

@@ -2,10 +2,10 @@
 // failure stops the rest with its exit code, and the end of the output is a table of each phase's
 // start and time.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { REPO_ROOT } from "../repo-root";
 
 function runPlan(...phases: string[]) {
@@ -22,6 +22,7 @@ const tableOf = (output: string) => output.slice(output.indexOf("[run-plan]"));
 it("runs phases that need nothing at the same time, each line marked with its phase", () => {
   // Each phase waits for the other's mark: run one after the other, neither would ever end.
   const dir = mkdtempSync(join(tmpdir(), "run-plan-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const waitFor = (mark: string) => `until [ -e ${join(dir, mark)} ]; do sleep 0.1; done`;
   const { code, output } = runPlan(
     `a=touch ${join(dir, "a")}; ${waitFor("b")}; echo first`,

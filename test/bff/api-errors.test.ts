@@ -4,7 +4,7 @@
 // decided by Next's routing, proxy.ts and the dashboard's HTTP server (scripts/dashboard-server.ts),
 // so they run against the built dashboard as `npm start` runs it, not the handlers alone.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -24,7 +24,8 @@ const METRICS_TOKEN = randomBytes(24).toString("base64url");
 
 let vts: Vts | undefined;
 let dashboard: DashboardProcess | undefined;
-const logFile = join(mkdtempSync(join(tmpdir(), "bff-api-errors-")), "dashboard.log");
+const folder = mkdtempSync(join(tmpdir(), "bff-api-errors-"));
+const logFile = join(folder, "dashboard.log");
 const dashboardEnv: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -42,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dashboard?.stop();
   await vts?.dispose();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 function dashboardUrl(path: string): string {

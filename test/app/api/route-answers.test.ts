@@ -2,7 +2,7 @@
 // other methods and OPTIONS, and signed in where no service is needed or none answers. (The browser
 // tests hold the answers with data to it too, through e2e/support/api-contract.ts.)
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as unrouted from "@/app/api/[[...path]]/route";
 import * as budget from "@/app/api/budget/route";
 import * as exportRoute from "@/app/api/export/route";
@@ -24,9 +24,10 @@ const AUTH_SECRET = "route-contract-test-secret-".padEnd(40, "x");
 const METRICS_TOKEN = "route-contract-metrics-token";
 const WINDOW = "from=2026-05-01T00:00:00Z&to=2026-05-08T00:00:00Z";
 let session: string;
+let removeStaffFile = () => {};
 
 beforeAll(async () => {
-  stubDashboardEnv(AUTH_SECRET);
+  ({ removeStaffFile } = stubDashboardEnv(AUTH_SECRET));
   vi.stubEnv("LOG_LEVEL", "silent");
   vi.stubEnv("METRICS_TOKEN", METRICS_TOKEN);
   // No service listens here: every upstream call fails at once.
@@ -40,6 +41,7 @@ beforeAll(async () => {
   );
   session = `${SESSION_COOKIE}=${value}`;
 });
+afterAll(() => removeStaffFile());
 
 /** The handler's answer, checked against the document; its status for the test to assert. */
 async function answer(

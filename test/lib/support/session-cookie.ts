@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encode } from "next-auth/jwt";
@@ -11,9 +11,19 @@ import { vi } from "vitest";
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
 
-/** Returns the staff file, which lists `staffEmails` (as `npm run staff -- add` would). */
-export function stubDashboardEnv(authSecret: string, staffEmails = ["staff@company.example"]): string {
-  const staffFile = join(mkdtempSync(join(tmpdir(), "dashboard-staff-")), "staff.json");
+export interface StubbedDashboardEnv {
+  /** Lists `staffEmails` (as `npm run staff -- add` would). */
+  staffFile: string;
+  /** Removes the staff file's folder: the file's afterAll. */
+  removeStaffFile: () => void;
+}
+
+export function stubDashboardEnv(
+  authSecret: string,
+  staffEmails = ["staff@company.example"],
+): StubbedDashboardEnv {
+  const folder = mkdtempSync(join(tmpdir(), "dashboard-staff-"));
+  const staffFile = join(folder, "staff.json");
   listStaff(staffFile, staffEmails);
   vi.stubEnv("VTS_BASE_URL", "http://127.0.0.1:4010");
   vi.stubEnv("VTS_CLIENT_ID", "dashboard");
@@ -21,7 +31,7 @@ export function stubDashboardEnv(authSecret: string, staffEmails = ["staff@compa
   vi.stubEnv("AUTH_SECRET", authSecret);
   vi.stubEnv("REDIS_URL", "");
   vi.stubEnv("STAFF_FILE", staffFile);
-  return staffFile;
+  return { staffFile, removeStaffFile: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 /** Rewrites the staff file to list exactly these members, replacing it as the CLI does. */

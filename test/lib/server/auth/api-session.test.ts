@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiSession } from "@/lib/server/auth/session-check";
 import { setStaffAccess } from "@/lib/server/staff";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
@@ -14,10 +14,12 @@ import {
 const SECRET = "api-session-test-secret-".padEnd(40, "x");
 const STAFF = ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"];
 let staffFile: string;
+let removeStaffFile = () => {};
 
 beforeAll(() => {
-  staffFile = stubDashboardEnv(SECRET, STAFF);
+  ({ staffFile, removeStaffFile } = stubDashboardEnv(SECRET, STAFF));
 });
+afterAll(() => removeStaffFile());
 
 const apiSessionEmail = async (header: string | null) => (await apiSession(header))?.email;
 

@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { SessionRevocations } from "@/lib/server/auth/session-revocation";
 import { SignedOutFile } from "@/lib/server/auth/signed-out-file";
+
+/** A signed-out file in a folder of the test's own, removed when the test ends. */
+function signedOutFile(): string {
+  const folder = mkdtempSync(join(tmpdir(), "signed-out-"));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  return join(folder, "signed-out-sessions.jsonl");
+}
 
 const clients: Redis[] = [];
 afterAll(() => clients.forEach((client) => client.disconnect()));
@@ -111,7 +118,7 @@ describe("signed-out sessions", () => {
   });
 
   it("are kept in a file without Redis, so a restarted instance still refuses them", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "signed-out-")), "signed-out-sessions.jsonl");
+    const path = signedOutFile();
     let now = 1_000_000;
     const started = async () => {
       const revocations = new SessionRevocations({ file: new SignedOutFile(path), now: () => now });
@@ -133,7 +140,7 @@ describe("signed-out sessions", () => {
 
   it("refuse sessions issued before the process started when their file cannot be read", async () => {
     // A directory where the file should be: unreadable for root too.
-    const path = join(mkdtempSync(join(tmpdir(), "signed-out-")), "signed-out-sessions.jsonl");
+    const path = signedOutFile();
     mkdirSync(path);
     let now = 1_000_000;
     const errors: unknown[] = [];
@@ -151,7 +158,7 @@ describe("signed-out sessions", () => {
   });
 
   it("keep their file small: expired records go when it is rewritten", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "signed-out-")), "signed-out-sessions.jsonl");
+    const path = signedOutFile();
     let now = 1_000_000;
     const revocations = new SessionRevocations({ file: new SignedOutFile(path), now: () => now });
     await revocations.load();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DashboardError } from "@/lib/server/dashboard-error";
 import { dashboardRoute } from "@/lib/server/api/dashboard-route";
 import type * as LoggerModule from "@/lib/server/log/dashboard-logger";
@@ -20,7 +20,9 @@ vi.mock("@/lib/server/log/dashboard-logger", async (importOriginal) => ({
   dashboardLogger: () => log.current!.logger,
 }));
 
-beforeAll(() => stubDashboardEnv(AUTH_SECRET));
+let removeStaffFile = () => {};
+beforeAll(() => ({ removeStaffFile } = stubDashboardEnv(AUTH_SECRET)));
+afterAll(() => removeStaffFile());
 
 beforeEach(async () => {
   const claims = { email: "staff@company.example", sid: randomUUID() };

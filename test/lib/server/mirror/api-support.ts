@@ -44,7 +44,7 @@ export async function startApiRig(
   serviceEnv: Record<string, string>,
   databaseUrl?: string,
 ) {
-  stubDashboardEnv(AUTH_SECRET);
+  const { removeStaffFile } = stubDashboardEnv(AUTH_SECRET);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
   const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
@@ -106,6 +106,7 @@ export async function startApiRig(
       await live.close();
       await service.close();
       rmSync(workspaceDir, { recursive: true, force: true });
+      removeStaffFile();
     },
   } satisfies ApiRig;
 }

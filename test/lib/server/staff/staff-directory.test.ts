@@ -1,7 +1,7 @@
-import { mkdtempSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   authenticateStaff,
   readStaff,
@@ -16,7 +16,12 @@ import {
 const isStaffMember = async (file: string, email: string, options?: MembershipOptions) =>
   (await staffMemberAccess(file, email, options)) !== undefined;
 
-const staffFile = () => join(mkdtempSync(join(tmpdir(), "staff-directory-")), "staff.json");
+/** A staff file in a folder of the test's own, removed when the test ends. */
+function staffFile(): string {
+  const folder = mkdtempSync(join(tmpdir(), "staff-directory-"));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  return join(folder, "staff.json");
+}
 const PASSWORD = "a-long-staff-password";
 
 describe("the staff file", () => {
