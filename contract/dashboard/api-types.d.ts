@@ -428,11 +428,13 @@ export interface paths {
      * @description For an admin of every location (403 `forbidden` otherwise). Records of program overrides,
      *     changes of staff access on the Staff page and on the command line (members added, removed,
      *     their password set, disabled or enabled, with `sessions_ended` when that ends their
-     *     sessions), exports (who, what, filters, rows where known) and requests refused by location
-     *     (a task or vehicle at another location, a filter naming one), each with who, when and what
-     *     it named; never a secret, password or token. A record of the command line may be written a
-     *     little after the fact (`details.happened_at` says when): its records are taken into the
-     *     trail before it is read, and when they cannot be, the answer is 503 `audit_unavailable`.
+     *     sessions), exports (who, what, filters, rows where known), requests refused by location
+     *     (a task or vehicle at another location, a filter naming one), saved views, and sign-ins,
+     *     failed sign-ins (the email tried, only when it is one; the provider; why) and sign-outs,
+     *     each with who, when and what it named; never a secret, password or token. A record of the
+     *     command line or of a sign-in may be written a little after the fact (`details.happened_at`
+     *     says when): such records are taken into the trail before it is read, and when they cannot
+     *     be, the answer is 503 `audit_unavailable`.
      *     Pages by `cursor`.
      */
     get: operations["listAudit"];
@@ -828,7 +830,10 @@ export interface components {
         | "view_created"
         | "view_shared"
         | "view_unshared"
-        | "view_deleted";
+        | "view_deleted"
+        | "sign_in"
+        | "sign_in_failed"
+        | "sign_out";
       /** @description What the action named: its filters, its before and after. */
       details: Record<string, never>;
     };
@@ -1155,10 +1160,16 @@ export interface components {
       mva?: string;
       vehicle_id?: string;
       q?: string;
-      /** @enum {string} */
-      sort?: "started_at" | "task_type" | "status" | "mva" | "vehicle_id" | "location" | "odometer_miles";
-      /** @enum {string} */
-      order?: "asc" | "desc";
+      /**
+       * @description 1 to 3 distinct keys, as `sort` of `GET /api/tasks`.
+       * @example location,odometer_miles
+       */
+      sort?: string;
+      /**
+       * @description One direction, or one per key of `sort`, as `order` of `GET /api/tasks`.
+       * @example asc,desc
+       */
+      order?: string;
       /** @enum {string} */
       tz?: "location" | "local" | "utc";
       /** @example started_at,task_type,status,location */
@@ -1553,13 +1564,23 @@ export interface components {
     task_type: string;
     /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
     order: "asc" | "desc";
+    /**
+     * @description The direction of each key of `sort`: one direction (`asc` or `desc`) for all of them, or one
+     *     per key, comma-separated, in the keys' order. Ties are broken by `started_at` (unless it is
+     *     a key), then `id`, in the direction of the last key. Any other count of directions than 1
+     *     or the number of keys is 400 `invalid_request`.
+     */
+    task_order: string;
     /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
     status: components["schemas"]["IdentifierList"];
     /**
-     * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
-     *     mirror; `started_at` alone is the service's own order.
+     * @description The order's keys, 1 to 3 distinct ones, comma-separated, the first the primary one
+     *     (`location` is the location's name): one of `started_at`, `task_type`, `status`, `mva`,
+     *     `vehicle_id`, `location`, `odometer_miles` each. An unknown, repeated or empty key, or more
+     *     than 3, is 400 `invalid_request`. Any sort but `started_at` alone needs the mirror;
+     *     `started_at` alone is the service's own order.
      */
-    sort: "started_at" | "task_type" | "status" | "mva" | "vehicle_id" | "location" | "odometer_miles";
+    sort: string;
     /**
      * @description Case-insensitive substring of the id, MVA, vehicle id, VIN, task type or location name,
      *     matched literally (`%`, `_` and `\` are plain characters). Needs the mirror.
@@ -1623,13 +1644,21 @@ export interface operations {
          *     and a backslash `\\`, in a list and alone alike.
          */
         task_type?: components["parameters"]["task_type"];
-        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
-        order?: components["parameters"]["order"];
+        /**
+         * @description The direction of each key of `sort`: one direction (`asc` or `desc`) for all of them, or one
+         *     per key, comma-separated, in the keys' order. Ties are broken by `started_at` (unless it is
+         *     a key), then `id`, in the direction of the last key. Any other count of directions than 1
+         *     or the number of keys is 400 `invalid_request`.
+         */
+        order?: components["parameters"]["task_order"];
         /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
         status?: components["parameters"]["status"];
         /**
-         * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
-         *     mirror; `started_at` alone is the service's own order.
+         * @description The order's keys, 1 to 3 distinct ones, comma-separated, the first the primary one
+         *     (`location` is the location's name): one of `started_at`, `task_type`, `status`, `mva`,
+         *     `vehicle_id`, `location`, `odometer_miles` each. An unknown, repeated or empty key, or more
+         *     than 3, is 400 `invalid_request`. Any sort but `started_at` alone needs the mirror;
+         *     `started_at` alone is the service's own order.
          */
         sort?: components["parameters"]["sort"];
         /**
@@ -1814,13 +1843,21 @@ export interface operations {
          *     and a backslash `\\`, in a list and alone alike.
          */
         task_type?: components["parameters"]["task_type"];
-        /** @description The direction of `sort`; ties are broken by `started_at`, then `id`, in the same direction. */
-        order?: components["parameters"]["order"];
+        /**
+         * @description The direction of each key of `sort`: one direction (`asc` or `desc`) for all of them, or one
+         *     per key, comma-separated, in the keys' order. Ties are broken by `started_at` (unless it is
+         *     a key), then `id`, in the direction of the last key. Any other count of directions than 1
+         *     or the number of keys is 400 `invalid_request`.
+         */
+        order?: components["parameters"]["task_order"];
         /** @description Only tasks in this status, or any of a comma-separated list (at most 50). Needs the mirror. */
         status?: components["parameters"]["status"];
         /**
-         * @description The order's key (`location` is the location's name). Any other than `started_at` needs the
-         *     mirror; `started_at` alone is the service's own order.
+         * @description The order's keys, 1 to 3 distinct ones, comma-separated, the first the primary one
+         *     (`location` is the location's name): one of `started_at`, `task_type`, `status`, `mva`,
+         *     `vehicle_id`, `location`, `odometer_miles` each. An unknown, repeated or empty key, or more
+         *     than 3, is 400 `invalid_request`. Any sort but `started_at` alone needs the mirror;
+         *     `started_at` alone is the service's own order.
          */
         sort?: components["parameters"]["sort"];
         /**

@@ -208,6 +208,57 @@ test("column visibility, order, zone and time order are in the URL and remembere
   await expect(page.getByLabel("Times shown in")).toHaveValue("utc");
 });
 
+test("shift-click adds a sort key: the URL lists both, the headers number them, the rows follow", async ({
+  page,
+}) => {
+  const record = recordTaskPages(page);
+  await openTasks(page, "range=30d&sort=status&order=asc");
+  const header = (label: string) => grid(page).getByRole("columnheader", { name: new RegExp(`^${label}`) });
+  const odometer = header("Odometer").getByRole("button");
+  await odometer.click({ modifiers: ["Shift"] });
+  await expect(page).toHaveURL(/[?&]sort=status%2Codometer_miles&order=asc(&|$)/);
+  // Shift+Enter on a key turns it the other way: one direction per key then.
+  await odometer.press("Shift+Enter");
+  await expect(page).toHaveURL(/[?&]sort=status%2Codometer_miles&order=asc%2Cdesc(&|$)/);
+
+  await expect(page.getByTestId("sort-badge-status")).toHaveText(" ▲1");
+  await expect(page.getByTestId("sort-badge-odometer_miles")).toHaveText(" ▼2");
+  await expect(header("Status")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Odometer")).not.toHaveAttribute("aria-sort");
+  await expect(odometer).toHaveAccessibleDescription("Sort key 2 of 2, descending");
+
+  // The rows shown are the API's first page of that sort, which is by status, then most miles.
+  const firstPage = async () => {
+    const { urls, pages } = await record.read();
+    const index = urls.findLastIndex(
+      (url) => url.searchParams.get("order") === "asc,desc" && !url.searchParams.has("cursor"),
+    );
+    return pages[index] ?? [];
+  };
+  await expect.poll(async () => (await firstPage()).length).toBeGreaterThan(10);
+  const tasks = await firstPage();
+  const inOrder = tasks.every((task, i) => {
+    const before = tasks[i - 1];
+    if (!before || before.status < task.status) return true;
+    return before.status === task.status && before.odometer_miles >= task.odometer_miles;
+  });
+  expect(inOrder).toBe(true);
+  const shown = tasks.slice(0, 10).map((task) => task.id);
+  const renderedIds = () =>
+    renderedRows(page).evaluateAll((rows) =>
+      rows
+        .map((row) => [Number(row.getAttribute("data-index")), row.getAttribute("data-task-id")] as const)
+        .sort(([a], [b]) => a - b)
+        .map(([, id]) => id),
+    );
+  await expect.poll(async () => (await renderedIds()).slice(0, 10)).toEqual(shown);
+
+  // Enter alone on a header sorts by that column alone, and opens no row.
+  await odometer.press("Enter");
+  await expect(page).toHaveURL(/[?&]sort=odometer_miles&order=asc(&|$)/);
+  await expect(page.getByTestId("task-drawer")).toHaveCount(0);
+});
+
 test("the column menu closes like a menu, and its arrows point the way the column moves", async ({
   page,
 }) => {

@@ -90,7 +90,7 @@ export async function loadedCount(page: Page): Promise<number> {
 
 export async function columnLabels(page: Page): Promise<string[]> {
   return (await grid(page).getByRole("columnheader").allTextContents()).map((text) =>
-    text.replace(/[▲▼]/g, "").trim(),
+    text.replace(/[▲▼]\d?/g, "").trim(),
   );
 }
 

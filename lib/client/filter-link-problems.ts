@@ -2,16 +2,18 @@ import { IDENTIFIER_RULE, isIdentifier } from "./identifier";
 import { splitListParam } from "@/contract/query/list-param";
 import {
   instant,
+  isDefaultSort,
   isPreset,
-  isSortKey,
   LIST_FILTERS,
   MAX_LIST_VALUES,
+  MAX_SORT_KEYS,
   parseTaskFilters,
   SORT_KEYS,
   type TaskFilters,
 } from "./task-filters";
 import { RANGE_PRESETS } from "./filter-words";
 import { MAX_Q_CHARACTERS, searchTextProblem } from "@/contract/query/filter-values";
+import { readSortTerms } from "@/contract/query/sort-list";
 
 // A link can carry filters the dashboard cannot show as they are (typed by hand, cut short, or
 // from an older version). parseTaskFilters shows something sensible instead; this says what was
@@ -87,20 +89,24 @@ function windowProblems(params: URLSearchParams, filters: TaskFilters): string[]
     const offered = Object.values(RANGE_PRESETS).join(", ");
     problems.push(`"range" in the link (${echoed(range)}) is not one of ${offered}; ${instead}`);
   }
-  const order = params.get("order");
-  if (order && order !== "asc" && order !== "desc") {
-    const first = filters.order === "asc" ? "oldest" : "newest";
-    problems.push(
-      `"order" in the link (${echoed(order)}) is not asc or desc; showing ${first} first instead.`,
-    );
-  }
-  const sort = params.get("sort");
-  if (sort && !isSortKey(sort)) {
-    problems.push(
-      `"sort" in the link (${echoed(sort)}) is not one of ${SORT_KEYS.join(", ")}; sorting by started_at instead.`,
-    );
-  }
+  problems.push(...sortProblems(params, filters));
   return problems;
+}
+
+function sortProblems(params: URLSearchParams, filters: TaskFilters): string[] {
+  const sort = params.get("sort");
+  const order = params.get("order");
+  const read = readSortTerms(sort ?? undefined, order ?? undefined, "desc");
+  if (read.ok) return [];
+  if (read.param === "sort")
+    return [
+      `"sort" in the link (${echoed(sort ?? "")}) is not 1 to ${MAX_SORT_KEYS} distinct columns of ${SORT_KEYS.join(", ")}; sorting by started_at instead.`,
+    ];
+  const several = filters.sort.length > 1 ? ", once or once per sort column" : "";
+  const shown = isDefaultSort(filters.sort)
+    ? "showing newest first"
+    : `sorting by ${filters.sort.map(({ key }) => key).join(", ")} descending`;
+  return [`"order" in the link (${echoed(order ?? "")}) is not asc or desc${several}; ${shown} instead.`];
 }
 
 function repeated(params: URLSearchParams): string[] {

@@ -15,12 +15,20 @@ import {
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
-import { isSortOrder, type SortOrder } from "@/contract/query/order";
+import type { SortOrder } from "@/contract/query/order";
+import {
+  isSortKey,
+  MAX_SORT_KEYS,
+  readSortTerms,
+  writeSortTerms,
+  type SortTerm,
+} from "@/contract/query/sort-list";
 import { windowFault } from "@/contract/query/time-window";
 
 export type TaskOrder = SortOrder;
 export { isPreset, type RangePreset };
 export { LIST_FILTERS, MAX_LIST_VALUES, SORT_KEYS, type ListFilter, type SortKey };
+export { isSortKey, MAX_SORT_KEYS, type SortTerm };
 
 export interface TaskFilters {
   range: RangePreset | "custom";
@@ -35,21 +43,36 @@ export interface TaskFilters {
   vehicle_id?: string[];
   /** Quick search: a substring of id, MVA, vehicle id, VIN, task type or location name. */
   q?: string;
-  sort: SortKey;
-  order: TaskOrder;
+  /** 1 to 3 distinct keys, the first the primary one, each with its direction. */
+  sort: SortTerm[];
 }
 
 export const DEFAULT_RANGE: RangePreset = "7d";
-export const DEFAULT_SORT: SortKey = "started_at";
 export const DEFAULT_ORDER: TaskOrder = "desc";
+/** Newest first, as the list opens. */
+export const DEFAULT_SORT: SortTerm[] = [{ key: "started_at", order: DEFAULT_ORDER }];
 export const DEFAULT_FILTERS: TaskFilters = {
   range: DEFAULT_RANGE,
   sort: DEFAULT_SORT,
-  order: DEFAULT_ORDER,
 };
 
-export function isSortKey(value: string | null): value is SortKey {
-  return value !== null && (SORT_KEYS as readonly string[]).includes(value);
+/**
+ * The link's sort as the API would read it, but newest first where `order` is absent (the page's
+ * default, where the API's is ascending). A sort the API would refuse is Started, newest first;
+ * directions it would refuse are the default direction for every key.
+ */
+export function parseSort(params: URLSearchParams): SortTerm[] {
+  const sort = params.get("sort") ?? undefined;
+  const read = readSortTerms(sort, params.get("order") ?? undefined, DEFAULT_ORDER);
+  if (read.ok) return read.terms;
+  if (read.param === "sort") return DEFAULT_SORT;
+  const keys = readSortTerms(sort, undefined, DEFAULT_ORDER);
+  return keys.ok ? keys.terms : DEFAULT_SORT;
+}
+
+/** Whether a sort is the list's own (Started, newest first), which links leave unsaid. */
+export function isDefaultSort(sort: readonly SortTerm[]): boolean {
+  return sort.length === 1 && sort[0]?.key === "started_at" && sort[0].order === DEFAULT_ORDER;
 }
 
 /** The link's instant as the API would read it, or undefined when the API would refuse it. */
@@ -80,12 +103,9 @@ export function parseTaskFilters(params: URLSearchParams): TaskFilters {
   const from = instant(params.get("from"));
   const to = instant(params.get("to"));
   const range = params.get("range");
-  const sort = params.get("sort");
-  const order = params.get("order");
   const filters: TaskFilters = {
     range: from && to ? "custom" : isPreset(range) ? range : DEFAULT_RANGE,
-    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
-    order: isSortOrder(order) ? order : DEFAULT_ORDER,
+    sort: parseSort(params),
     ...(from && to ? { from, to } : {}),
   };
   for (const name of LIST_FILTERS) {
@@ -114,10 +134,11 @@ export function withTaskFilters(params: URLSearchParams, filters: TaskFilters): 
     if (values && values.length > 0) next.set(name, joinListParam(values));
   }
   if (filters.q) next.set("q", filters.q);
-  if (filters.sort !== DEFAULT_SORT) next.set("sort", filters.sort);
+  const sort = writeSortTerms(filters.sort);
+  if (sort.sort !== "started_at") next.set("sort", sort.sort);
   // With another sort the order is always written: the API's own default is ascending, so a link
   // reading "sort=odometer_miles" alone would be taken for least miles first.
-  if (filters.order !== DEFAULT_ORDER || filters.sort !== DEFAULT_SORT) next.set("order", filters.order);
+  if (!isDefaultSort(filters.sort)) next.set("order", sort.order);
   return next;
 }
 

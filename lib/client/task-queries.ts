@@ -8,7 +8,8 @@ import {
   fetchTaskPage,
 } from "./dashboard-api";
 import { joinListParam } from "@/contract/query/list-param";
-import { DEFAULT_SORT, LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
+import { LIST_FILTERS, type TaskFilters, type TimeWindow } from "./task-filters";
+import { writeSortTerms } from "@/contract/query/sort-list";
 import { noteAnswerAsOf } from "./shown-freshness";
 
 // One factory per kind of data, with stable keys, so the table, the drawer and the detail page
@@ -85,13 +86,14 @@ export function filterParams(filters: TaskFilters, window: TimeWindow): URLSearc
 
 /**
  * GET /api/tasks's (and /api/export's) query for these filters, without cursor or limit. `sort` is
- * sent only when it is not Started: Started alone is the service's own order, which the live path
+ * sent only when it is not Started alone: that is the service's own order, which the live path
  * can answer while the mirror fills.
  */
 export function listParams(filters: TaskFilters, window: TimeWindow): URLSearchParams {
   const query = filterParams(filters, window);
-  if (filters.sort !== DEFAULT_SORT) query.set("sort", filters.sort);
-  query.set("order", filters.order);
+  const { sort, order } = writeSortTerms(filters.sort);
+  if (sort !== "started_at") query.set("sort", sort);
+  query.set("order", order);
   return query;
 }
 

@@ -4,7 +4,7 @@ import type { MirrorStatus } from "./api-types";
 import { DashboardApiError } from "./dashboard-api";
 import { mirrorStatusQuery, mirrorStillFilling } from "./task-queries";
 
-// Status, several values in a list, sorting by another column than Started and the quick search
+// Status, several values in a list, sorting by anything but Started alone and the quick search
 // are answered only by the task mirror. While it fills (or where it does not reach), the controls
 // for them say why they wait, with the sync's progress, and the table goes on with the rest live.
 

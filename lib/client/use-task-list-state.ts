@@ -179,8 +179,8 @@ export function useTaskListState(
   );
 
   const clearFilters = useCallback(() => {
-    const { sort, order } = parseTaskFilters(latestParams());
-    goToFilters({ ...DEFAULT_FILTERS, sort, order });
+    const { sort } = parseTaskFilters(latestParams());
+    goToFilters({ ...DEFAULT_FILTERS, sort });
   }, [goToFilters, latestParams]);
 
   const refresh = useCallback(() => {

@@ -45,7 +45,7 @@ export async function mirrorGate(
     });
   throw new DashboardError(
     "invalid_request",
-    "This window lies outside the task mirror's horizon: status, lists, sort and search work inside it only.",
+    "This window lies outside the task mirror's horizon: status, lists, search and any sort but by start alone work inside it only.",
   );
 }
 
@@ -53,7 +53,7 @@ function mirrorAbsent(backend: DashboardBackend): DashboardError {
   if (backend.env.MIRROR === "off")
     return new DashboardError(
       "invalid_request",
-      "The task mirror is off on this dashboard (MIRROR=off): status, lists, sort, search, summaries and vehicles need it.",
+      "The task mirror is off on this dashboard (MIRROR=off): status, lists, search, any sort but by start alone, summaries and vehicles need it.",
     );
   // On but not opened (logged at start): a fault of this instance, which a restart may mend.
   return new DashboardError(
@@ -83,8 +83,9 @@ export function mirrorFreshness(asOf: Date): Record<string, string> {
   return { "x-data-fetched-at": asOf.toISOString(), "x-data-stale": "false" };
 }
 
-// Which requests only the mirror can answer: the service has no status filter, no lists, no other
-// sort and no search, so such a request is never sent to it (it would be answered wrongly).
+// Which requests only the mirror can answer: the service has no status filter, no lists, no search
+// and no sort but by start alone (one key), so such a request is never sent to it (it would be
+// answered wrongly).
 
 export function needsMirror(url: URL): boolean {
   const params = url.searchParams;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { hasControlCharacter, isWellFormedText } from "@/contract/query/control-characters";
 import { isFilterValue, MAX_LIST_VALUES, searchTextProblem } from "@/contract/query/filter-values";
 import { parseInstantText } from "@/contract/query/instant-text";
-import { LIST_FILTERS, SORT_KEYS, type ListFilter } from "@/contract/query/list-filters";
+import { LIST_FILTERS, type ListFilter } from "@/contract/query/list-filters";
 import { splitListParam } from "@/contract/query/list-param";
-import { SORT_ORDERS } from "@/contract/query/order";
+import { ORDER_LIST_MESSAGE, readOrders, readSortTerms, SORT_MESSAGE } from "@/contract/query/sort-list";
 import { COLUMN_IDS, isColumnId } from "@/lib/task-format/task-columns";
 import {
   isPreset,
@@ -65,15 +65,20 @@ export const viewStateSchema = z
       (q) => searchTextProblem(q) === undefined,
       "1-100 characters, no control characters",
     ),
-    sort: z.enum(SORT_KEYS),
-    order: z.enum(SORT_ORDERS),
+    sort: wellFormed.refine((sort) => readSortTerms(sort, undefined, "asc").ok, SORT_MESSAGE),
+    order: wellFormed.refine((order) => readOrders(order) !== undefined, ORDER_LIST_MESSAGE),
     tz: wellFormed.refine(isZoneChoice, `one of ${Object.keys(TIME_ZONE_CHOICES).join(", ")}`),
     cols: columnList,
     widths: widthList,
     summary: z.literal("open"),
   })
   .partial()
-  .strict();
+  .strict()
+  // A direction per key must match the keys in number, as the API holds them.
+  .superRefine(({ sort, order }, context) => {
+    const read = readSortTerms(sort, order, "asc");
+    if (!read.ok) context.addIssue({ code: "custom", path: [read.param], message: read.message });
+  });
 
 export type ViewState = z.infer<typeof viewStateSchema>;
 

@@ -42,8 +42,7 @@ describe("a link's filters that cannot be shown as they are", () => {
     ]);
     expect(parseTaskFilters(new URLSearchParams("mva=123%20456&vehicle_id=a/b&task_type=x"))).toEqual({
       range: "7d",
-      sort: "started_at",
-      order: "desc",
+      sort: [{ key: "started_at", order: "desc" }],
       task_type: ["x"],
     });
   });
@@ -59,9 +58,14 @@ describe("a link's filters that cannot be shown as they are", () => {
     const many = Array.from({ length: 51 }, (_, index) => `M${index}`).join(",");
     expect(problems(`mva=${many}`)).toEqual(['The link gives 51 values of "mva"; showing the first 50.']);
     expect(problems("sort=colour")).toEqual([
-      '"sort" in the link (colour) is not one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles; sorting by started_at instead.',
+      '"sort" in the link (colour) is not 1 to 3 distinct columns of started_at, task_type, status, mva, vehicle_id, location, odometer_miles; sorting by started_at instead.',
     ]);
     expect(problems("sort=odometer_miles&status=completed,cancelled&q=ford")).toEqual([]);
+    expect(problems("sort=location,odometer_miles&order=asc,desc")).toEqual([]);
+    expect(problems("sort=location,location")[0]).toMatch(/^"sort" in the link \(location,location\)/);
+    expect(problems("sort=location,odometer_miles&order=asc,desc,asc")).toEqual([
+      '"order" in the link (asc,desc,asc) is not asc or desc, once or once per sort column; sorting by location, odometer_miles descending instead.',
+    ]);
   });
 
   it("name a search longer than the API takes, which is cut, and one it refuses, which is dropped", () => {

@@ -15,7 +15,7 @@ const NOW = new Date("2026-11-22T12:34:56.000Z");
 describe("task filters in the URL", () => {
   it("defaults to the last 7 days, by Started, newest first", () => {
     const filters = parseTaskFilters(new URLSearchParams());
-    expect(filters).toEqual({ range: "7d", sort: "started_at", order: "desc" });
+    expect(filters).toEqual({ range: "7d", sort: [{ key: "started_at", order: "desc" }] });
     expect(withTaskFilters(new URLSearchParams(), filters).toString()).toBe("");
   });
 
@@ -23,8 +23,7 @@ describe("task filters in the URL", () => {
     const params = new URLSearchParams("tz=utc&cols=mva,id");
     const filters: TaskFilters = {
       range: "last_month",
-      sort: "location",
-      order: "asc",
+      sort: [{ key: "location", order: "asc" }],
       status: ["completed", "in_progress"],
       location_id: ["lax", "sea"],
       mva: ["61234567"],
@@ -42,9 +41,44 @@ describe("task filters in the URL", () => {
   });
 
   it("writes the order beside any sort but Started, whose newest-first needs no words", () => {
-    const sorted = withTaskFilters(new URLSearchParams(), { ...DEFAULT_FILTERS, sort: "mva" });
+    const sorted = withTaskFilters(new URLSearchParams(), {
+      ...DEFAULT_FILTERS,
+      sort: [{ key: "mva", order: "desc" }],
+    });
     expect(sorted.toString()).toBe("sort=mva&order=desc");
     expect(withTaskFilters(new URLSearchParams(), DEFAULT_FILTERS).toString()).toBe("");
+    const oldestFirst = withTaskFilters(new URLSearchParams(), {
+      ...DEFAULT_FILTERS,
+      sort: [{ key: "started_at", order: "asc" }],
+    });
+    expect(oldestFirst.toString()).toBe("order=asc");
+  });
+
+  it.each([
+    ["sort=location,odometer_miles&order=asc,desc", "location asc, odometer_miles desc"],
+    ["sort=location,odometer_miles&order=asc", "location asc, odometer_miles asc"],
+    ["sort=status,started_at,mva&order=desc,asc,desc", "status desc, started_at asc, mva desc"],
+    // The page's own default direction where the link gives none: newest first, Z to A.
+    ["sort=location,mva", "location desc, mva desc"],
+  ])("reads the sort list %s as %s and writes it back as it was", (query, expected) => {
+    const filters = parseTaskFilters(new URLSearchParams(query));
+    expect(filters.sort.map(({ key, order }) => `${key} ${order}`).join(", ")).toBe(expected);
+    const written = withTaskFilters(new URLSearchParams(), filters);
+    expect(parseTaskFilters(written).sort).toEqual(filters.sort);
+    if (query.includes("order=")) expect(written.toString()).toBe(query.replaceAll(",", "%2C"));
+  });
+
+  it.each([
+    ["sort=location,colour&order=asc", "started_at desc"],
+    ["sort=location,location", "started_at desc"],
+    ["sort=location,", "started_at desc"],
+    ["sort=location,mva,status,task_type", "started_at desc"],
+    ["sort=location,mva&order=asc,desc,asc", "location desc, mva desc"],
+    ["sort=location,mva&order=asc,up", "location desc, mva desc"],
+    ["sort=location&order=asc,desc", "location desc"],
+  ])("shows what the API would refuse of %s as %s", (query, expected) => {
+    const filters = parseTaskFilters(new URLSearchParams(query));
+    expect(filters.sort.map(({ key, order }) => `${key} ${order}`).join(", ")).toBe(expected);
   });
 
   it("reads one value as a list of one, and drops blanks and repeats from a list", () => {

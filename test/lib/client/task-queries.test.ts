@@ -141,8 +141,7 @@ describe("the dashboard API's query of the filters", () => {
       mva: ["61234567"],
       vehicle_id: ["VEH-1", "VEH-2"],
       q: "oil 50%",
-      sort: "odometer_miles" as const,
-      order: "asc" as const,
+      sort: [{ key: "odometer_miles" as const, order: "asc" as const }],
     };
     expect(listParams(filters, window).toString()).toBe(
       "from=2026-11-01T00%3A00%3A00.000Z&to=2026-11-02T00%3A00%3A00.000Z" +

@@ -61,7 +61,12 @@ describe("export visible rows", () => {
 
   it("names the file after the filters and the time of export", () => {
     const name = visibleRowsFileName(
-      { range: "7d", sort: "started_at", order: "desc", location_id: ["lax"], task_type: ["oil change"] },
+      {
+        range: "7d",
+        sort: [{ key: "started_at", order: "desc" }],
+        location_id: ["lax"],
+        task_type: ["oil change"],
+      },
       { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-08T00:00:00Z") },
       new Date("2026-11-22T03:15:00Z"),
     );

@@ -67,7 +67,8 @@ function liveAnswerable(filters: TaskFilters): Partial<TaskFilters> {
   return {
     status: undefined,
     q: undefined,
-    sort: "started_at",
+    // In the primary key's direction, as a single-key sort traded for Started always was.
+    sort: [{ key: "started_at", order: filters.sort[0]?.order ?? "desc" }],
     location_id: first(filters.location_id),
     task_type: first(filters.task_type),
     mva: first(filters.mva),

@@ -121,7 +121,7 @@ export function TaskFilterBar({
       </form>
       {mirrorWaiting && (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="mirror-waiting">
-          Status, several values at once, search and sorting by other columns than Started: {mirrorWaiting}{" "}
+          Status, several values at once, search and sorting by anything but Started alone: {mirrorWaiting}{" "}
           The rest works meanwhile.
         </p>
       )}

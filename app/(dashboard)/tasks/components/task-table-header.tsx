@@ -7,12 +7,13 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
-import { useMemo, type KeyboardEvent, type PointerEvent } from "react";
+import { useId, useMemo, type KeyboardEvent, type PointerEvent } from "react";
 import { flushSync } from "react-dom";
 import { startedHeader } from "@/lib/task-format/started-header";
 import type { Task } from "@/lib/client/api-types";
 import { COLUMN_LABELS, type ColumnId } from "@/lib/task-format/task-columns";
 import { isSortKey, type SortKey } from "@/lib/client/task-filters";
+import { sortAfterClick } from "@/lib/client/table-sort";
 import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from "@/lib/client/table-view";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
@@ -20,9 +21,11 @@ import type { TaskListState } from "@/lib/client/use-task-list-state";
 // The grid's header row: TanStack Table holds the column model (visible columns in their URL
 // order) and its column sizing: dragging a header's edge (or arrow keys on it) sets that column's
 // width, kept in the URL and this browser with the rest of the view. Every column the API can sort
-// by sorts on the server when its name is clicked. The body draws each cell from the task itself
-// (task-columns.tsx): TanStack's Row objects, cached per row for the table's life, kept the cells
-// of 20,000 scrolled rows in memory, so the table is given no rows.
+// by sorts on the server when its name is clicked, or is added to the sort with Shift
+// (table-sort.ts); with several keys each sorted header shows its place among them. The body
+// draws each cell from the task itself (task-columns.tsx): TanStack's Row objects, cached per row
+// for the table's life, kept the cells of 20,000 scrolled rows in memory, so the table is given no
+// rows.
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 const column = createColumnHelper<typeof features, Task>();
@@ -84,12 +87,20 @@ export function TaskTableHeader({
     },
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const { sort, order } = state.filters;
+  const { sort } = state.filters;
+  const descriptionId = useId();
 
-  const toggleSort = (key: SortKey) => {
-    if (key === sort) state.setFilters({ order: order === "asc" ? "desc" : "asc" });
-    // Newest first for Started, as the list opens; A to Z (and least miles) for the others.
-    else state.setFilters({ sort: key, order: key === "started_at" ? "desc" : "asc" });
+  const clickSort = (key: SortKey, adding: boolean) =>
+    state.setFilters({ sort: sortAfterClick(sort, key, adding) });
+
+  // Not every browser says Shift on the click a key press makes, so Shift+Enter and Shift+Space
+  // are taken here, and the click they would make is prevented.
+  const addSortByKey = (key: SortKey, event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!event.shiftKey || (event.key !== "Enter" && event.key !== " ")) return;
+    // The grid's own keys (Enter opens the current row) are not for a header's button.
+    event.preventDefault();
+    event.stopPropagation();
+    clickSort(key, true);
   };
 
   /**
@@ -128,15 +139,19 @@ export function TaskTableHeader({
         {headers.map((header, index) => {
           const id = header.column.id as ColumnId;
           const sortable = isSortKey(id);
-          const active = sortable && id === sort;
+          const position = sortable ? sort.findIndex((term) => term.key === id) : -1;
+          const term = sort[position];
           const label = flexRender(header.column.columnDef.header, header.getContext());
-          const blocked = sortable && id !== "started_at" && !active ? sortBlocked : undefined;
+          const blocked = sortable && id !== "started_at" && !term ? sortBlocked : undefined;
+          const direction = term?.order === "asc" ? "ascending" : "descending";
+          // Only one header may carry aria-sort: the others of a multi-key sort say their place.
+          const ranked = term !== undefined && sort.length > 1;
           return (
             <div
               key={header.id}
               role="columnheader"
               aria-colindex={index + 1}
-              aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+              aria-sort={term && position === 0 ? direction : undefined}
               className="relative flex min-w-0 items-center px-2 py-2"
               data-column={id}
             >
@@ -147,14 +162,22 @@ export function TaskTableHeader({
                     blocked ??
                     (id === "started_at"
                       ? `${started}: rows are in true time order across zones`
-                      : `Sort by ${COLUMN_LABELS[id]}`)
+                      : `Sort by ${COLUMN_LABELS[id]}`) + " (Shift-click: add to the sort)"
                   }
                   disabled={blocked !== undefined}
-                  onClick={() => toggleSort(id)}
+                  aria-describedby={ranked ? `${descriptionId}-${id}` : undefined}
+                  onClick={(event) => clickSort(id, event.shiftKey)}
+                  onKeyDown={(event) => addSortByKey(id, event)}
                   className="truncate text-left font-semibold hover:underline disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:no-underline"
                 >
                   {label}
-                  {active && <span aria-hidden="true"> {order === "asc" ? "▲" : "▼"}</span>}
+                  {term && (
+                    <span aria-hidden="true" data-testid={`sort-badge-${id}`}>
+                      {" "}
+                      {term.order === "asc" ? "▲" : "▼"}
+                      {ranked && <sup>{position + 1}</sup>}
+                    </span>
+                  )}
                 </button>
               ) : (
                 <span className="truncate" title={`${COLUMN_LABELS[id]}: the API does not sort by it`}>
@@ -188,6 +211,16 @@ export function TaskTableHeader({
           );
         })}
       </div>
+      {/* Read out through aria-describedby only: hidden, and apart from the headers' own text. */}
+      {sort.length > 1 && (
+        <div hidden>
+          {sort.map((term, position) => (
+            <span key={term.key} id={`${descriptionId}-${term.key}`}>
+              Sort key {position + 1} of {sort.length}, {term.order === "asc" ? "ascending" : "descending"}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -183,6 +183,8 @@ export function TaskTable({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || rows.length === 0) return;
+    // A header's own controls take their keys (Enter on a column's name sorts by it).
+    if ((event.target as HTMLElement).closest('[role="columnheader"]')) return;
     const step = KEY_STEPS[event.key];
     if (step !== undefined) moveFocus(activeIndex + step);
     else if (event.key === "Home") moveFocus(0);

@@ -1,21 +1,24 @@
 import "server-only";
+import { writeSortTerms } from "@/contract/query/sort-list";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import type { Task } from "@/lib/server/upstream";
-import { invalid, type Keyset, type MirrorTaskQuery, type SortKey } from "./mirror-task-query";
+import { invalid, type Keyset, type MirrorTaskQuery, type SortTerm } from "./mirror-task-query";
 
 // A mirror cursor is the last row's keyset, signed and bound to the query by the dashboard's own
 // cursor codec (its "upstream cursor" slot carries the keyset; the offset is always 0). A cursor
-// of the live path, or of other filters, sort or order, is refused like any foreign cursor.
+// of the live path, or of other filters, sort keys or directions, is refused like any foreign cursor.
 
-type Bound = Pick<MirrorTaskQuery, "filters" | "sort" | "order">;
+type Bound = Pick<MirrorTaskQuery, "filters" | "sort">;
 
-function binding({ filters, sort, order }: Bound): string {
-  return JSON.stringify(["mirror", filters, sort, order]);
+// The sort is bound as the API writes it, so a single-key cursor is bound as it always was.
+function binding({ filters, sort }: Bound): string {
+  const written = writeSortTerms(sort);
+  return JSON.stringify(["mirror", filters, written.sort, written.order]);
 }
 
-export function keysetOf(task: Task, sort: SortKey): Keyset {
-  const value = sort === "location" ? task.location.name : task[sort];
-  return [value, task.started_at, task.id];
+export function keysetOf(task: Task, sort: readonly SortTerm[]): Keyset {
+  const values = sort.map(({ key }) => (key === "location" ? task.location.name : task[key]));
+  return [...values, task.started_at, task.id];
 }
 
 export function encodeKeyset(codec: DashboardCursorCodec, keyset: Keyset, query: Bound): string {
@@ -30,10 +33,11 @@ export function decodeKeyset(codec: DashboardCursorCodec, cursor: string, query:
   return keyset;
 }
 
-function isKeyset(value: unknown, sort: SortKey): value is Keyset {
-  if (!Array.isArray(value) || value.length !== 3) return false;
-  const [sortValue, startedAt, id] = value as unknown[];
-  const sortValueFits =
-    sort === "odometer_miles" ? Number.isInteger(sortValue) : typeof sortValue === "string";
-  return sortValueFits && typeof startedAt === "string" && typeof id === "string";
+function isKeyset(value: unknown, sort: readonly SortTerm[]): value is Keyset {
+  if (!Array.isArray(value) || value.length !== sort.length + 2) return false;
+  const values = value as unknown[];
+  const keysFit = sort.every(({ key }, i) =>
+    key === "odometer_miles" ? Number.isInteger(values[i]) : typeof values[i] === "string",
+  );
+  return keysFit && values.slice(sort.length).every((text) => typeof text === "string");
 }

@@ -1,11 +1,13 @@
 import "server-only";
-import type { ListFilter, SortKey } from "@/contract/query/list-filters";
+import type { ListFilter } from "@/contract/query/list-filters";
+import type { SortTerm } from "@/contract/query/sort-list";
 import { DashboardError } from "../../dashboard-error";
 
 // The parsed, validated shape of a mirror read: what the SQL builders take, never raw text, and
 // what a parser answers when the text will not do.
 
 export { LIST_FILTERS, SORT_KEYS, type ListFilter, type SortKey } from "@/contract/query/list-filters";
+export type { SortTerm } from "@/contract/query/sort-list";
 
 export interface MirrorFilters {
   /** ISO 8601 instants; the window is half-open: from <= started_at < to. */
@@ -20,13 +22,13 @@ export interface MirrorFilters {
   q: string | undefined;
 }
 
-/** Where the next page starts: the last row's sort value, start and id. */
-export type Keyset = readonly [sortValue: string | number, startedAt: string, id: string];
+/** Where the next page starts: the last row's value of each sort key, then its start and id. */
+export type Keyset = readonly (string | number)[];
 
 export interface MirrorTaskQuery {
   filters: MirrorFilters;
-  sort: SortKey;
-  order: "asc" | "desc";
+  /** 1 to 3 distinct keys, each with its direction; ties go by start, then id (query-sql.ts). */
+  sort: readonly SortTerm[];
   limit: number;
   after: Keyset | undefined;
 }

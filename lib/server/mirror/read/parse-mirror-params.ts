@@ -7,7 +7,7 @@ import {
 } from "@/contract/query/filter-values";
 import { splitListParam as splitListValues } from "@/contract/query/list-param";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
-import { ORDER_MESSAGE, readOrder } from "@/contract/query/order";
+import { readSortTerms } from "@/contract/query/sort-list";
 import { readWindow } from "@/contract/query/time-window";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import { scopedLocations, type StaffAccess } from "../../staff";
@@ -17,13 +17,11 @@ import {
   invalid,
   LIST_FILTERS,
   parsed,
-  SORT_KEYS,
   type ListFilter,
   type MirrorFilters,
   type MirrorSummaryQuery,
   type MirrorTaskQuery,
   type Parsed,
-  type SortKey,
 } from "./mirror-task-query";
 
 // The dashboard API's mirror parameters, checked whole before any query runs, by the contract's rules
@@ -67,15 +65,9 @@ export function parseMirrorSummaryParams(url: URL, options: ParseOptions): Parse
 
 function readOrdering(raw: Record<string, string>, options: ParseOptions): MirrorExportQuery {
   const filters = parseFilters(raw, options);
-  const sort = raw.sort ?? "started_at";
-  if (!isSortKey(sort)) throw invalid(`"sort" must be one of ${SORT_KEYS.join(", ")}.`);
-  const order = readOrder(raw.order);
-  if (order === undefined) throw invalid(ORDER_MESSAGE);
-  return { filters, sort, order };
-}
-
-function isSortKey(text: string): text is SortKey {
-  return (SORT_KEYS as readonly string[]).includes(text);
+  const sort = readSortTerms(raw.sort, raw.order, "asc");
+  if (!sort.ok) throw invalid(sort.message);
+  return { filters, sort: sort.terms };
 }
 
 function parseLimit(text: string | undefined): number {

@@ -1,5 +1,5 @@
 import { foldForSearch } from "../store/search-text";
-import type { Keyset, MirrorFilters, MirrorTaskQuery, SortKey } from "./mirror-task-query";
+import type { Keyset, MirrorFilters, MirrorTaskQuery, SortKey, SortTerm } from "./mirror-task-query";
 import { SqlParams, TASK_COLUMNS, type Statement } from "./mirror-sql";
 
 // The SQL of a task read, built from a parsed query only: its WHERE, its ORDER BY and keyset
@@ -40,10 +40,13 @@ function escapeLike(text: string): string {
 }
 
 // The ORDER BY and the keyset condition of a sort. Columns come from this fixed map only; ties are
-// broken by (started_at, id) in the same direction, so the order is total and "started_at" alone
-// is the service's own order.
+// broken by started_at (unless it is a key already), then id, in the direction of the last key, so
+// the order is total and "started_at" alone is the service's own order.
 
-const SORT_COLUMNS: Record<Exclude<SortKey, "started_at">, { column: string; type: "text" | "integer" }> = {
+type SortColumn = { column: string; type: "text" | "integer" | "timestamptz" };
+
+const SORT_COLUMNS: Record<SortKey, SortColumn> = {
+  started_at: { column: "t.started_at", type: "timestamptz" },
   task_type: { column: "t.task_type", type: "text" },
   status: { column: "t.status", type: "text" },
   mva: { column: "t.mva", type: "text" },
@@ -52,23 +55,50 @@ const SORT_COLUMNS: Record<Exclude<SortKey, "started_at">, { column: string; typ
   odometer_miles: { column: "t.odometer_miles", type: "integer" },
 };
 
-export function orderSql(sort: SortKey, order: "asc" | "desc"): string {
-  return sortColumns(sort)
-    .map((column) => `${column} ${order}`)
+const ID_COLUMN: SortColumn = { column: "t.id", type: "text" };
+
+/** Every column the rows are ordered by, each with its direction and the keyset value it is compared with. */
+function orderedColumns(sort: readonly SortTerm[], keyset?: Keyset) {
+  const last = sort.at(-1)?.order ?? "asc";
+  const [startedAt, id] = keyset ? keyset.slice(sort.length) : [];
+  const columns = sort.map((term, i) => ({
+    ...SORT_COLUMNS[term.key],
+    order: term.order,
+    value: keyset?.[i],
+  }));
+  if (!sort.some((term) => term.key === "started_at"))
+    columns.push({ ...SORT_COLUMNS.started_at, order: last, value: startedAt });
+  columns.push({ ...ID_COLUMN, order: last, value: id });
+  return columns;
+}
+
+export function orderSql(sort: readonly SortTerm[]): string {
+  return orderedColumns(sort)
+    .map(({ column, order }) => `${column} ${order}`)
     .join(", ");
 }
 
-/** Rows strictly after the keyset in the sort's direction: one row comparison an index serves. */
-export function afterSql(sort: SortKey, order: "asc" | "desc", keyset: Keyset, params: SqlParams): string {
-  const [sortValue, startedAt, id] = keyset;
-  const bound = [params.add(startedAt, "timestamptz"), params.add(id, "text")];
-  if (sort !== "started_at") bound.unshift(params.add(sortValue, SORT_COLUMNS[sort].type));
-  return `(${sortColumns(sort).join(", ")}) ${order === "asc" ? ">" : "<"} (${bound.join(", ")})`;
-}
-
-function sortColumns(sort: SortKey): string[] {
-  const tail = ["t.started_at", "t.id"];
-  return sort === "started_at" ? tail : [SORT_COLUMNS[sort].column, ...tail];
+/**
+ * Rows strictly after the keyset in the sort's order. One direction throughout is one row
+ * comparison, which the (key, started_at, id) indexes serve; mixed directions cannot be one, so
+ * they are the expanded chain: (a > x) OR (a = x AND b < y) OR ...
+ */
+export function afterSql(sort: readonly SortTerm[], keyset: Keyset, params: SqlParams): string {
+  const columns = orderedColumns(sort, keyset).map((column) => ({
+    ...column,
+    bound: params.add(column.value, column.type),
+  }));
+  const direction = columns[0]!.order;
+  if (columns.every((column) => column.order === direction)) {
+    const names = columns.map((column) => column.column).join(", ");
+    const values = columns.map((column) => column.bound).join(", ");
+    return `(${names}) ${direction === "asc" ? ">" : "<"} (${values})`;
+  }
+  const branches = columns.map(({ column, order, bound }, i) => {
+    const equalBefore = columns.slice(0, i).map((before) => `${before.column} = ${before.bound}`);
+    return [...equalBefore, `${column} ${order === "asc" ? ">" : "<"} ${bound}`].join(" AND ");
+  });
+  return `((${branches.join(") OR (")}))`;
 }
 
 // A page of tasks in the query's order, one row more than asked (to know whether more follow),
@@ -82,8 +112,8 @@ export function taskPageStatement(
 ): Statement {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
-  const after = query.after ? ` AND ${afterSql(query.sort, query.order, query.after, params)}` : "";
-  const order = orderSql(query.sort, query.order);
+  const after = query.after ? ` AND ${afterSql(query.sort, query.after, params)}` : "";
+  const order = orderSql(query.sort);
   const page = `SELECT ${TASK_COLUMNS} FROM mirror_tasks t WHERE ${where}${after}
     ORDER BY ${order} LIMIT ${params.add(limit + 1, "integer")}`;
   if (!withTotal) return { text: page, values: params.values };

@@ -20,7 +20,7 @@ export async function* mirrorExportBatches(
 ): AsyncGenerator<Task[], void, undefined> {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
-  const order = orderSql(query.sort, query.order);
+  const order = orderSql(query.sort);
   const ids = await sql.query<{ id: string }>(
     `SELECT t.id FROM mirror_tasks t WHERE ${where} ORDER BY ${order}`,
     params.values,

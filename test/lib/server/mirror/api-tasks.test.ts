@@ -192,6 +192,36 @@ describe("after a real sync", () => {
     expect(page.data.every((task) => task.status === "completed")).toBe(true);
   });
 
+  it("sorts by several keys in mixed directions through its cursors; a bad list of keys is 400", async () => {
+    const query = `${recent()}&sort=status,odometer_miles&order=desc,asc&limit=40`;
+    const parsed = parseMirrorTaskParams(new URL(`http://localhost/api/tasks?${query}`), {
+      maxWindowDays: 92,
+      access: FULL_ACCESS,
+      cursors: rig.mirrored.cursors,
+    });
+    if (!parsed.ok) throw parsed.error;
+    const ids: string[] = [];
+    for (let cursor: string | null = ""; cursor !== null;) {
+      const answer = await tasksAnswer(rig.mirrored, cursor ? `${query}&cursor=${cursor}` : query);
+      expect(answer.status).toBe(200);
+      const page = JSON.parse(answer.text) as TaskListPage;
+      expect(page.source).toBe("mirror");
+      ids.push(...page.data.map((task) => task.id));
+      cursor = page.next_cursor;
+    }
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids).toEqual(referenceSelection(horizonTasks, parsed.value).map((task) => task.id));
+    const refused = await tasksAnswer(rig.mirrored, `${recent()}&sort=status,status`);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({
+      error: {
+        code: "invalid_request",
+        message:
+          '"sort" must be 1 to 3 distinct keys separated by commas, each one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.',
+      },
+    });
+  });
+
   it("the summary, a vehicle and the mirror's status answer from the mirror", async () => {
     const window = recent();
     const summary = await routeAnswer(rig.mirrored, summaryRoute, `/api/tasks/summary?${window}`, rig.cookie);

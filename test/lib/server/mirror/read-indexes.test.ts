@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summaryStatement } from "@/lib/server/mirror/read/read-summary";
-import { LIST_FILTERS, SORT_KEYS, type MirrorTaskQuery } from "@/lib/server/mirror/read/mirror-task-query";
+import {
+  LIST_FILTERS,
+  SORT_KEYS,
+  type MirrorTaskQuery,
+  type SortKey,
+} from "@/lib/server/mirror/read/mirror-task-query";
 import type { Statement } from "@/lib/server/mirror/read/mirror-sql";
 import { taskPageStatement } from "@/lib/server/mirror/read/query-sql";
 import type { MirrorDatabase } from "./support/mirror-databases";
@@ -30,15 +35,17 @@ describe.each(STORES)("read indexes on %s", (store) => {
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   }
 
+  const keyValue = (sort: SortKey) =>
+    sort === "odometer_miles" ? 50_000 : sort === "started_at" ? "2026-03-15T00:00:00.000Z" : "m";
+
   it.each(SORT_KEYS.flatMap((sort) => [[sort, "asc"] as const, [sort, "desc"] as const]))(
     "pages sort=%s order=%s from the keyset in index order",
     async (sort, order) => {
       const query: MirrorTaskQuery = {
         filters: FILTERS,
-        sort,
-        order,
+        sort: [{ key: sort, order }],
         limit: 100,
-        after: [sort === "odometer_miles" ? 50_000 : "m", "2026-03-15T00:00:00.000Z", "t"],
+        after: [keyValue(sort), "2026-03-15T00:00:00.000Z", "t"],
       };
       const shown = await plan(taskPageStatement(query, 100, false));
       expect(shown).not.toMatch(/Sort/);
@@ -49,8 +56,7 @@ describe.each(STORES)("read indexes on %s", (store) => {
   it.each(LIST_FILTERS)("counts a %s list by its own index", async (name) => {
     const query: MirrorTaskQuery = {
       filters: { ...FILTERS, lists: { [name]: ["a", "b"] } },
-      sort: "started_at",
-      order: "asc",
+      sort: [{ key: "started_at", order: "asc" }],
       limit: 100,
       after: undefined,
     };
@@ -72,8 +78,7 @@ describe.each(STORES)("read indexes on %s", (store) => {
     try {
       const query: MirrorTaskQuery = {
         filters: { ...FILTERS, q: "LM6BR7" },
-        sort: "started_at",
-        order: "asc",
+        sort: [{ key: "started_at", order: "asc" }],
         limit: 100,
         after: undefined,
       };

@@ -50,8 +50,7 @@ describe("mirror list parameters", () => {
           },
           q: "50% _off",
         },
-        sort: "odometer_miles",
-        order: "desc",
+        sort: [{ key: "odometer_miles", order: "desc" }],
         limit: 7,
         after: undefined,
       },
@@ -60,20 +59,59 @@ describe("mirror list parameters", () => {
 
   it("defaults to the service's order: started_at ascending, 100 rows", () => {
     const result = tasks(WINDOW);
-    expect(result.ok && [result.value.sort, result.value.order, result.value.limit]).toEqual([
-      "started_at",
-      "asc",
+    expect(result.ok && [result.value.sort, result.value.limit]).toEqual([
+      [{ key: "started_at", order: "asc" }],
       100,
     ]);
   });
 
+  it.each([
+    ["sort=location,odometer_miles", "location asc, odometer_miles asc"],
+    ["sort=location,odometer_miles&order=desc", "location desc, odometer_miles desc"],
+    ["sort=location,odometer_miles&order=asc,desc", "location asc, odometer_miles desc"],
+    ["sort=status,started_at,mva&order=desc,asc,desc", "status desc, started_at asc, mva desc"],
+    ["order=desc", "started_at desc"],
+  ])("reads the sort list %s as %s", (query, expected) => {
+    const result = tasks(`${WINDOW}&${query}`);
+    if (!result.ok) throw result.error;
+    expect(result.value.sort.map(({ key, order }) => `${key} ${order}`).join(", ")).toBe(expected);
+  });
+
+  const SORT_MESSAGE =
+    '"sort" must be 1 to 3 distinct keys separated by commas, each one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.';
+  const ORDER_MESSAGE =
+    '"order" must be "asc" or "desc" for every sort key, or one of them per key, separated by commas.';
+  it.each([
+    ["sort=odometer", SORT_MESSAGE],
+    ["sort=", SORT_MESSAGE],
+    ["sort=location,", SORT_MESSAGE],
+    ["sort=,location", SORT_MESSAGE],
+    ["sort=location,,mva", SORT_MESSAGE],
+    ["sort=location,colour", SORT_MESSAGE],
+    ["sort=location,location", SORT_MESSAGE],
+    ["sort=location,%20mva", SORT_MESSAGE],
+    ["sort=location,mva,status,task_type", SORT_MESSAGE],
+    ["order=up", ORDER_MESSAGE],
+    ["order=", ORDER_MESSAGE],
+    ["sort=location,mva&order=asc,", ORDER_MESSAGE],
+    ["sort=location,mva&order=asc,up", ORDER_MESSAGE],
+    ["sort=location,mva&order=ASC", ORDER_MESSAGE],
+    [
+      "sort=location,mva&order=asc,desc,asc",
+      '"order" gives 3 directions for 2 sort keys: give one for all keys or one per key.',
+    ],
+    ["order=asc,desc", '"order" gives 2 directions for 1 sort keys: give one for all keys or one per key.'],
+  ])("refuses the sort %s", (query, message) => {
+    expect(problem(tasks(`${WINDOW}&${query}`))).toBe(message);
+    const exported = parseMirrorExportParams(url(`${WINDOW}&${query}`, "/api/export"), {
+      maxWindowDays: 92,
+      access: FULL_ACCESS,
+    });
+    expect(problem(exported)).toBe(message);
+  });
+
   const fifty = Array.from({ length: 50 }, (_, i) => `V${i}`).join(",");
   it.each([
-    [
-      `${WINDOW}&sort=odometer`,
-      '"sort" must be one of started_at, task_type, status, mva, vehicle_id, location, odometer_miles.',
-    ],
-    [`${WINDOW}&order=up`, '"order" must be "asc" or "desc".'],
     [`${WINDOW}&vehicle_id=${fifty},V50`, '"vehicle_id" takes at most 50 values.'],
     [
       `${WINDOW}&location_id=loc_a,,loc_b`,
@@ -173,6 +211,31 @@ describe("mirror list parameters", () => {
     expect(problem(tasks(`${WINDOW}&sort=mva&order=desc&cursor=${cursor}`))).toMatch(/cursor/);
     expect(problem(tasks(`${WINDOW}&sort=status&cursor=${cursor}`))).toMatch(/cursor/);
     expect(problem(tasks(`${WINDOW}&sort=mva&q=x&cursor=${cursor}`))).toMatch(/cursor/);
+  });
+
+  it("binds a cursor to every key of the sort and each direction", () => {
+    const sort = "sort=location,odometer_miles&order=asc,desc";
+    const first = tasks(`${WINDOW}&${sort}`);
+    if (!first.ok) throw first.error;
+    const keyset = ["Denver", 41_000, "2026-05-02T00:00:00.000Z", "T-1"];
+    const cursor = encodeKeyset(cursors, keyset, first.value);
+    const next = tasks(`${WINDOW}&${sort}&cursor=${cursor}`);
+    expect(next.ok && next.value.after).toEqual(keyset);
+    for (const other of [
+      "sort=location,odometer_miles&order=asc",
+      "sort=location,odometer_miles&order=desc,asc",
+      "sort=location&order=asc",
+      "sort=odometer_miles,location&order=desc,asc",
+      "sort=location,odometer_miles,mva&order=asc,desc,desc",
+    ])
+      expect(problem(tasks(`${WINDOW}&${other}&cursor=${cursor}`))).toMatch(/cursor/);
+  });
+
+  it("takes a cursor back whether its directions were written once or once per key", () => {
+    const first = tasks(`${WINDOW}&sort=location,mva&order=desc,desc`);
+    if (!first.ok) throw first.error;
+    const cursor = encodeKeyset(cursors, ["Denver", "M1", "2026-05-02T00:00:00.000Z", "T-1"], first.value);
+    expect(tasks(`${WINDOW}&sort=location,mva&order=desc&cursor=${cursor}`).ok).toBe(true);
   });
 });
 

@@ -15,6 +15,7 @@ import { parseDashboardEnv } from "@/lib/server/env";
 import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
 import { adoptSource } from "@/lib/server/mirror/sync/source";
+import { parseTaskFilters, withTaskFilters } from "@/lib/client/task-filters";
 import {
   changeSavedView,
   clearStartView,
@@ -489,7 +490,23 @@ describe("saved views", () => {
       { range: "fortnight" },
       { order: "up" },
       { summary: "closed" },
+      { sort: "location,location" },
+      { sort: "location," },
+      { sort: "location,mva,status,task_type" },
+      { order: "asc,desc" },
+      { sort: "location,mva", order: "asc,desc,asc" },
     ])
       expect(viewStateSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it("hold a sort of several keys that the page reads back as it was saved", () => {
+    for (const state of [
+      { sort: "location,odometer_miles", order: "asc,desc" },
+      { sort: "status,started_at,mva", order: "desc" },
+    ]) {
+      expect(viewStateSchema.parse(state)).toEqual(state);
+      const page = withTaskFilters(new URLSearchParams(), parseTaskFilters(new URLSearchParams(state)));
+      expect(Object.fromEntries(page)).toEqual(state);
+    }
   });
 });

@@ -4,8 +4,9 @@ import { SORT_KEYS, LIST_FILTERS, type ListFilter } from "@/lib/server/mirror/re
 
 // Random /api/tasks queries over a set of tasks, as fast-check cases (so a failure shrinks to a
 // minimal query): windows from an hour to the 92-day maximum, some of them against the horizon's
-// edges, a few lists of values the rows hold (now and then one they do not), every sort and order,
-// and q cut from a real field with its letters' case mixed, or a LIKE wildcard.
+// edges, a few lists of values the rows hold (now and then one they do not), sorts of one to three
+// keys with one direction or one per key, and q cut from a real field with its letters' case mixed,
+// or a LIKE wildcard.
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -104,11 +105,12 @@ export function queryArbitrary(tasks: readonly Task[], horizon: [number, number]
       window: windowArbitrary(horizon),
       lists,
       q: sometimes(0.3, qArbitrary(tasks)),
-      sort: sometimes(0.8, fc.constantFrom(...SORT_KEYS)),
-      order: sometimes(0.5, fc.constantFrom("asc", "desc")),
+      sort: sometimes(0.8, fc.uniqueArray(fc.constantFrom(...SORT_KEYS), { minLength: 1, maxLength: 3 })),
+      order: sometimes(0.5, fc.array(fc.constantFrom("asc", "desc"), { minLength: 3, maxLength: 3 })),
+      orderPerKey: fc.boolean(),
       pageSize: fc.integer({ min: 1, max: 60 }),
     })
-    .map(({ window, lists: values, q, sort, order, pageSize }) => {
+    .map(({ window, lists: values, q, sort, order, orderPerKey, pageSize }) => {
       const params = new URLSearchParams({
         from: new Date(window[0]).toISOString(),
         to: new Date(window[1]).toISOString(),
@@ -118,8 +120,10 @@ export function queryArbitrary(tasks: readonly Task[], horizon: [number, number]
         if (value !== undefined) params.set(name, value);
       });
       if (q !== undefined) params.set("q", q);
-      if (sort !== undefined) params.set("sort", sort);
-      if (order !== undefined) params.set("order", order);
+      if (sort !== undefined) params.set("sort", sort.join(","));
+      // One direction for every key, or one per key.
+      if (order !== undefined)
+        params.set("order", sort && orderPerKey ? order.slice(0, sort.length).join(",") : order[0]!);
       return { query: params.toString(), pageSize };
     });
 }

@@ -1,4 +1,9 @@
-import type { MirrorFilters, MirrorTaskQuery, SortKey } from "@/lib/server/mirror/read/mirror-task-query";
+import type {
+  MirrorFilters,
+  MirrorTaskQuery,
+  SortKey,
+  SortTerm,
+} from "@/lib/server/mirror/read/mirror-task-query";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 
 // The mirror's answers computed in plain TypeScript over the same rows: what every SQL read is
@@ -30,13 +35,22 @@ function sortValue(task: Task, sort: SortKey): string | number {
   return sort === "location" ? task.location.name : task[sort];
 }
 
-export function compareTasks(sort: SortKey, order: "asc" | "desc") {
-  const sign = order === "asc" ? 1 : -1;
+function compareValues(x: string | number, y: string | number): number {
+  return typeof x === "number" && typeof y === "number" ? x - y : compareBytes(String(x), String(y));
+}
+
+/** Each key in its direction, then started_at (unless a key) and id in the last key's direction. */
+export function compareTasks(sort: readonly SortTerm[]) {
+  const last = sort.at(-1)?.order ?? "asc";
+  const byStart = sort.some((term) => term.key === "started_at");
+  const terms: SortTerm[] = byStart ? [...sort] : [...sort, { key: "started_at", order: last }];
+  const idSign = last === "asc" ? 1 : -1;
   return (a: Task, b: Task): number => {
-    const [x, y] = [sortValue(a, sort), sortValue(b, sort)];
-    const bySort =
-      typeof x === "number" && typeof y === "number" ? x - y : compareBytes(String(x), String(y));
-    return sign * (bySort || compareBytes(a.started_at, b.started_at) || compareBytes(a.id, b.id));
+    for (const { key, order } of terms) {
+      const bySort = compareValues(sortValue(a, key), sortValue(b, key));
+      if (bySort !== 0) return order === "asc" ? bySort : -bySort;
+    }
+    return idSign * compareBytes(a.id, b.id);
   };
 }
 
@@ -44,5 +58,5 @@ export function referenceSelection(
   tasks: readonly Task[],
   query: Omit<MirrorTaskQuery, "limit" | "after">,
 ): Task[] {
-  return tasks.filter((task) => matches(task, query.filters)).sort(compareTasks(query.sort, query.order));
+  return tasks.filter((task) => matches(task, query.filters)).sort(compareTasks(query.sort));
 }
