@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { passwordSignIn } from "@/e2e/support/dashboard-instances";
+import { passwordSignIn, signOut } from "@/e2e/support/dashboard-instances";
 import { expectDocumentedAnswer } from "@/e2e/support/documented-answer";
 import { startDashboardProcess, type DashboardProcess } from "@/harness/dashboard-process";
 import { parseRawResponse } from "@/harness/raw-http";
@@ -295,6 +295,37 @@ it("redirects name the dashboard's own address, whatever Host or X-Forwarded-* t
       expect(decodeURIComponent(target.search), `${method} ${path}`).not.toContain("evil.example");
     }
   }
+});
+
+it("sign-ins, failed sign-ins and sign-outs are in the audit trail by the next read, never with a password", async () => {
+  const base = dashboardUrl("");
+  const wrongPassword = "not-the-staff-password";
+  const typedIntoEmail = "my-secret-passphrase";
+  expect((await passwordSignIn(base, { email: STAFF.email, password: wrongPassword })).refusal).toBeDefined();
+  expect((await passwordSignIn(base, { email: typedIntoEmail, password: "x" })).refusal).toBeDefined();
+  const first = await passwordSignIn(base, STAFF);
+  await signOut(base, first.session!);
+  const { session } = await passwordSignIn(base, STAFF);
+
+  const answer = await call("/api/admin/audit?action=sign_in,sign_in_failed,sign_out&limit=50", {
+    headers: { cookie: session! },
+  });
+  expect(answer.status, answer.text).toBe(200);
+  const trail = JSON.parse(answer.text) as {
+    data: { actor: string; action: string; details: Record<string, unknown> }[];
+  };
+  const oldestFirst = trail.data
+    .map((record) => [record.action, record.actor, record.details.reason])
+    .reverse();
+  expect(oldestFirst.slice(-5)).toEqual([
+    ["sign_in_failed", STAFF.email, "wrong_email_or_password"],
+    ["sign_in_failed", "(not an email)", "wrong_email_or_password"],
+    ["sign_in", STAFF.email, undefined],
+    ["sign_out", STAFF.email, undefined],
+    ["sign_in", STAFF.email, undefined],
+  ]);
+  const text = JSON.stringify(trail);
+  for (const secret of [wrongPassword, typedIntoEmail, STAFF.password]) expect(text).not.toContain(secret);
 });
 
 // The browser run's leak test reads only its own processes' logs; these requests' are read here.

@@ -7,7 +7,7 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { REPO_ROOT } from "@/harness/repo-root";
-import { takeInStaffChanges } from "@/lib/server/bff/audit-trail";
+import { takeInWaitingRecords } from "@/lib/server/bff/audit-trail";
 import { staffAuditInbox } from "@/lib/server/staff";
 import { openWorkspaceDb, readAudit } from "@/lib/server/workspace";
 
@@ -78,10 +78,10 @@ it("records every change it makes for the audit trail, which takes each in once,
   try {
     const copy = readdirSync(inbox).find((name) => name.endsWith(".json") && !name.startsWith("0000"))!;
     const kept = readFileSync(join(inbox, copy), "utf8");
-    await takeInStaffChanges(db, file);
+    await takeInWaitingRecords(db, file);
     // A dashboard that stopped between writing a record and removing its file takes it in again.
     writeFileSync(join(inbox, copy), kept);
-    await takeInStaffChanges(db, file);
+    await takeInWaitingRecords(db, file);
 
     const trail = (await readAudit(db, {}, { limit: 50 })).reverse();
     expect(trail.map((record) => [record.action, record.details.email])).toEqual([

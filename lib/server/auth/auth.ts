@@ -9,6 +9,7 @@ import { sameSiteRedirect } from "./callback-path";
 import { liveSessionAccess, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
+import { recordFailedSignIn, recordSignIn, recordSignOut } from "./sign-in-audit";
 import { ssoAccess } from "./sso-access";
 import { authenticateStaff, normaliseEmail } from "../staff";
 
@@ -39,10 +40,16 @@ function config(): NextAuthConfig {
           email,
           clientAddress(request.headers, env.DASHBOARD_TRUST_PROXY),
         );
-        if (!attempt.allowed) throw new TooManyAttempts();
+        if (!attempt.allowed) {
+          await recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "too_many_attempts");
+          throw new TooManyAttempts();
+        }
         const member =
           email && password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
-        if (!member) return null;
+        if (!member) {
+          await recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "wrong_email_or_password");
+          return null;
+        }
         await attempt.succeeded();
         return { id: member.email, email: member.email, name: member.name };
       },
@@ -92,15 +99,32 @@ function config(): NextAuthConfig {
       },
       // Staff are known by their email (the API and the header use it): an SSO identity without
       // one, or with one the provider says is unverified, does not get a session; nor does one
-      // whose claims give no access when the operator's default is to deny.
-      signIn({ account, profile }) {
-        if (account?.provider !== SSO_PROVIDER_ID) return true;
-        return (
-          typeof profile?.email === "string" &&
-          profile.email !== "" &&
-          profile.email_verified !== false &&
-          ssoAccess(profile, env) !== undefined
-        );
+      // whose claims give no access when the operator's default is to deny. A sign-in the audit
+      // trail cannot record is refused (sign-in-audit.ts).
+      async signIn({ user, account, profile }) {
+        const provider = account?.provider ?? PASSWORD_PROVIDER_ID;
+        let email = user.email ?? "";
+        if (provider === SSO_PROVIDER_ID) {
+          email = typeof profile?.email === "string" ? profile.email : "";
+          if (email === "" || profile?.email_verified === false) {
+            await recordFailedSignIn(email, provider, "no_verified_email");
+            return false;
+          }
+          if (ssoAccess(profile!, env) === undefined) {
+            await recordFailedSignIn(email, provider, "no_access");
+            return false;
+          }
+        }
+        try {
+          await recordSignIn(normaliseEmail(email), provider);
+        } catch (error) {
+          dashboardLogger().error(
+            { err: error, staff: email },
+            "a sign-in was refused: the audit trail cannot record it",
+          );
+          return false;
+        }
+        return true;
       },
     },
     events: {
@@ -113,6 +137,7 @@ function config(): NextAuthConfig {
         const until = (token.exp ?? Date.now() / 1000 + SESSION_MAX_AGE_SECONDS) * 1000;
         await (await sessionRevocations()).revoke(token.sid, until);
         dashboardLogger().info({ staff: token.email }, "staff signed out");
+        if (typeof token.email === "string") await recordSignOut(token.email);
       },
     },
   };

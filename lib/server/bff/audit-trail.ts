@@ -78,18 +78,18 @@ const isAuditAction = (action: string): action is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(action);
 
 /**
- * Takes the records `npm run staff` left beside the staff file into the trail, oldest first, each
- * once however many instances take them: the trail shown or exported then holds every change made
- * on the command line until now.
+ * Takes the records left beside the staff file (by `npm run staff` and by sign-ins and sign-outs)
+ * into the trail, oldest first, each once however many instances take them: the trail shown or
+ * exported then holds every one left until now.
  */
-export async function takeInStaffChanges(db: WorkspaceDb, staffFile: string): Promise<void> {
+export async function takeInWaitingRecords(db: WorkspaceDb, staffFile: string): Promise<void> {
   const log = dashboardLogger();
   const waiting = await waitingStaffAuditRecords(staffFile, (file) =>
-    log.warn({ file }, "not an audit record of the staff command line; left where it is"),
+    log.warn({ file }, "not an audit record waiting for the trail; left where it is"),
   );
   for (const { record, done } of waiting) {
     if (!isAuditAction(record.action)) {
-      log.warn({ action: record.action }, "an audit record of the staff command line names no known action");
+      log.warn({ action: record.action }, "an audit record waiting for the trail names no known action");
       continue;
     }
     const { id, at, actor, action, details } = record;
@@ -98,16 +98,19 @@ export async function takeInStaffChanges(db: WorkspaceDb, staffFile: string): Pr
   }
 }
 
-/** The trail's database with the command line's changes taken in; refused whole when they cannot be. */
+/**
+ * The trail's database with the records waiting beside the staff file taken in; refused whole when
+ * they cannot be.
+ */
 async function completeTrail(backend: DashboardBackend): Promise<WorkspaceDb> {
   const db = await backend.workspace();
   try {
-    await takeInStaffChanges(db, dashboardEnv().STAFF_FILE);
+    await takeInWaitingRecords(db, dashboardEnv().STAFF_FILE);
   } catch (error) {
-    dashboardLogger().error({ err: error }, "the staff command line's audit records not taken in");
+    dashboardLogger().error({ err: error }, "the audit records waiting beside the staff file not taken in");
     throw new DashboardError(
       "audit_unavailable",
-      "The audit trail cannot be completed just now (changes made on the command line wait to be added); try again shortly.",
+      "The audit trail cannot be completed just now (records of the command line and of sign-ins wait to be added); try again shortly.",
       { retryAfterSeconds: 5 },
     );
   }

@@ -8,8 +8,10 @@ import { z } from "zod";
 // command line cannot write the trail itself: an embedded workspace is held by the running
 // dashboard. So each change leaves its record in a folder beside the staff file, written (and
 // flushed) before the change is made; the dashboard moves the folder's records into the trail
-// before it shows or exports it. One file per record, renamed into place whole, so a dashboard
-// never reads half a record and two commands never write into one file.
+// before it shows or exports it. Sign-ins, failed sign-ins and sign-outs leave theirs here too,
+// since the sign-in flow must not wait for the trail's database to open. One file per record,
+// renamed into place whole, so a dashboard never reads half a record and two writers never write
+// into one file.
 
 const inboxRecordSchema = z.object({
   id: z.uuid(),
@@ -26,7 +28,7 @@ export function staffAuditInbox(staffFile: string): string {
   return join(dirname(staffFile), `${basename(staffFile)}.audit`);
 }
 
-/** Leaves a record of a change the command line is about to make to `staffFile`. */
+/** Leaves a record for the trail beside `staffFile`: a change about to be made, or a sign-in. */
 export async function leaveStaffAuditRecord(
   staffFile: string,
   actor: string,

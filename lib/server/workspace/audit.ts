@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   "view_shared",
   "view_unshared",
   "view_deleted",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

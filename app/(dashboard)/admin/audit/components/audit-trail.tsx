@@ -24,6 +24,9 @@ const ACTIONS: readonly [AuditRecord["action"], string][] = [
   ["view_shared", "View shared"],
   ["view_unshared", "View no longer shared"],
   ["view_deleted", "View deleted"],
+  ["sign_in", "Sign-in"],
+  ["sign_in_failed", "Failed sign-in"],
+  ["sign_out", "Sign-out"],
 ];
 const LABELS = new Map(ACTIONS);
 
