@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { vi } from "vitest";
+import { afterAll, vi } from "vitest";
 import { dashboardContract } from "@/contract/conformance/documents";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
@@ -37,6 +37,14 @@ export interface ApiRig {
   close(): Promise<void>;
 }
 
+// The dashboard's settings are read once per file (these files each have a module graph of their
+// own), so a later rig's staff file stub goes unread and every rig of a file signs in through the
+// first one's: the files go when the test file ends, not when a rig closes.
+const staffFileRemovals: (() => void)[] = [];
+afterAll(() => {
+  for (const remove of staffFileRemovals.splice(0)) remove();
+});
+
 /** `databaseUrl`: the mirror on that PostgreSQL instead of PGlite in memory. */
 export async function startApiRig(
   daysBack: number,
@@ -44,7 +52,7 @@ export async function startApiRig(
   serviceEnv: Record<string, string>,
   databaseUrl?: string,
 ) {
-  const { removeStaffFile } = stubDashboardEnv(AUTH_SECRET);
+  staffFileRemovals.push(stubDashboardEnv(AUTH_SECRET).removeStaffFile);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestService(serviceEnv);
   const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
@@ -106,7 +114,6 @@ export async function startApiRig(
       await live.close();
       await service.close();
       rmSync(workspaceDir, { recursive: true, force: true });
-      removeStaffFile();
     },
   } satisfies ApiRig;
 }
@@ -116,13 +123,20 @@ type Handler = (request: Request, route: { params: Promise<object> }) => Promise
 const holder = globalThis as typeof globalThis & { __dashboardBackend?: Promise<DashboardBackend> };
 
 /** The route's answer on this backend, held to contract/dashboard/openapi.yaml. */
+export interface RouteAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  bytes: Buffer;
+}
+
 export function routeAnswer(
   backend: DashboardBackend,
   route: Record<string, unknown>,
   path: string,
   cookie: string,
   params: object = {},
-): Promise<{ status: number; headers: Headers; text: string }> {
+): Promise<RouteAnswer> {
   return routeSend(backend, route, "GET", path, { cookie, params });
 }
 
@@ -133,7 +147,7 @@ export async function routeSend(
   method: string,
   path: string,
   options: { cookie: string; params?: object; body?: string; headers?: Record<string, string> },
-): Promise<{ status: number; headers: Headers; text: string }> {
+): Promise<RouteAnswer> {
   // The route handlers take their backend from dashboardBackend(), which keeps it here.
   holder.__dashboardBackend = Promise.resolve(backend);
   const handler = route[method] as Handler;
@@ -143,7 +157,9 @@ export async function routeSend(
     body: options.body,
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
-  const text = await response.text();
+  // Kept as bytes too: a workbook is binary, which text would not keep.
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   dashboardContract.assertMatches({
     method,
     url: path,
@@ -151,7 +167,7 @@ export async function routeSend(
     headers: Object.fromEntries(response.headers),
     body: text,
   });
-  return { status: response.status, headers: response.headers, text };
+  return { status: response.status, headers: response.headers, text, bytes };
 }
 
 /** Upstream calls the backend made so far (the metric every call counts in). */
