@@ -177,13 +177,17 @@ export async function upsertStaffMember(
   const staff = await readStaff(file);
   const others = staff.filter((member) => member.email !== key);
   const existing = staff.find((member) => member.email === key);
+  const now = new Date().toISOString();
+  // Someone added (or added back after a removal) holds no session from before: a cookie kept from
+  // a former membership stays ended. A new password for a listed member keeps what it had.
+  const sessionsEndedAt = existing ? existing.sessionsEndedAt : now;
   const member: StaffMember = {
     email: key,
     name,
     passwordHash: await hashPassword(password),
-    addedAt: new Date().toISOString(),
+    addedAt: now,
     ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
-    ...(existing?.sessionsEndedAt ? { sessionsEndedAt: existing.sessionsEndedAt } : {}),
+    ...(sessionsEndedAt ? { sessionsEndedAt } : {}),
     ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
   };
   await writeStaff(

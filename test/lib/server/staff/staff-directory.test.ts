@@ -1,7 +1,7 @@
 import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   authenticateStaff,
   readStaff,
@@ -73,6 +73,21 @@ describe("the staff file", () => {
     expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: before })).toBe(false);
     expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: after })).toBe(true);
     expect(await isStaffMember(file, "dee@company.example")).toBe(true);
+  });
+
+  it("holds none of a member's former sessions once they are removed and added back", async () => {
+    const file = staffFile();
+    const added = Date.parse("2026-11-02T09:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: added });
+    onTestFinished(() => vi.useRealTimers());
+    await upsertStaffMember(file, "eve@company.example", "Eve", PASSWORD);
+    const formerSession = added + 60_000;
+    expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: formerSession })).toBe(true);
+    await removeStaffMember(file, "eve@company.example");
+    vi.setSystemTime(added + 3_600_000);
+    await upsertStaffMember(file, "eve@company.example", "Eve", PASSWORD);
+    expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: formerSession })).toBe(false);
+    expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: added + 3_660_000 })).toBe(true);
   });
 
   it("keeps the members last read while the file does not parse, and reports each failed read", async () => {
