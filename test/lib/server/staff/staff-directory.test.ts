@@ -79,7 +79,9 @@ describe("the staff file", () => {
     const file = staffFile();
     const added = Date.parse("2026-11-02T09:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now: added });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await upsertStaffMember(file, "eve@company.example", "Eve", PASSWORD);
     const formerSession = added + 60_000;
     expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: formerSession })).toBe(true);
