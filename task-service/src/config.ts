@@ -1,5 +1,6 @@
 // One validated source of configuration for the service: read once at start, never from process.env elsewhere.
 import { z } from "zod";
+import { MAX_FLEET_SIZE } from "./sandbox/fleet";
 
 const integer = (min: number, max: number) =>
   z
@@ -23,6 +24,8 @@ const configSchema = z.object({
     .optional(),
   VTS_SEED: integer(0, 2 ** 31 - 1).default(1),
   VTS_SEED_TASKS: integer(1, 5_000_000).default(50_000),
+  /** The sandbox fleet's size; by default one vehicle per 40 tasks, at least 1,000 (fleet.ts). */
+  VTS_SEED_VEHICLES: integer(1, MAX_FLEET_SIZE).optional(),
   VTS_RATE_LIMIT_PER_MIN: integer(1, 1_000_000_000).default(60),
   /** The /v1 limit's window; tests shorten it so a spent budget frees in seconds, not a minute. */
   VTS_RATE_LIMIT_WINDOW_SECONDS: integer(1, 3_600).default(60),
@@ -50,6 +53,7 @@ export interface ServiceConfig {
   redisUrl: string | undefined;
   seed: number;
   seedTasks: number;
+  seedVehicles: number | undefined;
   /** /v1 calls per client per window (a minute unless `rateLimitWindowSeconds` says otherwise). */
   rateLimitPerMinute: number;
   rateLimitWindowSeconds: number;
@@ -85,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: raw.REDIS_URL,
     seed: raw.VTS_SEED,
     seedTasks: raw.VTS_SEED_TASKS,
+    seedVehicles: raw.VTS_SEED_VEHICLES,
     rateLimitPerMinute: raw.VTS_RATE_LIMIT_PER_MIN,
     rateLimitWindowSeconds: raw.VTS_RATE_LIMIT_WINDOW_SECONDS,
     tokenRateLimitPerMinute: raw.VTS_TOKEN_RATE_LIMIT_PER_MIN,

@@ -40,6 +40,8 @@ const NO_VIN_SHARE = 0.025;
 const MVA_FIRST = 30_000_000;
 const MVA_RANGE = 40_000_000; // fleet numbers 30000000-69999999
 const SERIAL_RANGE = 1_000_000; // VIN positions 12-17
+/** The most vehicles whose VINs stay unique: one per serial. */
+export const MAX_FLEET_SIZE = SERIAL_RANGE;
 
 const MAKES = new WeightedTable(VEHICLE_MAKES.map((make): [VehicleMake, number] => [make, make.weight]));
 // Rental fleets are young: mostly this and last year's models, a few next-year ones.

@@ -3,7 +3,7 @@
 // the number of tasks (the per-task memory of type-spacing.ts is made per stream).
 
 import { CATALOG, type CatalogLocation } from "./location-catalog";
-import { buildFleet, fleetSize, type Vehicle } from "./fleet";
+import { buildFleet, fleetSize, MAX_FLEET_SIZE, type Vehicle } from "./fleet";
 import { DAY_MS } from "../../../contract/query/day";
 import { LocalDayOffsets } from "./local-time";
 import { at, hash32, seedKey } from "../../../platform/prng";
@@ -16,6 +16,8 @@ import { timeWindow, type TimeWindow } from "./task-times";
 export interface SandboxOptions {
   seed: number;
   taskCount: number;
+  /** The fleet's size; by default fleetSize(taskCount). */
+  vehicleCount?: number | undefined;
   /** The moment of generation ("now" for the generated data). */
   anchor: Date;
 }
@@ -54,10 +56,16 @@ export interface SandboxPlan {
   showcase: Showcase;
 }
 
-function validate({ seed, taskCount, anchor }: SandboxOptions): void {
+function validate({ seed, taskCount, vehicleCount, anchor }: SandboxOptions): void {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
   if (!Number.isSafeInteger(taskCount) || taskCount < 0 || taskCount > MAX_TASK_COUNT) {
     throw new RangeError(`taskCount must be an integer in 0..${MAX_TASK_COUNT}, got ${taskCount}`);
+  }
+  if (
+    vehicleCount !== undefined &&
+    (!Number.isSafeInteger(vehicleCount) || vehicleCount < 1 || vehicleCount > MAX_FLEET_SIZE)
+  ) {
+    throw new RangeError(`vehicleCount must be an integer in 1..${MAX_FLEET_SIZE}, got ${vehicleCount}`);
   }
   if (!(anchor instanceof Date) || Number.isNaN(anchor.getTime())) {
     throw new RangeError("anchor must be a valid Date");
@@ -74,7 +82,7 @@ export function createPlan(options: SandboxOptions): SandboxPlan {
   const zones = CATALOG.map((location) => new LocalDayOffsets(location.timezone, firstDay, lastDay));
   const fleet = buildFleet({
     key: hash32(key, 1),
-    size: fleetSize(options.taskCount),
+    size: options.vehicleCount ?? fleetSize(options.taskCount),
     currentYear: options.anchor.getUTCFullYear(),
     homes: homeTable(CATALOG),
     sharedHomeCount: BATCH_SIZE,

@@ -7,6 +7,7 @@ import { upsertLocations } from "../repositories/locations-repository";
 import { readSetting, writeSetting } from "../repositories/settings-repository";
 import { upsertTasks } from "../repositories/tasks-repository";
 import { sandboxLocations, sandboxTasks } from "../sandbox/generate-sandbox-data";
+import type { SandboxOptions } from "../sandbox/sandbox-plan";
 import { holdDataWriteLock } from "../store/data-write-lock";
 import type { SqlExecutor, Store } from "../store/store";
 import { fixtureClientRecords } from "./fixture-clients";
@@ -18,13 +19,14 @@ const FINGERPRINT_SETTING = "sandbox_fingerprint";
 
 export async function prepareSandbox(
   store: Store,
-  config: Pick<ServiceConfig, "seed" | "seedTasks">,
+  config: Pick<ServiceConfig, "seed" | "seedTasks"> & Partial<Pick<ServiceConfig, "seedVehicles">>,
   onProgress: (message: string) => void = () => {},
 ): Promise<void> {
   const fingerprint = JSON.stringify({
     generator: GENERATOR_VERSION,
     seed: config.seed,
     tasks: config.seedTasks,
+    vehicles: config.seedVehicles ?? null,
   });
   await store.transaction(async (tx) => {
     await holdDataWriteLock(tx);
@@ -32,7 +34,12 @@ export async function prepareSandbox(
       // Whole minutes, so two starts in the same minute with the same seed produce identical data.
       const anchor = new Date(Math.floor(Date.now() / 60_000) * 60_000);
       onProgress(`generating ${config.seedTasks} sandbox tasks (seed ${config.seed})`);
-      await regenerate(tx, { seed: config.seed, taskCount: config.seedTasks, anchor });
+      await regenerate(tx, {
+        seed: config.seed,
+        taskCount: config.seedTasks,
+        vehicleCount: config.seedVehicles,
+        anchor,
+      });
       await writeSetting(tx, FINGERPRINT_SETTING, fingerprint);
       await writeSetting(tx, "sandbox_generated_at", anchor.toISOString());
       onProgress("sandbox data ready");
@@ -41,7 +48,7 @@ export async function prepareSandbox(
   });
 }
 
-async function regenerate(tx: SqlExecutor, options: { seed: number; taskCount: number; anchor: Date }) {
+async function regenerate(tx: SqlExecutor, options: SandboxOptions) {
   await tx.query("DELETE FROM tasks");
   await tx.query("DELETE FROM locations");
   await upsertLocations(tx, sandboxLocations());

@@ -165,4 +165,13 @@ describe.each(stores)("%s store", (_name, open) => {
     expect(again).toEqual(ids);
     await expect(refuseSandboxStore(store)).rejects.toThrow(/sandbox data/);
   });
+
+  it("seeds a fleet of the size asked for, and a new size seeds afresh", async () => {
+    const vehicles = async () =>
+      (await store.query<{ n: number }>("SELECT count(DISTINCT vehicle_id)::integer AS n FROM tasks"))[0]!.n;
+    await prepareSandbox(store, { seed: 7, seedTasks: 400 });
+    expect(await vehicles()).toBe(400);
+    await prepareSandbox(store, { seed: 7, seedTasks: 400, seedVehicles: 20 });
+    expect(await vehicles()).toBe(20);
+  });
 });

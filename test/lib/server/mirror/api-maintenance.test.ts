@@ -127,7 +127,7 @@ async function plant(): Promise<void> {
 }
 
 beforeAll(async () => {
-  rig = await startApiRig(185, 31, { VTS_SEED_TASKS: "20000" });
+  rig = await startApiRig(185, 31, { VTS_SEED_TASKS: "5000", VTS_SEED_VEHICLES: "250" });
   beforeSync = await get(dueRoute, "/api/maintenance/due");
   await plant();
   await rig.syncAll();
