@@ -1,5 +1,6 @@
 // The grid itself: infinite loading without duplicates, keyboard use, the drawer and the deep
-// link showing the same task, column choices that are remembered, and saved views that keep them.
+// link showing the same task, column choices (pinned columns among them) that are remembered, and
+// saved views that keep them.
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, signedIn } from "../support/session";
 import { checkEachTheme } from "./axe-check";
@@ -8,6 +9,7 @@ import {
   columnTexts,
   LOAD_TIMEOUT,
   grid,
+  listShown,
   openTasks,
   recordTaskPages,
   renderedRows,
@@ -293,6 +295,43 @@ test("the column menu closes like a menu, and its arrows point the way the colum
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(page.getByTestId("task-drawer")).toBeVisible();
+});
+
+test("a pinned column keeps its place while the grid scrolls sideways, in the URL and after a reload", async ({
+  page,
+}) => {
+  // Narrower than the default columns' 1,224 px, so the grid scrolls sideways.
+  await page.setViewportSize({ width: 900, height: 800 });
+  await openTasks(page, "range=30d");
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("button", { name: "Pin the MVA column" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]pin=mva(&|$)/);
+  await expect(page.getByRole("button", { name: "Unpin the MVA column" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const header = (label: string) => grid(page).getByRole("columnheader", { name: new RegExp(`^${label}`) });
+  const left = async () => ({
+    mva: (await header("MVA").boundingBox())!.x,
+    mvaCell: (await renderedRows(page).first().getByRole("gridcell").first().boundingBox())!.x,
+    location: (await header("Location").boundingBox())!.x,
+  });
+  const scrolledKeepsMva = async () => {
+    expect((await columnLabels(page))[0]).toBe("MVA");
+    await grid(page).evaluate((element) => element.scrollTo({ left: 0 }));
+    const before = await left();
+    await grid(page).evaluate((element) => element.scrollTo({ left: 250 }));
+    await expect.poll(async () => (await left()).location).toBeLessThan(before.location - 200);
+    const after = await left();
+    expect(Math.abs(after.mva - before.mva), "the MVA header moved").toBeLessThanOrEqual(1);
+    expect(Math.abs(after.mvaCell - before.mvaCell), "the row's MVA cell moved").toBeLessThanOrEqual(1);
+  };
+  await scrolledKeepsMva();
+
+  await page.reload();
+  await listShown(page);
+  await expect(page).toHaveURL(/[?&]pin=mva(&|$)/);
+  await scrolledKeepsMva();
 });
 
 test.describe("saved views", () => {

@@ -14,11 +14,13 @@ import {
 import { RANGE_PRESETS } from "./filter-words";
 import { MAX_Q_CHARACTERS, searchTextProblem } from "@/contract/query/filter-values";
 import { readSortTerms } from "@/contract/query/sort-list";
+import { COLUMN_LABELS } from "@/lib/task-format/task-columns";
+import { parseTableView } from "./table-view";
 
-// A link can carry filters the dashboard cannot show as they are (typed by hand, cut short, or
-// from an older version). parseTaskFilters shows something sensible instead; this says what was
-// wrong and what is shown, in words for staff, so nobody takes the default view for the one the
-// link meant.
+// A link can carry filters (or pinned columns) the dashboard cannot show as they are (typed by
+// hand, cut short, or from an older version). parseTaskFilters (and parseTableView) show something
+// sensible instead; this says what was wrong and what is shown, in words for staff, so nobody takes
+// the default view for the one the link meant.
 
 const FILTER_PARAMS = ["range", "from", "to", "sort", "order", "q", ...LIST_FILTERS] as const;
 
@@ -63,6 +65,7 @@ export function filterLinkProblems(params: URLSearchParams): string[] {
     ...identifiers(params),
     ...tooMany(params),
     ...searchProblems(params, filters),
+    ...pinProblems(params),
   ];
 }
 
@@ -162,4 +165,22 @@ function tooMany(params: URLSearchParams): string[] {
     if (count <= MAX_LIST_VALUES) return [];
     return [`The link gives ${count} values of "${name}"; showing the first ${MAX_LIST_VALUES}.`];
   });
+}
+
+/** Pins the page drops: of no column, or of one the link does not show. */
+function pinProblems(params: URLSearchParams): string[] {
+  const { pinned } = parseTableView(params, {});
+  const dropped = [...new Set((params.get("pin") ?? "").split(","))].filter(
+    (id) => id && !(pinned as readonly string[]).includes(id),
+  );
+  if (dropped.length === 0) return [];
+  const given = [
+    ...dropped.slice(0, ECHO_REPEATS).map(echoed),
+    ...(dropped.length > ECHO_REPEATS ? ["…"] : []),
+  ];
+  const shown =
+    pinned.length > 0
+      ? `pinning ${pinned.map((id) => COLUMN_LABELS[id]).join(", ")} only`
+      : "pinning no column";
+  return [`"pin" in the link (${given.join(", ")}) is not a shown column; ${shown}.`];
 }

@@ -2,14 +2,16 @@ import { browserTimeZone } from "./browser-zone";
 import { COLUMN_IDS, isColumnId, type ColumnId } from "@/lib/task-format/task-columns";
 import {
   isZoneChoice,
+  pinnedFirst,
   readColumnWidth,
   TIME_ZONE_CHOICES,
   type TimeZoneChoice,
 } from "@/lib/task-format/view-params";
 
 // How the table looks, as opposed to what it shows: the zone times are shown in, the visible
-// columns in their order and the widths a person dragged them to. Kept in the URL (shareable) and remembered in this browser for the
-// next visit without those parameters.
+// columns in their order, the widths a person dragged them to and the columns pinned at the left.
+// Kept in the URL (shareable) and remembered in this browser for the next visit without those
+// parameters.
 
 export { MAX_COLUMN_PX, MIN_COLUMN_PX } from "@/lib/task-format/view-params";
 export { TIME_ZONE_CHOICES, type TimeZoneChoice };
@@ -20,11 +22,13 @@ export interface TableView {
   columns: ColumnId[];
   /** Widths in CSS pixels of the columns a person resized; the others share the room left. */
   widths: ColumnWidths;
+  /** Columns that stay at the left while the grid scrolls sideways: the first visible ones. */
+  pinned: ColumnId[];
 }
 
 export type ColumnWidths = Partial<Record<ColumnId, number>>;
 
-export const DEFAULT_VIEW: TableView = { zone: "location", columns: [...COLUMN_IDS], widths: {} };
+export const DEFAULT_VIEW: TableView = { zone: "location", columns: [...COLUMN_IDS], widths: {}, pinned: [] };
 const STORAGE_KEY = "fleet-dashboard.table-view";
 
 /** "mva:120,location:240": widths of the columns that have one, whole pixels within the limits. */
@@ -56,12 +60,14 @@ export function rememberedView(): Partial<TableView> {
       zone?: unknown;
       columns?: unknown;
       widths?: unknown;
+      pinned?: unknown;
     };
     const widths = typeof stored.widths === "string" ? parseWidths(stored.widths) : undefined;
     return {
       ...(isZoneChoice(stored.zone) ? { zone: stored.zone } : {}),
       ...(typeof stored.columns === "string" ? { columns: parseColumns(stored.columns) } : {}),
       ...(widths ? { widths } : {}),
+      ...(typeof stored.pinned === "string" ? { pinned: parseColumns(stored.pinned) ?? [] } : {}),
     };
   } catch {
     return {};
@@ -72,7 +78,12 @@ export function rememberView(view: TableView): void {
   try {
     window.localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({ zone: view.zone, columns: view.columns.join(","), widths: formatWidths(view.widths) }),
+      JSON.stringify({
+        zone: view.zone,
+        columns: view.columns.join(","),
+        widths: formatWidths(view.widths),
+        pinned: view.pinned.join(","),
+      }),
     );
   } catch {
     // Private windows may refuse storage; the URL still carries the view.
@@ -81,11 +92,23 @@ export function rememberView(view: TableView): void {
 
 export function parseTableView(params: URLSearchParams, remembered: Partial<TableView>): TableView {
   const zone = params.get("tz");
+  const linkColumns = parseColumns(params.get("cols"));
+  const columns = linkColumns ?? remembered.columns ?? DEFAULT_VIEW.columns;
+  // `pin` is written only when something is pinned, so a link that names its columns (the page
+  // always writes them) with no `pin` pins nothing; only a link without a view takes this browser's.
+  const pinned =
+    parseColumns(params.get("pin")) ?? (linkColumns ? undefined : remembered.pinned) ?? DEFAULT_VIEW.pinned;
   return {
     zone: isZoneChoice(zone) ? zone : (remembered.zone ?? DEFAULT_VIEW.zone),
-    columns: parseColumns(params.get("cols")) ?? remembered.columns ?? DEFAULT_VIEW.columns,
     widths: parseWidths(params.get("widths")) ?? remembered.widths ?? DEFAULT_VIEW.widths,
+    ...pinnedFirst(columns, pinned),
   };
+}
+
+/** `change` applied to `view`: pins of hidden columns dropped, pinned columns first. */
+export function changedView(view: TableView, change: Partial<TableView>): TableView {
+  const next = { ...view, ...change };
+  return { ...next, ...pinnedFirst(next.columns, next.pinned) };
 }
 
 export function withTableView(params: URLSearchParams, view: TableView): URLSearchParams {
@@ -95,7 +118,19 @@ export function withTableView(params: URLSearchParams, view: TableView): URLSear
   const widths = formatWidths(view.widths);
   if (widths) next.set("widths", widths);
   else next.delete("widths");
+  return withPins(next, view.pinned);
+}
+
+function withPins(params: URLSearchParams, pinned: readonly ColumnId[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (pinned.length > 0) next.set("pin", pinned.join(","));
+  else next.delete("pin");
   return next;
+}
+
+/** The link with its `pin` as the page reads it: known columns the link shows, each once. */
+export function withLinkPins(params: URLSearchParams): URLSearchParams {
+  return params.has("pin") ? withPins(params, parseTableView(params, {}).pinned) : params;
 }
 
 /** The IANA zone a task's time is shown in under this choice. */

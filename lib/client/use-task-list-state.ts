@@ -6,9 +6,11 @@ import { servedWindowOf, type ServedList } from "./served-window";
 import { adoptWindow, repinWindow, stableWindow, windowAt } from "./stable-window";
 import {
   calendarZone,
+  changedView,
   parseTableView,
   rememberedView,
   rememberView,
+  withLinkPins,
   withTableView,
   type TableView,
 } from "./table-view";
@@ -143,14 +145,15 @@ export function useTaskListState(
 
   useEffect(() => {
     const current = new URLSearchParams(search);
-    // The words for a bad link are loaded only when the link has something the filters drop.
-    if (sameParams(withTaskFilters(current, parseTaskFilters(current)), current)) return;
+    const corrected = withLinkPins(withTaskFilters(current, parseTaskFilters(current)));
+    // The words for a bad link are loaded only when the link has something the page drops.
+    if (sameParams(corrected, current)) return;
     let cancelled = false;
     void import("./filter-link-problems").then(({ filterLinkProblems }) => {
       const problems = filterLinkProblems(current);
       if (cancelled || problems.length === 0) return;
       setLinkProblems(problems);
-      navigate(withTaskFilters(current, parseTaskFilters(current)), "replace");
+      navigate(corrected, "replace");
     });
     return () => {
       cancelled = true;
@@ -193,7 +196,7 @@ export function useTaskListState(
   const setView = useCallback(
     (change: Partial<TableView>) => {
       const current = latestParams();
-      const view = { ...parseTableView(current, remembered), ...pendingView, ...change };
+      const view = changedView({ ...parseTableView(current, remembered), ...pendingView }, change);
       setPending({ search, view });
       rememberView(view);
       navigate(withTableView(current, view), "replace");

@@ -1,7 +1,8 @@
 import { isColumnId, type ColumnId } from "./task-columns";
 
 // The tasks page's link parameters that only the page gives meaning to (its time range presets,
-// the zone times are shown in, the columns' widths), and the name a saved view keeps them under.
+// the zone times are shown in, the columns' widths and which of them are pinned), and the name a
+// saved view keeps them under.
 // The page reads its link by these and the server holds a saved view to them, so a view the server
 // takes always opens as it was saved.
 
@@ -47,6 +48,24 @@ export function readColumnWidth(entry: string): [ColumnId, number] | undefined {
   return id && isColumnId(id) && Number.isInteger(px) && px >= MIN_COLUMN_PX && px <= MAX_COLUMN_PX
     ? [id, px]
     : undefined;
+}
+
+/** "mva,vehicle_id" of `cols` or `pin`: known column ids, each once, or undefined. */
+export function readColumnList(text: string): ColumnId[] | undefined {
+  const ids = text.split(",");
+  return new Set(ids).size === ids.length && ids.every(isColumnId) ? ids : undefined;
+}
+
+/**
+ * Visible columns and pins as the page shows them: only visible columns are pinned (hiding one
+ * unpins it), and the pinned ones stand first, in the order they stood among the visible columns.
+ */
+export function pinnedFirst(
+  columns: readonly ColumnId[],
+  pinned: readonly ColumnId[],
+): { columns: ColumnId[]; pinned: ColumnId[] } {
+  const shownPins = columns.filter((id) => pinned.includes(id));
+  return { columns: [...shownPins, ...columns.filter((id) => !pinned.includes(id))], pinned: shownPins };
 }
 
 /** The longest name of a saved view, in characters. */

@@ -5,22 +5,25 @@ import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, type ListFilter } from "@/contract/query/list-filters";
 import { splitListParam } from "@/contract/query/list-param";
 import { ORDER_LIST_MESSAGE, readOrders, readSortTerms, SORT_MESSAGE } from "@/contract/query/sort-list";
-import { COLUMN_IDS, isColumnId } from "@/lib/task-format/task-columns";
+import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 import {
   isPreset,
   isZoneChoice,
   MAX_COLUMN_PX,
   MIN_COLUMN_PX,
+  readColumnList,
+  pinnedFirst,
   readColumnWidth,
   TIME_ZONE_CHOICES,
   VIEW_NAME_MAX,
 } from "@/lib/task-format/view-params";
 
 // What a saved view is: a name, and the tasks page's link parameters as the page writes them
-// (filters, sort, zone, columns, widths, summary), so that opening a view is opening its link and
-// the page's one reading of a link decides what is shown. Each value is held to the rule the API
-// applies to the same parameter, and the page's own (a range preset, a zone, widths) to the rule the
-// page reads its link by (lib/task-format/view-params.ts), so a view always opens as it was saved.
+// (filters, sort, zone, columns, widths, pinned columns, summary), so that opening a view is opening
+// its link and the page's one reading of a link decides what is shown. Each value is held to the
+// rule the API applies to the same parameter, and the page's own (a range preset, a zone, widths,
+// pins) to the rule the page reads its link by (lib/task-format/view-params.ts), so a view always
+// opens as it was saved.
 
 /** More than this many views of one person is a script, not a person choosing from a menu. */
 export const VIEWS_PER_OWNER_MAX = 100;
@@ -40,10 +43,7 @@ const listOf = (name: ListFilter) =>
   }, `comma-separated values of ${name}, at most ${MAX_LIST_VALUES}`);
 
 const columnList = wellFormed.refine(
-  (text) => {
-    const ids = text.split(",");
-    return new Set(ids).size === ids.length && ids.every(isColumnId);
-  },
+  (text) => readColumnList(text) !== undefined,
   `column ids (${COLUMN_IDS.join(", ")}), each once`,
 );
 
@@ -70,14 +70,27 @@ export const viewStateSchema = z
     tz: wellFormed.refine(isZoneChoice, `one of ${Object.keys(TIME_ZONE_CHOICES).join(", ")}`),
     cols: columnList,
     widths: widthList,
+    pin: columnList,
     summary: z.literal("open"),
   })
   .partial()
   .strict()
   // A direction per key must match the keys in number, as the API holds them.
-  .superRefine(({ sort, order }, context) => {
+  .superRefine(({ sort, order, cols, pin }, context) => {
     const read = readSortTerms(sort, order, "asc");
     if (!read.ok) context.addIssue({ code: "custom", path: [read.param], message: read.message });
+    // The page pins only columns it shows, and shows them first in their order: a view otherwise
+    // would not open as it was saved.
+    const pinned = pin === undefined ? undefined : readColumnList(pin);
+    const shown = cols === undefined ? COLUMN_IDS : readColumnList(cols);
+    if (!pinned || !shown) return;
+    const page = pinnedFirst(shown, pinned);
+    if (page.pinned.join(",") !== pin || (cols !== undefined && page.columns.join(",") !== cols))
+      context.addIssue({
+        code: "custom",
+        path: ["pin"],
+        message: "the first columns of cols, in their order",
+      });
   });
 
 export type ViewState = z.infer<typeof viewStateSchema>;

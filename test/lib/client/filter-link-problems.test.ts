@@ -9,6 +9,16 @@ describe("a link's filters that cannot be shown as they are", () => {
     expect(problems("")).toEqual([]);
     expect(problems("range=30d&mva=61234567&order=asc&tz=utc&cols=mva,id")).toEqual([]);
     expect(problems("from=2026-11-01T00:00:00.000Z&to=2026-11-08T00:00:00.000Z")).toEqual([]);
+    expect(problems("cols=mva,vehicle_id,id&pin=mva,vehicle_id")).toEqual([]);
+  });
+
+  it("name pins of no column, or of a column the link hides, and which are kept", () => {
+    expect(problems("cols=mva,id&pin=mva,evil,vin")).toEqual([
+      '"pin" in the link (evil, vin) is not a shown column; pinning MVA only.',
+    ]);
+    expect(problems("pin=evil")).toEqual([
+      '"pin" in the link (evil) is not a shown column; pinning no column.',
+    ]);
   });
 
   it("name a time that is not one, a start without an end, and an unknown range", () => {

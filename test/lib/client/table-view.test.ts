@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { displayZone, parseTableView, withTableView } from "@/lib/client/table-view";
+import {
+  changedView,
+  DEFAULT_VIEW,
+  displayZone,
+  parseTableView,
+  withLinkPins,
+  withTableView,
+} from "@/lib/client/table-view";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 
 describe("table view in the URL", () => {
@@ -8,16 +15,22 @@ describe("table view in the URL", () => {
       zone: "location",
       columns: [...COLUMN_IDS],
       widths: {},
+      pinned: [],
     });
     expect(
-      parseTableView(new URLSearchParams(), { zone: "utc", columns: ["id"], widths: { id: 200 } }),
-    ).toEqual({ zone: "utc", columns: ["id"], widths: { id: 200 } });
+      parseTableView(new URLSearchParams(), {
+        zone: "utc",
+        columns: ["id", "mva"],
+        widths: { id: 200 },
+        pinned: ["mva"],
+      }),
+    ).toEqual({ zone: "utc", columns: ["mva", "id"], widths: { id: 200 }, pinned: ["mva"] });
     expect(
       parseTableView(new URLSearchParams("tz=local&cols=mva,id&widths=mva:90"), {
         zone: "utc",
         widths: { id: 200 },
       }),
-    ).toEqual({ zone: "local", columns: ["mva", "id"], widths: { mva: 90 } });
+    ).toEqual({ zone: "local", columns: ["mva", "id"], widths: { mva: 90 }, pinned: [] });
   });
 
   it("keeps widths of known columns within the limits, in whole pixels", () => {
@@ -40,11 +53,71 @@ describe("table view in the URL", () => {
       zone: "utc",
       columns: ["id", "mva"],
       widths: {},
+      pinned: [],
     });
     expect(url.toString()).toBe("mva=1&tz=utc&cols=id%2Cmva");
-    const sized = withTableView(url, { zone: "utc", columns: ["id", "mva"], widths: { mva: 120.4 } });
+    const sized = withTableView(url, {
+      zone: "utc",
+      columns: ["id", "mva"],
+      widths: { mva: 120.4 },
+      pinned: [],
+    });
     expect(sized.get("widths")).toBe("mva:120");
     expect(parseTableView(sized, {}).widths).toEqual({ mva: 120 });
+  });
+
+  it("pins known, visible columns and puts them first, and writes pin only when one is", () => {
+    const read = (query: string) => parseTableView(new URLSearchParams(query), {}).pinned;
+    // In the order they stood among the visible columns.
+    expect(read("pin=vehicle_id,mva")).toEqual(["mva", "vehicle_id"]);
+    expect(read("pin=mva,evil,mva")).toEqual(["mva"]);
+    // A hidden column is not pinned.
+    expect(read("cols=id,status&pin=mva,status")).toEqual(["status"]);
+    expect(read("pin=")).toEqual([]);
+    expect(parseTableView(new URLSearchParams("cols=id,status,vin,mva&pin=mva,status"), {}).columns).toEqual([
+      "status",
+      "mva",
+      "id",
+      "vin",
+    ]);
+
+    const view = { ...DEFAULT_VIEW, pinned: ["mva" as const] };
+    const written = withTableView(new URLSearchParams("pin=id"), view);
+    expect(written.get("pin")).toBe("mva");
+    expect(parseTableView(written, {}).pinned).toEqual(["mva"]);
+    expect(withTableView(written, DEFAULT_VIEW).has("pin")).toBe(false);
+  });
+
+  it("takes this browser's pins only for a link that does not name its columns", () => {
+    const remembered = { columns: ["mva", "id"] as const, pinned: ["mva" as const] };
+    const read = (query: string) =>
+      parseTableView(new URLSearchParams(query), { ...remembered, columns: [...remembered.columns] }).pinned;
+    expect(read("")).toEqual(["mva"]);
+    expect(read("cols=mva,id")).toEqual([]);
+    expect(read("cols=mva,id&pin=id")).toEqual(["id"]);
+  });
+
+  it("unpins a column it hides, puts a newly pinned one last of the pinned, and corrects a link's pins", () => {
+    const view = {
+      ...DEFAULT_VIEW,
+      columns: ["mva", "vin", "id", "status"],
+      pinned: ["mva", "vin"],
+    } as const;
+    const hidden = changedView(
+      { ...view, columns: [...view.columns], pinned: [...view.pinned] },
+      { columns: ["mva", "id"] },
+    );
+    expect(hidden.pinned).toEqual(["mva"]);
+    const pinned = changedView(hidden, { pinned: [...hidden.pinned, "id"] });
+    expect(pinned).toMatchObject({ columns: ["mva", "id"], pinned: ["mva", "id"] });
+    const unpinned = changedView(
+      { ...view, columns: [...view.columns], pinned: [...view.pinned] },
+      { pinned: ["vin"] },
+    );
+    expect(unpinned).toMatchObject({ columns: ["vin", "mva", "id", "status"], pinned: ["vin"] });
+    expect(withLinkPins(new URLSearchParams("cols=mva,id&pin=vin,mva,mva")).get("pin")).toBe("mva");
+    expect(withLinkPins(new URLSearchParams("pin=evil")).has("pin")).toBe(false);
+    expect(withLinkPins(new URLSearchParams("range=7d")).toString()).toBe("range=7d");
   });
 
   it("shows times in the location's zone, the browser's or UTC", () => {

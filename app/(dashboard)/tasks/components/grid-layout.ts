@@ -1,8 +1,8 @@
 import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { ColumnWidths } from "@/lib/client/table-view";
 
-// The grid's column widths, apart from how cells are drawn (task-columns.tsx): the frame shown
-// while the grid's code loads (table-shell.tsx) needs these alone, so the cells' code (links,
+// The grid's column widths, apart from how cells are drawn (task-columns.tsx): the frame
+// shown while the grid's code loads (table-shell.tsx) needs these alone, so the cells' code (links,
 // badges, time formats) stays out of /tasks's first load.
 
 /**
@@ -24,19 +24,35 @@ const COLUMN_WIDTHS: Record<ColumnId, { minRem: number; share?: number }> = {
   id: { minRem: 8, share: 1 },
 };
 
+/** The root font size the rem minimums are counted in where pixels are needed. */
+const REM_PX = 16;
+
+/**
+ * The width of a column that takes no share of the room left: the width a person dragged it to, or
+ * its minimum. Pinned columns are fixed so that where each sticks is known without measuring.
+ */
+export function fixedWidth(id: ColumnId, sized: ColumnWidths): { css: string; px: number } {
+  const px = sized[id];
+  const { minRem } = COLUMN_WIDTHS[id];
+  return px === undefined ? { css: `${minRem}rem`, px: minRem * REM_PX } : { css: `${px}px`, px };
+}
+
 /**
  * The grid's `grid-template-columns` for these columns, and the width below which it scrolls. A
- * column a person resized has exactly its width; the others keep their minimum and share.
+ * column a person resized, or pinned, has a fixed width; the others keep their minimum and share.
  */
 export function gridLayout(
   visible: readonly ColumnId[],
   sized: ColumnWidths = {},
+  pinned: readonly ColumnId[] = [],
 ): { template: string; minWidth: string } {
   const tracks = visible.map((id) => {
-    const px = sized[id];
     const { minRem, share } = COLUMN_WIDTHS[id];
-    if (px !== undefined) return { track: `${px}px`, min: `${px}px` };
-    return { track: share ? `minmax(${minRem}rem,${share}fr)` : `${minRem}rem`, min: `${minRem}rem` };
+    if (sized[id] !== undefined || pinned.includes(id) || !share) {
+      const { css } = fixedWidth(id, sized);
+      return { track: css, min: css };
+    }
+    return { track: `minmax(${minRem}rem,${share}fr)`, min: `${minRem}rem` };
   });
   return {
     template: tracks.map(({ track }) => track).join(" "),

@@ -7,8 +7,8 @@ import { gridLayout } from "./grid-layout";
 // The grid's frame while its code loads (tasks-view.tsx): the columns named in their places and
 // placeholder rows, as the grid itself shows them until the first page of rows arrives.
 export function TableShell({ state }: { state: TaskListState }) {
-  const { columns, widths } = state.view;
-  const { template, minWidth } = gridLayout(columns, widths);
+  const { columns, widths, pinned } = state.view;
+  const { template, minWidth } = gridLayout(columns, widths, pinned);
   return (
     <div
       role="grid"

@@ -4,8 +4,8 @@ import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { ColumnMenu } from "./column-menu";
 import { ViewsMenu } from "./views-menu";
 
-// How the table is shown: which zone times are in, and which columns in which order; and the
-// saved views, which keep all of it (and the filters) under a name.
+// How the table is shown: which zone times are in, and which columns in which order, pinned or
+// not; and the saved views, which keep all of it (and the filters) under a name.
 export function TableToolbar({ state }: { state: TaskListState }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
@@ -25,7 +25,7 @@ export function TableToolbar({ state }: { state: TaskListState }) {
           ))}
         </select>
       </label>
-      <ColumnMenu columns={state.view.columns} onChange={(columns) => state.setView({ columns })} />
+      <ColumnMenu view={state.view} onChange={state.setView} />
       <ViewsMenu state={state} />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { memo } from "react";
 import type { Task } from "@/lib/client/api-types";
+import { pinnedCell, type PinnedPlaces } from "./pinned-columns";
 import type { TaskCell } from "./task-columns";
 
 export const ROW_HEIGHT = 36;
@@ -11,6 +12,7 @@ export const ROW_HEIGHT = 36;
 export const TaskRow = memo(function TaskRow({
   task,
   cells,
+  places,
   index,
   start,
   active,
@@ -20,6 +22,7 @@ export const TaskRow = memo(function TaskRow({
 }: {
   task: Task;
   cells: readonly TaskCell[];
+  places: PinnedPlaces;
   index: number;
   start: number;
   active: boolean;
@@ -38,11 +41,12 @@ export const TaskRow = memo(function TaskRow({
       id={active ? "tasks-current-row" : undefined}
       onFocus={() => onActivate(index)}
       onClick={() => onOpen(index)}
-      className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:hover:bg-slate-900 dark:focus:bg-slate-800"
+      className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 bg-white text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 dark:border-slate-800 dark:bg-slate-950 dark:hover:bg-slate-900 dark:focus:bg-slate-800"
       style={{ gridTemplateColumns, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       {cells.map((cell, column) => {
         const content = cell.render(task);
+        const { style, className } = pinnedCell(places[cell.id]);
         return (
           // A cell cut short by its column still shows its whole text on hover.
           <div
@@ -50,7 +54,8 @@ export const TaskRow = memo(function TaskRow({
             role="gridcell"
             aria-colindex={column + 1}
             title={typeof content === "string" ? content : undefined}
-            className="truncate px-2"
+            className={`truncate px-2 ${className}`}
+            style={style}
           >
             {content}
           </div>

@@ -17,10 +17,12 @@ import { sortAfterClick } from "@/lib/client/table-sort";
 import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from "@/lib/client/table-view";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
+import { pinnedCell, type PinnedPlaces } from "./pinned-columns";
 
 // The grid's header row: TanStack Table holds the column model (visible columns in their URL
-// order) and its column sizing: dragging a header's edge (or arrow keys on it) sets that column's
-// width, kept in the URL and this browser with the rest of the view. Every column the API can sort
+// order, the pinned ones first) and its column sizing: dragging a header's edge (or arrow keys on
+// it) sets that column's width, kept in the URL and this browser with the rest of the view; a pinned
+// column's header sticks at the left as its cells do. Every column the API can sort
 // by sorts on the server when its name is clicked, or is added to the sort with Shift
 // (table-sort.ts); with several keys each sorted header shows its place among them. The body
 // draws each cell from the task itself (task-columns.tsx): TanStack's Row objects, cached per row
@@ -35,6 +37,7 @@ const KEY_STEP_PX = 16;
 
 export function TaskTableHeader({
   state,
+  places,
   gridTemplateColumns,
   widths,
   onWidthsChange,
@@ -42,6 +45,8 @@ export function TaskTableHeader({
   sortBlocked,
 }: {
   state: TaskListState;
+  /** Where the pinned columns stick, as the body's cells do. */
+  places: PinnedPlaces;
   gridTemplateColumns: string;
   /** The widths shown now: while a person drags, ahead of the URL. */
   widths: ColumnWidths;
@@ -133,7 +138,7 @@ export function TaskTableHeader({
       <div
         role="row"
         aria-rowindex={1}
-        className="grid text-left text-sm font-semibold"
+        className="grid bg-inherit text-left text-sm font-semibold"
         style={{ gridTemplateColumns }}
       >
         {headers.map((header, index) => {
@@ -146,13 +151,15 @@ export function TaskTableHeader({
           const direction = term?.order === "asc" ? "ascending" : "descending";
           // Only one header may carry aria-sort: the others of a multi-key sort say their place.
           const ranked = term !== undefined && sort.length > 1;
+          const pin = pinnedCell(places[id]);
           return (
             <div
               key={header.id}
               role="columnheader"
               aria-colindex={index + 1}
               aria-sort={term && position === 0 ? direction : undefined}
-              className="relative flex min-w-0 items-center px-2 py-2"
+              className={`relative flex min-w-0 items-center px-2 py-2 ${pin.className}`}
+              style={pin.style}
               data-column={id}
             >
               {sortable ? (

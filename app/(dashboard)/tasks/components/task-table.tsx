@@ -20,14 +20,17 @@ import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-tas
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { gridLayout } from "./grid-layout";
+import { pinnedPlaces } from "./pinned-columns";
 import { taskCells } from "./task-columns";
 import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
+import { useElementWidth } from "./use-element-width";
 
 // The task grid, loaded beside the first page of rows rather than with the page (tasks-view.tsx):
 // TanStack Table's column model draws the header (task-table-header.tsx),
-// TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), and
-// the next page is asked for as the end nears.
+// TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), the
+// pinned columns stand first and stick at the left (pinned-columns.ts), and the next page is asked
+// for as the end nears.
 
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
@@ -79,13 +82,7 @@ export function TaskTable({
     (id: string) => `/tasks/${encodeURIComponent(id)}${state.listParams ? `?${state.listParams}` : ""}`,
     [state.listParams],
   );
-  const visible = state.view.columns;
-  // Across zones, a local time alone reads as out of order: it shows its offset.
-  const withOffset = state.view.zone === "location";
-  const cells = useMemo(
-    () => taskCells(visible, zoneOf, detailHref, withOffset),
-    [visible, zoneOf, detailHref, withOffset],
-  );
+  const { columns: visible, pinned } = state.view;
   // While a column is dragged its width changes with every pointer move; the URL (and this
   // browser's memory) take it when the drag ends.
   const [draftWidths, setDraftWidths] = useState<ColumnWidths | undefined>(undefined);
@@ -105,8 +102,16 @@ export function TaskTable({
     setDraftWidths(undefined);
   }, [setView]);
   const { template: gridTemplateColumns, minWidth } = useMemo(
-    () => gridLayout(visible, widths),
-    [visible, widths],
+    () => gridLayout(visible, widths, pinned),
+    [visible, widths, pinned],
+  );
+  const gridWidth = useElementWidth(scrollRef);
+  const places = useMemo(() => pinnedPlaces(pinned, widths, gridWidth), [pinned, widths, gridWidth]);
+  // Across zones, a local time alone reads as out of order: it shows its offset.
+  const withOffset = state.view.zone === "location";
+  const cells = useMemo(
+    () => taskCells(visible, zoneOf, detailHref, withOffset),
+    [visible, zoneOf, detailHref, withOffset],
   );
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer changes in place as rows scroll; this component is left uncompiled on purpose
@@ -215,6 +220,7 @@ export function TaskTable({
       <div style={{ minWidth }}>
         <TaskTableHeader
           state={state}
+          places={places}
           gridTemplateColumns={gridTemplateColumns}
           widths={widths}
           onWidthsChange={changeWidths}
@@ -236,6 +242,7 @@ export function TaskTable({
                   key={task.id}
                   task={task}
                   cells={cells}
+                  places={places}
                   index={item.index}
                   start={item.start}
                   active={item.index === activeIndex}

@@ -16,6 +16,7 @@ import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
 import { adoptSource } from "@/lib/server/mirror/sync/source";
 import { parseTaskFilters, withTaskFilters } from "@/lib/client/task-filters";
+import { parseTableView, withTableView } from "@/lib/client/table-view";
 import {
   changeSavedView,
   clearStartView,
@@ -469,8 +470,9 @@ describe("saved views", () => {
       sort: "odometer_miles",
       order: "asc",
       tz: "utc",
-      cols: "started_at,mva,location",
+      cols: "mva,location,started_at",
       widths: "location:240,mva:96",
+      pin: "mva,location",
       summary: "open",
     };
     expect(viewStateSchema.parse(good)).toEqual(good);
@@ -486,6 +488,15 @@ describe("saved views", () => {
       // What the page would not read back: widths outside 48-800, a zone or range it does not know.
       { widths: "mva:12" },
       { widths: "location:9999" },
+      // Pins the page would drop or reorder: of no column, twice, of a hidden column, out of order,
+      // not the first columns.
+      { pin: "nose" },
+      { pin: "mva,mva" },
+      { pin: "" },
+      { cols: "mva,id", pin: "vin" },
+      { cols: "mva,id", pin: "id,mva" },
+      { cols: "id,mva", pin: "mva" },
+      { pin: "vin,mva" },
       { tz: "mars" },
       { range: "fortnight" },
       { order: "up" },
@@ -497,6 +508,18 @@ describe("saved views", () => {
       { sort: "location,mva", order: "asc,desc,asc" },
     ])
       expect(viewStateSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it("hold pinned columns that the page reads back, and writes back, as they were saved", () => {
+    const states: Record<string, string>[] = [
+      { tz: "utc", cols: "mva,vehicle_id,started_at,id", pin: "mva,vehicle_id" },
+      { tz: "location", cols: "id,mva", widths: "mva:120", pin: "id" },
+    ];
+    for (const state of states) {
+      expect(viewStateSchema.parse(state)).toEqual(state);
+      const page = withTableView(new URLSearchParams(), parseTableView(new URLSearchParams(state), {}));
+      expect(Object.fromEntries(page)).toEqual(state);
+    }
   });
 
   it("hold a sort of several keys that the page reads back as it was saved", () => {
