@@ -17,6 +17,7 @@ import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
+import { exportVisibleRowsXlsx, mirrorSynced, renderXlsxExport } from "./xlsx-export";
 import { buildDashboard } from "../dashboard-build";
 import { measureFirstLoadJs } from "./first-load-js";
 import { firstLoadJsReport } from "./first-load-js-report";
@@ -45,6 +46,8 @@ const FIRST_ROW_RUNS = envNumber("BENCH_FIRST_ROW_RUNS", 7);
 const SCROLL_FRAMES = envNumber("BENCH_SCROLL_FRAMES", 1200);
 const SCROLL_ROUNDS = 3;
 const EXPORT_RUNS = 5;
+/** CSV and XLSX exports of the same rows, taken in turn so both meet the same machine load. */
+const XLSX_EXPORT_RUNS = envNumber("BENCH_XLSX_EXPORT_RUNS", 3);
 /** Lifted for the benchmark: 20,000 rows are 40 upstream pages, more than the default 60 a minute allows. */
 const RATE_LIMIT = 100_000;
 const MAX_WINDOW_DAYS = 92;
@@ -229,6 +232,28 @@ async function main(): Promise<void> {
     const runs = await firstRowsRun();
     const load = `load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`;
     console.log(`\n${machine}; ${load}\n\n${renderFirstRowsRatio(runs)}\n`);
+    return;
+  }
+  // BENCH_UI_ONLY=xlsx-export: the loaded rows exported as CSV and as XLSX, in turn, nothing written.
+  if (process.env.BENCH_UI_ONLY === "xlsx-export") {
+    const list = await openList(browser, session, `${dashboardUrl}${listPath(big.from, big.to)}`, big.rows);
+    try {
+      log("waiting for the mirror to sync every window (the XLSX is written from it)");
+      await mirrorSynced(list.page, dashboardUrl);
+      const csvMs: number[] = [];
+      const xlsx = [];
+      for (let i = 0; i < XLSX_EXPORT_RUNS; i += 1) {
+        csvMs.push((await exportVisibleRows(browser, list.page, big.rows)).clickToDownload);
+        xlsx.push(await exportVisibleRowsXlsx(list.page, big.rows));
+        log(
+          `  run ${i + 1}: CSV ${Math.round(csvMs.at(-1)!)} ms, XLSX ${Math.round(xlsx.at(-1)!.clickToDownload)} ms`,
+        );
+      }
+      const load = `load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}`;
+      console.log(`\n${machine}; ${load}\n\n${renderXlsxExport(big.rows, csvMs, xlsx)}\n`);
+    } finally {
+      await list.close();
+    }
     return;
   }
   const vehicleRun = () =>

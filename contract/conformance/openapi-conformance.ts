@@ -57,6 +57,9 @@ function explain(errors: ValidateFunction["errors"], subject: string): string {
     .join("; ");
 }
 
+const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const ZIP_SIGNATURE = "PK\u0003\u0004";
+
 const bareMediaType = (value: string) => (value.split(";")[0] ?? "").trim().toLowerCase();
 
 /** One document's reader: parsed and compiled lazily, so a checker costs nothing until used. */
@@ -206,6 +209,10 @@ export function conformanceChecker(documentFile: string): ConformanceChecker {
     if (documentedType === undefined) {
       fail(`Content-Type ${contentType} is not documented (documented: ${Object.keys(content).join(", ")})`);
     }
+    // A workbook is a zip archive; a body read as text keeps its signature. (A browser test does
+    // not read a download's body, so none is there to check.)
+    if (mediaType === XLSX_MEDIA_TYPE && response.body !== "" && !response.body.startsWith(ZIP_SIGNATURE))
+      fail("the body is not an XLSX workbook (no zip signature)");
     if (!/[/+]json$/.test(mediaType)) return; // only JSON bodies have schemas worth checking
 
     let body: unknown;

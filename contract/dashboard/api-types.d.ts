@@ -76,13 +76,23 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every task matching the filters, as CSV
+     * Every task matching the filters, as CSV or XLSX
      * @description The filters and sort of `GET /api/tasks` (no `limit` or `cursor`: the export takes every
      *     matching task). From the task mirror when it holds the window: the same CSV, no upstream
      *     call. Otherwise streamed page by page at export priority: people's requests go first, and under load
      *     the download slows down rather than breaking off. Cancelling it stops the upstream calls.
      *     Errors found before the first byte (parameters, session) are the usual JSON; a failure
      *     after the download has started ends the stream early.
+     *
+     *     `format=xlsx` answers the same tasks, in the same order, as an Excel workbook: one sheet
+     *     "Tasks" with the CSV's columns and header names, a bold header row frozen at the top.
+     *     Times are Excel dates (to the millisecond, shown to the second) as the CSV's two Started
+     *     columns give them: the location's wall-clock time and UTC, with no offset (an Excel date
+     *     has none; the "Time zone" column names the location's). The odometer is a number; task
+     *     types and statuses read as the page names them ("Oil change", "In progress") where the
+     *     CSV keeps the service's codes. Text a spreadsheet would evaluate is neutralised as in the
+     *     CSV. Scope, source (mirror or live), budget and the audit record (`format: "xlsx"`) are
+     *     the CSV's.
      */
     get: operations["exportTasks"];
     put?: never;
@@ -90,6 +100,40 @@ export interface paths {
     delete?: never;
     /** The methods this address answers */
     options: operations["optionsExport"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/export/visible": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The rows a page shows, as XLSX
+     * @description "Export visible rows" as an Excel workbook, written on the server from the task mirror: the
+     *     page sends its loaded rows' task ids in their order, its visible columns in their order
+     *     and the zone it shows times in. The answer is one sheet "Tasks": a column per visible
+     *     column, named as the table's header names it ("Started (location time)", "Task type"), a
+     *     row per task in the order sent. Started is an Excel date on the zone's clock (`location`:
+     *     each task's location), the odometer a number, task types and statuses as the page names
+     *     them; text a spreadsheet would evaluate is neutralised as in the CSV. The header row is
+     *     bold and frozen.
+     *
+     *     Only tasks at the caller's locations are written: an id of another location, like an
+     *     unknown one, is left out without a word. The mirror must hold its whole horizon
+     *     (503 `mirror_not_ready` while it fills; 400 `invalid_request` with `MIRROR=off`). From the
+     *     dashboard's own pages only (403 `forbidden` otherwise), with no query string; it changes
+     *     nothing, and is recorded in the audit trail as an export (`format: "xlsx"`).
+     */
+    post: operations["exportVisibleRows"];
+    delete?: never;
+    /** The methods this address answers */
+    options: operations["optionsExportVisible"];
     head?: never;
     patch?: never;
     trace?: never;
@@ -1133,9 +1177,9 @@ export interface components {
      *     `/tasks?` with these): `range` or `from`+`to`, the list filters (comma-separated, `\,` for a
      *     comma inside a task type), `q`, `sort` and `order`, `tz` (the zone times are shown in:
      *     `location`, `local` or `utc`), `cols` (the visible columns in order), `widths`
-     *     (`column:pixels` pairs) and `summary` (`open`). Each value follows the rule the API applies
-     *     to the same parameter; what the page cannot show of one it names when the view opens, as it
-     *     does for a link.
+     *     (`column:pixels` pairs), `pin` (the columns pinned at the left) and `summary` (`open`). Each
+     *     value follows the rule the API applies to the same parameter; what the page cannot show of
+     *     one it names when the view opens, as it does for a link.
      */
     ViewState: {
       /** @enum {string} */
@@ -1179,6 +1223,11 @@ export interface components {
        * @example location:240,mva:120
        */
       widths?: string;
+      /**
+       * @description The pinned columns: the first of `cols`, in their order, each once.
+       * @example mva,vehicle_id
+       */
+      pin?: string;
       /** @constant */
       summary?: "open";
     };
@@ -1215,6 +1264,31 @@ export interface components {
       data: components["schemas"]["SavedView"][];
       /** Format: uuid */
       start_view_id: string | null;
+    };
+    /** @description What the tasks page shows, for `POST /api/export/visible`. */
+    VisibleRowsExport: {
+      /** @description The loaded rows' task ids, in the table's order. */
+      ids: components["schemas"]["Identifier"][];
+      /** @description The visible columns, in the table's order, each once. */
+      columns: (
+        | "started_at"
+        | "task_type"
+        | "status"
+        | "mva"
+        | "vehicle_id"
+        | "vin"
+        | "location"
+        | "odometer_miles"
+        | "id"
+      )[];
+      /**
+       * @description The zone Started is shown in: `location` (each task's location's time), `UTC`, or an
+       *     IANA zone name (the browser's, for "My time").
+       * @example location
+       * @example UTC
+       * @example Europe/Berlin
+       */
+      zone: string;
     };
     SavedViewCreate: {
       name: components["schemas"]["ViewName"];
@@ -1821,6 +1895,8 @@ export interface operations {
   exportTasks: {
     parameters: {
       query: {
+        /** @description The file's type; `csv` when absent (the CSV is unchanged by this parameter). */
+        format?: "csv" | "xlsx";
         /**
          * @description Start of the window (inclusive), ISO 8601 with `Z` or an offset.
          * @example 2026-05-01T00:00:00Z
@@ -1874,18 +1950,19 @@ export interface operations {
     responses: {
       /**
        * @description UTF-8 CSV with a byte order mark (RFC 4180), formula injection neutralised, Started in
-       *     the location's time and in UTC.
+       *     the location's time and in UTC; with `format=xlsx`, the same rows as a workbook.
        */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "Cache-Control": components["headers"]["Cache-Control-Private"];
-          /** @description An attachment named after the filters and the window. */
+          /** @description An attachment named after the filters and the window, `.csv` or `.xlsx` by `format`. */
           "Content-Disposition": string;
           [name: string]: unknown;
         };
         content: {
           "text/csv": string;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       400: components["responses"]["BadRequest"];
@@ -1898,6 +1975,72 @@ export interface operations {
     };
   };
   optionsExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  exportVisibleRows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VisibleRowsExport"];
+      };
+    };
+    responses: {
+      /** @description The workbook, streamed as it is written. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+          "X-Data-Stale": components["headers"]["X-Data-Stale"];
+          /** @description An attachment; the page saves it under a name of its filters and window. */
+          "Content-Disposition": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /**
+       * @description `invalid_request`: a body that is not JSON, not `application/json`, larger than 8 MiB,
+       *     or not a `VisibleRowsExport` (no ids, more than 50,000, an id not of the id's shape, an
+       *     unknown or repeated column, a zone that is neither `location` nor an IANA name, an
+       *     unknown field); a query string; or `MIRROR=off`.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequestError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      405: components["responses"]["MethodNotAllowed"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["MirrorNotReady"];
+    };
+  };
+  optionsExportVisible: {
     parameters: {
       query?: never;
       header?: never;

@@ -2,13 +2,16 @@
 // visible rows, every matching task for "all", and no formula a spreadsheet would run.
 import { readFile } from "node:fs/promises";
 import { type Download, type Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { expect, test } from "../support/api-contract";
+import { neutraliseFormula } from "@/lib/csv/csv-format";
 import { signedIn } from "../support/session";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
 import { paceExportStream } from "./slow-export-stream";
 import {
   columnLabels,
+  columnTexts,
   grid,
   openTasks,
   recordTaskPages,
@@ -74,6 +77,52 @@ test("both exports name and order their columns alike, and Started names its zon
   const [narrowHeader] = parseCsv(narrow.text.slice(1));
   expect(narrowHeader).toEqual(["Started (UTC)", "MVA", "Location ID", "Location", "Time zone"]);
   expect(allHeader.filter((label) => narrowHeader?.includes(label))).toEqual(narrowHeader);
+});
+
+test("export visible rows as XLSX holds the cells the table shows, dates in its zone, under a frozen header", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d&tz=location&cols=started_at,task_type,status,mva,location,odometer_miles");
+  const loaded = await scrollUntilLoaded(page, 1);
+  await page.getByLabel("Export format").selectOption("xlsx");
+  const { file, bytes } = await downloaded(page, () =>
+    page.getByRole("button", { name: /^Export visible rows/ }).click(),
+  );
+  expect(file.suggestedFilename()).toMatch(/^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet("Tasks")!;
+  const labels = await columnLabels(page);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual(labels);
+  expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+  expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+  expect(sheet.rowCount).toBe(loaded + 1);
+
+  // The rows the grid has drawn (it is virtual), from the first, cell by cell.
+  const shown = await Promise.all(labels.map((label) => columnTexts(page, label)));
+  const drawn = shown[0]?.length ?? 0;
+  expect(drawn).toBeGreaterThan(5);
+  labels.forEach((label, column) => {
+    for (let row = 0; row < drawn; row += 1) {
+      const text = shown[column]![row]!;
+      const cell = sheet.getRow(row + 2).getCell(column + 1).value;
+      const at = `${label}, row ${row + 1}`;
+      if (label === "Started (location time)") {
+        // "2026-11-20 02:31 UTC-06:00" on the page; the same wall-clock minute in the file.
+        expect(cell, at).toBeInstanceOf(Date);
+        expect((cell as Date).toISOString().slice(0, 16).replace("T", " "), at).toBe(text.slice(0, 16));
+      } else if (label === "Odometer (mi)") {
+        expect(cell, at).toBe(Number(text.replace(/,/g, "")));
+      } else if (label === "Status") {
+        // The badge is lower-case by design; the file has the status's name.
+        expect(typeof cell === "string" ? cell.toLowerCase() : cell, at).toBe(text);
+      } else {
+        // Text as shown, a formula a spreadsheet would run neutralised as in the CSV (the hostile task).
+        expect(cell, at).toBe(neutraliseFormula(text));
+      }
+    }
+  });
 });
 
 test("a hostile value is neutralised in both exports", async ({ page }) => {

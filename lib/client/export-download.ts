@@ -13,12 +13,21 @@ export interface RowsSoFar {
   lastStartedAt: string | undefined;
 }
 
-/** Resolves with the saved file's name and row count; rejects as dashboardFetch does, or on abort. */
+export type ExportFormat = "csv" | "xlsx";
+
+const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/**
+ * Resolves with the saved file's name and row count (a workbook's rows are not counted: it is a
+ * zip archive until it is whole); rejects as dashboardFetch does, or on abort.
+ */
 export async function downloadExport(
   query: URLSearchParams,
   signal: AbortSignal,
   onRows: (progress: RowsSoFar) => void,
-): Promise<{ fileName: string; rows: number }> {
+  format: ExportFormat = "csv",
+): Promise<{ fileName: string; rows: number | undefined }> {
+  if (format === "xlsx") return downloadWorkbook(query, signal);
   const counter = csvRowCounter(UTC_COLUMN_LABEL);
   const response = await dashboardFetch(`/api/export?${query.toString()}`, signal, { accept: "text/csv" });
   // The bytes are kept as they arrive, never decoded: a TextDecoder (or TextDecoderStream) drops
@@ -39,6 +48,21 @@ export async function downloadExport(
   return { fileName, rows: counter.rows };
 }
 
-function fileNameOf(response: Response): string {
-  return /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "tasks.csv";
+async function downloadWorkbook(
+  query: URLSearchParams,
+  signal: AbortSignal,
+): Promise<{ fileName: string; rows: undefined }> {
+  const asked = new URLSearchParams(query);
+  asked.set("format", "xlsx");
+  const response = await dashboardFetch(`/api/export?${asked.toString()}`, signal, {
+    accept: XLSX_MEDIA_TYPE,
+  });
+  const blob = await response.blob();
+  const fileName = fileNameOf(response, "tasks.xlsx");
+  saveFile(blob, fileName);
+  return { fileName, rows: undefined };
+}
+
+function fileNameOf(response: Response, otherwise = "tasks.csv"): string {
+  return /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? otherwise;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useRef, useState } from "react";
 import { DashboardApiError } from "./dashboard-api";
+import type { ExportFormat } from "./export-download";
 import type { ExportWindow, ProgressSample } from "./export-estimate";
 
 // "Export all matching": the dashboard streams the CSV page by page at export priority; the
@@ -13,6 +14,8 @@ export interface RunningExport {
    * no progress bar or estimate, only that it is being written.
    */
   fromMirror: boolean;
+  /** A workbook arrives as a zip archive: its rows cannot be counted on the way. */
+  format: ExportFormat;
   rows: number;
   /** When the export was asked for, and when its row count last grew (epoch ms). */
   startedAt: number;
@@ -27,13 +30,14 @@ export interface RunningExport {
 export type ExportProgress =
   | { phase: "idle" }
   | RunningExport
-  | { phase: "done"; rows: number; fileName: string; fromMirror: boolean }
+  /** `rows` is undefined for a workbook, whose rows were not counted. */
+  | { phase: "done"; rows: number | undefined; fileName: string; fromMirror: boolean }
   | { phase: "cancelled"; rows: number }
   | { phase: "failed"; message: string; requestId?: string };
 
 export function useExportAll(): {
   progress: ExportProgress;
-  start(query: URLSearchParams, fromMirror: boolean): void;
+  start(query: URLSearchParams, fromMirror: boolean, format?: ExportFormat): void;
   cancel(): void;
   /** Puts away the report of a finished, cancelled or failed export. */
   dismiss(): void;
@@ -41,13 +45,14 @@ export function useExportAll(): {
   const [progress, setProgress] = useState<ExportProgress>({ phase: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
 
-  const start = useCallback((query: URLSearchParams, fromMirror: boolean) => {
+  const start = useCallback((query: URLSearchParams, fromMirror: boolean, format: ExportFormat = "csv") => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
     let running: RunningExport = {
       phase: "running",
       fromMirror,
+      format,
       rows: 0,
       startedAt: Date.now(),
       lastRowAt: undefined,
@@ -62,14 +67,19 @@ export function useExportAll(): {
           await Promise.all([import("./export-download"), import("./export-estimate")]);
         running = { ...running, window: exportWindowOf(query) };
         setProgress(running);
-        const saved = await downloadExport(query, abort.signal, ({ rows, lastStartedAt }) => {
-          const at = Date.now();
-          const fraction = running.window && windowFractionDone(running.window, lastStartedAt);
-          const history =
-            fraction === undefined ? running.history : recordProgress(running.history, { at, fraction });
-          running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
-          setProgress(running);
-        });
+        const saved = await downloadExport(
+          query,
+          abort.signal,
+          ({ rows, lastStartedAt }) => {
+            const at = Date.now();
+            const fraction = running.window && windowFractionDone(running.window, lastStartedAt);
+            const history =
+              fraction === undefined ? running.history : recordProgress(running.history, { at, fraction });
+            running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
+            setProgress(running);
+          },
+          format,
+        );
         setProgress({ phase: "done", ...saved, fromMirror });
       } catch (error) {
         if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: running.rows });

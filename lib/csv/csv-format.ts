@@ -9,11 +9,18 @@ export const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
 // skip (spaces, a no-break space, zero-width ones); a leading tab or CR can hide one.
 const FORMULA_START = /^[\s\u200b-\u200d]*[=+\-@]|^[\t\r]/;
 
+/**
+ * Text a spreadsheet would evaluate, with a quote mark before it; any other text as it is. The one
+ * rule for every export: the CSV's cells here, and the XLSX's text cells (task-sheet-columns.ts).
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
   // Numbers are data, not formulas; only text that a spreadsheet would evaluate gets a quote mark.
-  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
+  const text = typeof value === "number" ? String(value) : neutraliseFormula(value);
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -39,7 +46,17 @@ export function csvFileName(
   exportedAt: Date,
   subject = "tasks",
 ): string {
+  return exportFileName(parts, exportedAt, "csv", subject);
+}
+
+/** The same name for a file of another type ("xlsx"), so both files of one list sort side by side. */
+export function exportFileName(
+  parts: readonly (string | undefined)[],
+  exportedAt: Date,
+  extension: "csv" | "xlsx",
+  subject = "tasks",
+): string {
   const stamp = exportedAt.toISOString().slice(0, 16).replace(/:/g, "");
   const words = [subject, ...parts.filter((part): part is string => Boolean(part)), `exported-${stamp}Z`];
-  return `${words.map((word) => word.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")).join("_")}.csv`;
+  return `${words.map((word) => word.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")).join("_")}.${extension}`;
 }

@@ -60,10 +60,12 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
 export function taskCsv(
   shown: readonly ColumnId[] = COLUMN_IDS,
   zones: CsvZones,
-): { header: string[]; cells: (task: Task) => CellValue[] } {
+): { header: string[]; columns: ColumnId[]; cells: (task: Task) => CellValue[] } {
   const columns = CSV_COLUMNS.filter((csv) => shown.includes(csv.column) && !csv.skip?.(zones));
   return {
     header: columns.map((csv) => csv.header(zones)),
+    // The table column each file column belongs to: what kind of value it holds (a time, a number).
+    columns: columns.map((csv) => csv.column),
     cells: (task) => columns.map((csv) => csv.value(task, zones)),
   };
 }

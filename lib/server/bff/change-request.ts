@@ -31,16 +31,43 @@ export function acceptChange(request: Request): void {
 const MAX_BODY_BYTES = 32_768;
 
 /** The body as JSON; `what` names it in the refusal of another media type. */
-export async function readJsonBody(request: Request, what: string): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  what: string,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new DashboardError("invalid_request", `Send ${what} as application/json.`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw new DashboardError("invalid_request", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const tooLarge = new DashboardError("invalid_request", `The body is larger than ${maxBytes} bytes.`);
+  // A declared length beyond the limit is refused before a byte of it is read.
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge;
+  const text = await readUpTo(request, maxBytes, tooLarge);
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new DashboardError("invalid_request", "The body is not JSON.");
   }
+}
+
+/**
+ * The body as text, refused as soon as it passes `maxBytes`: a chunked body declares no length,
+ * and reading it whole first would let one request hold any amount of memory.
+ */
+async function readUpTo(request: Request, maxBytes: number, tooLarge: DashboardError): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }

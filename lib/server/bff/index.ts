@@ -33,5 +33,6 @@ export {
 } from "./saved-views";
 export { answerSetStaffAccess, answerSetStaffDisabled, answerStaffList } from "./staff-admin";
 export { answerExport } from "./task-export";
+export { answerVisibleExport } from "./visible-export";
 export { answerTaskList } from "./task-list";
 export { asDashboardError } from "./upstream-failure";

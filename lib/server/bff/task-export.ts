@@ -1,7 +1,9 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { csvFileName, csvHead, csvRow, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
-import { taskCsv } from "@/lib/task-format/task-csv-columns";
+import { csvHead, csvRow, CSV_MEDIA_TYPE, exportFileName } from "@/lib/csv/csv-format";
+import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
+import { allMatchingSheet } from "@/lib/task-format/task-sheet-columns";
+import { DashboardError } from "../dashboard-error";
 import { parseTaskListParams, SEVERAL_LOCATIONS, type TaskListParams } from "./task-list-params";
 import { asDashboardError } from "./upstream-failure";
 import { dashboardLogger } from "../log";
@@ -17,30 +19,66 @@ import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate";
 import { readLocations, readTaskPage } from "./task-data";
+import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 
 // "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
-// bytes of "export visible rows". From the mirror when it holds the window, read in keyset batches
-// from its database, so a long export spends no upstream call at all; else streamed live page by
-// page at export priority (people's requests go first). Cancelling the download stops the work.
+// bytes of "export visible rows", or with format=xlsx as a workbook of the same columns and rows.
+// From the mirror when it holds the window, read in keyset batches from its database, so a long
+// export spends no upstream call at all; else streamed live page by page at export priority
+// (people's requests go first). Cancelling the download stops the work.
 
-/** All of the one list of CSV columns "export visible rows" also writes, Started in location time. */
-function exportCsv(zones: Map<string, string>) {
+/** Started in location time (and in UTC), whichever format: the zones as the CSV has always named them. */
+function exportZones(zones: Map<string, string>): CsvZones {
   const locationZone = (task: Task) => zones.get(task.location.id);
-  return taskCsv(undefined, {
+  return {
     startedName: "location time",
     started: (task) => locationZone(task) ?? "UTC",
     location: locationZone,
-  });
+  };
 }
 
+/** All of the one list of CSV columns "export visible rows" also writes. */
+const exportCsv = (zones: Map<string, string>) => taskCsv(undefined, exportZones(zones));
+
 export const EXPORT_HEADER = exportCsv(new Map()).header;
+
+type ExportFormat = "csv" | "xlsx";
+
+/** The tasks of an export: the locations' zones first (the header names them), then the rows. */
+interface ExportRows {
+  zones: Map<string, string>;
+  batches: AsyncGenerator<Task[], void, undefined>;
+}
+
+type ExportRead = (signal: AbortSignal) => Promise<ExportRows>;
+
+/**
+ * `format` is read apart from the list's parameters, which are then exactly the CSV's. Without it
+ * the address is left as sent, so a CSV export reads its query as it always did.
+ */
+function readFormat(url: URL): { format: ExportFormat; listUrl: URL } {
+  const given = url.searchParams.getAll("format");
+  if (given.length === 0) return { format: "csv", listUrl: url };
+  if (given.length > 1) throw new DashboardError("invalid_request", 'Parameter "format" is repeated.');
+  const format = given[0];
+  if (format !== "csv" && format !== "xlsx")
+    throw new DashboardError("invalid_request", '"format" must be csv or xlsx.');
+  const listUrl = new URL(url);
+  listUrl.search = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair.split("=")[0] !== "format")
+    .join("&");
+  return { format, listUrl };
+}
 
 /** The filters of /api/tasks without paging; the mirror's answer when it holds the window. */
 export async function answerExport(
   backend: DashboardBackend,
-  url: URL,
+  requestUrl: URL,
   staff: StaffSession,
 ): Promise<Response> {
+  const { format, listUrl: url } = readFormat(requestUrl);
   const { access } = staff;
   const maxWindowDays = backend.env.VTS_MAX_WINDOW_DAYS;
   const parsed = parseMirrorExportParams(url, { maxWindowDays, access });
@@ -52,21 +90,22 @@ export async function answerExport(
     : parseTaskListParams(liveUrl(url), maxWindowDays, access, { paging: false });
   const gate = await mirrorGate(backend, query.filters, mirrorOnly);
   if (gate.source === "live" && live?.scope === "several") throw SEVERAL_LOCATIONS;
-  const body =
+  const read =
     gate.source === "mirror"
-      ? mirrorExportStream(backend, gate.sql, query)
-      : live && (live.scope === "outside" ? headerOnlyStream() : exportStream(backend, live.filters));
-  if (!body) throw new Error("unreachable: a mirror-only request has no live path");
+      ? mirrorRead(backend, gate.sql, query)
+      : live && (live.scope === "outside" ? noRows : liveRead(backend, live.filters));
+  if (!read) throw new Error("unreachable: a mirror-only request has no live path");
+  const body = format === "xlsx" ? xlsxExport(read) : csvExport(read);
   // Who exported what, before a byte of it leaves; the rows are the download's to count.
   await recordOrRefuse(backend, staff.email, "export", {
     what: "tasks",
     filters: Object.fromEntries(url.searchParams),
     source: gate.source,
-    format: "csv",
+    format,
   });
   const raw = url.searchParams;
   const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
-  const name = csvFileName(
+  const name = exportFileName(
     [
       raw.get("location_id"),
       raw.get("mva"),
@@ -76,9 +115,10 @@ export async function answerExport(
       window,
     ].map((part) => part ?? undefined),
     new Date(),
+    format,
   );
   const headers: Record<string, string> = {
-    "content-type": CSV_MEDIA_TYPE,
+    "content-type": format === "xlsx" ? XLSX_MEDIA_TYPE : CSV_MEDIA_TYPE,
     "content-disposition": `attachment; filename="${name}"`,
   };
   return new Response(body, {
@@ -90,13 +130,30 @@ export function exportStream(
   backend: DashboardBackend,
   filters: TaskListParams["filters"],
 ): ReadableStream<Uint8Array> {
-  return csvStream((signal) => csvChunks(backend, filters, signal));
+  return csvExport(liveRead(backend, filters));
 }
 
 /** The export of a list that names none of the reader's locations: the columns, no row. */
-function headerOnlyStream(): ReadableStream<Uint8Array> {
-  return csvStream(async function* () {
-    yield new TextEncoder().encode(csvHead(EXPORT_HEADER));
+const noRows: ExportRead = () => Promise.resolve({ zones: new Map(), batches: (async function* () {})() });
+
+/** The header, then one chunk of rows per batch; the columns exist before any row is written. */
+function csvExport(read: ExportRead): ReadableStream<Uint8Array> {
+  return csvStream(async function* (signal) {
+    const encoder = new TextEncoder();
+    const { zones, batches } = await read(signal);
+    const csv = exportCsv(zones);
+    yield encoder.encode(csvHead(csv.header));
+    for await (const batch of batches) {
+      signal.throwIfAborted();
+      yield encoder.encode(batch.map((task) => csvRow(csv.cells(task))).join(""));
+    }
+  });
+}
+
+function xlsxExport(read: ExportRead): ReadableStream<Uint8Array> {
+  return xlsxStream(async (signal) => {
+    const { zones, batches } = await read(signal);
+    return { sheet: allMatchingSheet(exportZones(zones)), batches };
   });
 }
 
@@ -127,16 +184,20 @@ function csvStream(
   });
 }
 
-/** The header, then one chunk of rows per page; the columns exist before any row is written. */
-async function* csvChunks(
+/** Live: the locations' zones, then the service's pages at export priority. */
+function liveRead(backend: DashboardBackend, filters: TaskListParams["filters"]): ExportRead {
+  return async (signal) => {
+    const locations = await readLocations(backend, signal);
+    const zones = new Map(locations.value.data.map((location) => [location.id, location.timezone]));
+    return { zones, batches: livePages(backend, filters, signal) };
+  };
+}
+
+async function* livePages(
   backend: DashboardBackend,
   filters: TaskListParams["filters"],
   signal: AbortSignal,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  const encoder = new TextEncoder();
-  const locations = await readLocations(backend, signal);
-  const csv = exportCsv(new Map(locations.value.data.map((location) => [location.id, location.timezone])));
-  yield encoder.encode(csvHead(csv.header));
+): AsyncGenerator<Task[], void, undefined> {
   let cursor: string | undefined;
   do {
     const after = cursor;
@@ -144,7 +205,7 @@ async function* csvChunks(
       () => readTaskPage(backend, { ...filters, cursor: after }, "export", signal),
       signal,
     );
-    yield encoder.encode(page.data.map((task) => csvRow(csv.cells(task))).join(""));
+    yield page.data;
     cursor = page.next_cursor ?? undefined;
   } while (cursor !== undefined);
 }
@@ -168,32 +229,16 @@ export async function waitingForBudget<T>(read: () => Promise<T>, signal: AbortS
   }
 }
 
-/** The export from the mirror: the live export's columns and bytes, no upstream call. */
-export function mirrorExportStream(
-  backend: DashboardBackend,
-  sql: MirrorSql,
-  query: MirrorExportQuery,
-): ReadableStream<Uint8Array> {
-  return csvStream((signal) => mirrorCsvChunks(backend, sql, query, signal));
-}
-
-async function* mirrorCsvChunks(
-  backend: DashboardBackend,
-  sql: MirrorSql,
-  query: MirrorExportQuery,
-  signal: AbortSignal,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  const encoder = new TextEncoder();
-  const csv = exportCsv(await locationZones(backend, sql, signal));
-  yield encoder.encode(csvHead(csv.header));
-  for await (const batch of mirrorExportBatches(sql, query)) {
-    signal.throwIfAborted();
-    yield encoder.encode(batch.map((task) => csvRow(csv.cells(task))).join(""));
-  }
+/** From the mirror: the live export's columns and rows, no upstream call. */
+function mirrorRead(backend: DashboardBackend, sql: MirrorSql, query: MirrorExportQuery): ExportRead {
+  return async (signal) => ({
+    zones: await locationZones(backend, sql, signal),
+    batches: mirrorExportBatches(sql, query),
+  });
 }
 
 /** The locations' zones as the sync last stored them; the live cache only before its first walk. */
-async function locationZones(
+export async function locationZones(
   backend: DashboardBackend,
   sql: MirrorSql,
   signal: AbortSignal,

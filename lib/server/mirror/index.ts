@@ -17,6 +17,7 @@ export type { MirrorExportQuery } from "./read/parse-mirror-params";
 export { mirrorExportBatches } from "./read/read-export-batches";
 export { readMirrorSummary } from "./read/read-summary";
 export { readMirrorTaskPage } from "./read/read-task-page";
+export { mirrorTasksById } from "./read/read-tasks-by-id";
 export { readMirrorVehicle } from "./read/read-vehicle";
 export { SLICE_FRESH_AS_OF } from "./store/slice-freshness";
 export { startMirror } from "./sync/start-mirror";

@@ -64,6 +64,14 @@ function ExportProgressReport({
     );
   }
   if (progress.phase === "done") {
+    if (progress.rows === undefined) {
+      return (
+        <p role="status" className="text-sm">
+          Exported every matching row to {progress.fileName}
+          {progress.fromMirror ? " (from the synced copy, no upstream requests)" : ""}.
+        </p>
+      );
+    }
     return (
       <p role="status" className="text-sm">
         Exported {progress.rows.toLocaleString("en-US")} rows to {progress.fileName} (
@@ -86,6 +94,14 @@ function ExportProgressReport({
 }
 
 function RunningReport({ progress, budget }: { progress: RunningExport; budget: BudgetReading | undefined }) {
+  if (progress.format === "xlsx") {
+    return (
+      <p role="status" className="text-sm" data-testid="export-progress">
+        Writing the workbook
+        {progress.fromMirror ? " from the synced copy" : ", page by page at export priority"}…
+      </p>
+    );
+  }
   if (progress.fromMirror) {
     return (
       <p role="status" className="text-sm" data-testid="export-progress">

@@ -14,6 +14,7 @@ import * as staffDisabledRoute from "@/app/api/admin/staff/[email]/disabled/rout
 import * as staffAccessRoute from "@/app/api/admin/staff/[email]/route";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as exportRoute from "@/app/api/export/route";
+import * as visibleExportRoute from "@/app/api/export/visible/route";
 import * as locationsRoute from "@/app/api/locations/route";
 import * as complianceRoute from "@/app/api/maintenance/compliance/route";
 import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
@@ -33,6 +34,7 @@ import { dashboardEnv } from "@/lib/server/env";
 import { upsertStaffMember } from "@/lib/server/staff";
 import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { scratchDatabase } from "@/harness/local-postgres";
+import { xlsxRows } from "./support/xlsx-rows";
 import {
   readingInstance,
   routeAnswer,
@@ -229,6 +231,27 @@ function mirrorScopeChecks(): void {
       const history = (seen.json() as { tasks: Task[] }).tasks;
       const expected = tasks.filter((task) => task.vehicle_id === both && isMine(task.location.id));
       expect(history.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
+    });
+
+    it("exports as XLSX only the visible rows at their locations, an id elsewhere as an unknown one", async () => {
+      const sent = tasks.filter((_, index) => index % 7 === 0).slice(0, 400);
+      expect(sent.some((task) => isMine(task.location.id))).toBe(true);
+      expect(sent.some((task) => !isMine(task.location.id))).toBe(true);
+      const answer = await routeSend(reader, visibleExportRoute, "POST", "/api/export/visible", {
+        cookie: viewer,
+        body: JSON.stringify({
+          ids: [...sent.map((task) => task.id), "no-such-task"],
+          columns: ["id", "location"],
+          zone: "location",
+        }),
+        headers: { "content-type": "application/json" },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      const [header, ...rows] = await xlsxRows(answer.bytes);
+      expect(header).toEqual(["Task ID", "Location"]);
+      expect(rows).toEqual(
+        sent.filter((task) => isMine(task.location.id)).map((task) => [task.id, task.location.name]),
+      );
     });
 
     it("cannot read further with an admin's cursor", async () => {
@@ -737,7 +760,9 @@ describe("on PGlite", () => {
       ).toBe(true);
       const exports = await trail(`action=export&actor=${encodeURIComponent(VIEWER)}&limit=500`);
       expect(new Set(exports.data.map((record) => record.details.what))).toEqual(new Set(["tasks", "due"]));
-      expect(exports.data.every((record) => record.details.format === "csv")).toBe(true);
+      expect(exports.data.every((record) => ["csv", "xlsx"].includes(record.details.format as string))).toBe(
+        true,
+      );
     });
 
     it("pages newest first, and a cursor of other filters is refused", async () => {

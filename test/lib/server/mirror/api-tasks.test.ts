@@ -1,9 +1,11 @@
 // The dashboard API with the task mirror, through its route handlers, against the real service:
 // refused with 503 mirror_not_ready before the sync covers a slice, then, after a real sync,
 // /api/tasks equals a walk of the service's /v1/tasks for random filter, list, sort and q
-// combinations (WALKS of them; FUZZ_SCALE gives more), and /api/export from the mirror equals the live export with no upstream call.
+// combinations (WALKS of them; FUZZ_SCALE gives more), /api/export from the mirror equals the live export with no upstream call,
+// its XLSX holds the CSV's rows, and POST /api/export/visible writes the rows sent, in their order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as exportRoute from "@/app/api/export/route";
+import * as visibleExportRoute from "@/app/api/export/visible/route";
 import * as mirrorRoute from "@/app/api/mirror/route";
 import * as tasksRoute from "@/app/api/tasks/route";
 import * as summaryRoute from "@/app/api/tasks/summary/route";
@@ -14,11 +16,14 @@ import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import { Rng } from "@/platform/prng";
 import * as locationsRoute from "@/app/api/locations/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
-import { routeAnswer, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
+import { parseCsv } from "../../../bff/support/csv";
+import { routeAnswer, routeSend, startApiRig, upstreamCalls, type ApiRig } from "./api-support";
+import { csvCellInSheet, xlsxRows } from "./support/xlsx-rows";
 import { referenceSelection } from "./support/reference-selection";
 import { walksMatch, type TaskListPage } from "./support/walk-tasks-api";
 import { directWalk, eventually } from "./sync-support";
 import { FULL_ACCESS } from "@/lib/server/staff";
+import { statusLabel, taskTypeLabel } from "@/lib/task-format/task-labels";
 
 const DAY_MS = 86_400_000;
 const WALKS = 60;
@@ -28,6 +33,7 @@ let token: string | undefined;
 const before = new Map<string, { status: number; headers: Headers; text: string }>();
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const recent = () => `from=${iso(rig.horizon.to - 40 * DAY_MS)}&to=${iso(rig.horizon.to - 10 * DAY_MS)}`;
 
 async function tasksAnswer(backend: DashboardBackend, query: string) {
@@ -71,6 +77,15 @@ describe("before the sync covers a slice", () => {
     expect(page.data).toHaveLength(5);
   });
 });
+
+/** POST /api/export/visible as the page sends it (JSON unless the body is already text). */
+function postVisible(body: unknown, headers: Record<string, string> = {}, query = "") {
+  return routeSend(rig.mirrored, visibleExportRoute, "POST", `/api/export/visible${query}`, {
+    cookie: rig.cookie,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
 
 /** Every task of the service for these parameters: its own filters where it has them, the rest here. */
 async function serviceSelection(params: URLSearchParams): Promise<string[]> {
@@ -262,6 +277,98 @@ describe("after a real sync", () => {
       expect(mirrored.text).toBe(live.text);
     }
   }, 120_000);
+
+  it("/api/export?format=xlsx holds exactly the CSV's rows and values, typed", async () => {
+    const rng = new Rng(11);
+    for (let run = 0; run < 3; run++) {
+      const task = horizonTasks[rng.int(horizonTasks.length)]!;
+      const from = Math.max(rig.horizon.from, Date.parse(task.started_at) - rng.int(10) * DAY_MS);
+      const params = new URLSearchParams({
+        from: iso(from),
+        to: iso(Math.min(rig.horizon.to, from + 20 * DAY_MS)),
+      });
+      if (rng.chance(0.5)) params.set("location_id", task.location.id);
+      if (rng.chance(0.5)) params.set("status", task.status);
+      if (rng.chance(0.5)) params.set("sort", "odometer_miles");
+      const csv = await routeAnswer(
+        rig.mirrored,
+        exportRoute,
+        `/api/export?${params.toString()}`,
+        rig.cookie,
+      );
+      const xlsx = await routeAnswer(
+        rig.mirrored,
+        exportRoute,
+        `/api/export?${params.toString()}&format=xlsx`,
+        rig.cookie,
+      );
+      expect(xlsx.status).toBe(200);
+      expect(xlsx.headers.get("content-type")).toBe(XLSX);
+      const named = (answer: typeof csv) =>
+        answer.headers.get("content-disposition")!.replace(/_exported-.*$/, "");
+      expect(named(xlsx)).toBe(named(csv));
+      expect(xlsx.headers.get("content-disposition")).toMatch(/\.xlsx"$/);
+      const [header = [], ...rows] = parseCsv(csv.text);
+      expect(rows.length).toBeGreaterThan(0);
+      const typed = rows.map((row) => row.map((cell, index) => csvCellInSheet(header[index]!, cell)));
+      expect(await xlsxRows(xlsx.bytes)).toEqual([header, ...typed]);
+    }
+  }, 120_000);
+
+  it("POST /api/export/visible writes the tasks sent, in their order, as the page shows them", async () => {
+    const rng = new Rng(5);
+    const picked = Array.from({ length: 300 }, () => horizonTasks[rng.int(horizonTasks.length)]!);
+    const ids = [
+      ...picked.map((task) => task.id).slice(0, 150),
+      "T-NO-SUCH",
+      ...picked.slice(150).map((task) => task.id),
+    ];
+    const answer = await postVisible({
+      ids,
+      columns: ["id", "status", "started_at", "task_type", "odometer_miles"],
+      zone: "UTC",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe(XLSX);
+    const [header, ...rows] = await xlsxRows(answer.bytes);
+    expect(header).toEqual(["Task ID", "Status", "Started (UTC)", "Task type", "Odometer (mi)"]);
+    expect(rows).toEqual(
+      picked.map((task) => [
+        task.id,
+        statusLabel(task.status),
+        new Date(task.started_at),
+        taskTypeLabel(task.task_type),
+        task.odometer_miles,
+      ]),
+    );
+  });
+
+  it("POST /api/export/visible refuses a bad body with 400 invalid_request, another site with 403", async () => {
+    const good = { ids: [horizonTasks[0]!.id], columns: ["id"], zone: "location" };
+    const bad: [string, unknown][] = [
+      ["no ids", { ...good, ids: [] }],
+      ["too many ids", { ...good, ids: Array.from({ length: 50_001 }, (_, index) => `T-${index}`) }],
+      ["an id of another shape", { ...good, ids: ["T 1"] }],
+      ["an unknown column", { ...good, columns: ["id", "price"] }],
+      ["a repeated column", { ...good, columns: ["id", "id"] }],
+      ["no column", { ...good, columns: [] }],
+      ["an unknown zone", { ...good, zone: "Mars/Olympus" }],
+      ["a zone that is not text", { ...good, zone: 3 }],
+      ["an unknown field", { ...good, sort: "mva" }],
+      ["no object", [good]],
+    ];
+    for (const [why, body] of bad) {
+      const answer = await postVisible(body);
+      expect(answer.status, why).toBe(400);
+      expect(JSON.parse(answer.text), why).toMatchObject({ error: { code: "invalid_request" } });
+    }
+    const notJson = await postVisible("{ids:", { "content-type": "application/json" });
+    const notJsonType = await postVisible(JSON.stringify(good), { "content-type": "text/plain" });
+    const withQuery = await postVisible(good, {}, "?format=xlsx");
+    for (const answer of [notJson, notJsonType, withQuery]) expect(answer.status).toBe(400);
+    const crossSite = await postVisible(good, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+  });
 
   it("a task and the locations come from the mirror when it holds them, as the service sends them, with no upstream call", async () => {
     const task = horizonTasks[Math.floor(horizonTasks.length / 2)]!;

@@ -1,0 +1,107 @@
+import "server-only";
+import { z } from "zod";
+import { exportFileName } from "@/lib/csv/csv-format";
+import { COLUMN_IDS } from "@/lib/task-format/task-columns";
+import { visibleRowsSheet } from "@/lib/task-format/task-sheet-columns";
+import type { StaffSession } from "../auth";
+import { DashboardError } from "../dashboard-error";
+import { mirrorTasksById } from "../mirror";
+import { scopedLocations } from "../staff";
+import { recordOrRefuse } from "./audit-trail";
+import { acceptChange, readJsonBody } from "./change-request";
+import type { DashboardBackend } from "./dashboard-backend";
+import { mirrorFreshness, mirrorGate } from "./mirror-gate";
+import { locationZones } from "./task-export";
+import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
+
+// "Export visible rows" as XLSX (POST /api/export/visible): the page sends what it shows (its
+// rows' ids in order, its visible columns in order, its zone) and the workbook is written here,
+// so the browser holds no spreadsheet code. The tasks are read from the mirror by id, at the
+// reader's locations only: an id of another location, or an unknown one, is not in the file.
+
+/** More rows than a page holds after a long scroll; a body naming more is a mistake, not a list. */
+export const MAX_VISIBLE_ROWS = 50_000;
+
+/** The longest list of the longest ids (contract: Identifier), with room for the rest. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** "location", or a zone the runtime knows ("UTC", "Europe/Berlin"): the page's header names it so. */
+function isZone(text: string): boolean {
+  if (text === "location") return true;
+  if (!ZONE_NAME.test(text)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: text });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const bodySchema = z
+  .object({
+    ids: z
+      .array(z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "a task id"))
+      .min(1)
+      .max(MAX_VISIBLE_ROWS, `at most ${MAX_VISIBLE_ROWS} rows`),
+    columns: z
+      .array(z.enum(COLUMN_IDS))
+      .min(1)
+      .refine((columns) => new Set(columns).size === columns.length, "each column once"),
+    zone: z.string().max(64).refine(isZone, '"location" or an IANA time zone name'),
+  })
+  .strict();
+
+type VisibleRows = z.infer<typeof bodySchema>;
+
+async function readVisibleRows(request: Request): Promise<VisibleRows> {
+  const body = bodySchema.safeParse(await readJsonBody(request, "the rows", MAX_BODY_BYTES));
+  if (body.success) return body.data;
+  const [issue] = body.error.issues;
+  const field = issue?.path.join(".") || "the body";
+  throw new DashboardError(
+    "invalid_request",
+    `The rows are refused: ${field}: ${issue?.message ?? "not valid"}.`,
+  );
+}
+
+export async function answerVisibleExport(
+  backend: DashboardBackend,
+  request: Request,
+  staff: StaffSession,
+): Promise<Response> {
+  // Nothing changes, but the rows' ids are sent in a body: a page of another site may not ask.
+  acceptChange(request);
+  const { ids, columns, zone } = await readVisibleRows(request);
+  // Tasks are found by id in the mirror alone, which must hold its whole horizon to know them.
+  const gate = await mirrorGate(backend, "horizon", true);
+  if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only read has no live path");
+  const { sql } = gate;
+  const locations = scopedLocations(staff.access, undefined);
+  await recordOrRefuse(backend, staff.email, "export", {
+    what: "tasks",
+    rows: "visible",
+    ids: ids.length,
+    columns: columns.join(","),
+    zone,
+    source: "mirror",
+    format: "xlsx",
+  });
+  const body = xlsxStream(async (signal) => {
+    const zones = zone === "location" ? await locationZones(backend, sql, signal) : undefined;
+    const sheet = visibleRowsSheet(columns, {
+      startedName: zone === "location" ? "location time" : zone,
+      started: (task) => (zones ? (zones.get(task.location.id) ?? "UTC") : zone),
+    });
+    return { sheet, batches: mirrorTasksById(sql, ids, locations) };
+  });
+  const name = exportFileName(["visible"], new Date(), "xlsx");
+  return new Response(body, {
+    headers: {
+      "content-type": XLSX_MEDIA_TYPE,
+      "content-disposition": `attachment; filename="${name}"`,
+      ...mirrorFreshness(gate.asOf),
+    },
+  });
+}

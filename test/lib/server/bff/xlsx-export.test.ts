@@ -1,0 +1,146 @@
+// The XLSX exports' cells, read back with exceljs as a spreadsheet would open the file: times as
+// dates on the chosen zone's clock, odometers as numbers, codes by the page's names, a bold and
+// frozen header, and no text a spreadsheet would evaluate.
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { csvCell } from "@/lib/csv/csv-format";
+import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import type { Task } from "@/lib/server/upstream";
+import { allMatchingSheet, visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
+import { taskCsv } from "@/lib/task-format/task-csv-columns";
+
+const TASK: Task = {
+  id: "T-000001",
+  vehicle_id: "V-1",
+  mva: "M-1",
+  vin: null,
+  task_type: "oil_change",
+  status: "in_progress",
+  location: { id: "loc_lax", name: "LAX Airport" },
+  // 08:30 UTC is 00:30 in Los Angeles that November day (PST, UTC-8).
+  started_at: "2026-11-20T08:30:15.250Z",
+  odometer_miles: 51205,
+};
+
+const LAX = "America/Los_Angeles";
+const zones = {
+  startedName: "location time",
+  started: () => LAX,
+  location: () => LAX,
+};
+
+async function* batchesOf(batches: Task[][]): AsyncGenerator<Task[], void, undefined> {
+  for (const batch of batches) yield batch;
+}
+
+async function workbookOf(sheet: TaskSheet, tasks: Task[]): Promise<ExcelJS.Worksheet> {
+  const stream = xlsxStream(async () => ({ sheet, batches: batchesOf([tasks]) }));
+  const bytes = Buffer.from(await new Response(stream).arrayBuffer());
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.getWorksheet("Tasks")!;
+}
+
+const rowValues = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+
+describe("the visible rows' sheet", () => {
+  it("holds the table's columns in its order: a date on the zone's clock, a number, the page's names", async () => {
+    const sheet = await workbookOf(
+      visibleRowsSheet(["odometer_miles", "started_at", "task_type", "status", "location"], zones),
+      [TASK],
+    );
+    expect(rowValues(sheet, 1)).toEqual([
+      "Odometer (mi)",
+      "Started (location time)",
+      "Task type",
+      "Status",
+      "Location",
+    ]);
+    expect(rowValues(sheet, 2)).toEqual([
+      51205,
+      new Date("2026-11-20T00:30:15.250Z"),
+      "Oil change",
+      "In progress",
+      "LAX Airport",
+    ]);
+    expect(sheet.getCell("B2").numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    expect(sheet.getCell("A2").numFmt).toBe("#,##0");
+    expect(sheet.getCell("A1").font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(20);
+  });
+
+  it("shows a time in UTC or a named zone as the page does", async () => {
+    const utc = await workbookOf(
+      visibleRowsSheet(["started_at"], { startedName: "UTC", started: () => "UTC" }),
+      [TASK],
+    );
+    expect(rowValues(utc, 1)).toEqual(["Started (UTC)"]);
+    expect(rowValues(utc, 2)).toEqual([new Date("2026-11-20T08:30:15.250Z")]);
+    const tokyo = await workbookOf(
+      visibleRowsSheet(["started_at"], { startedName: "Asia/Tokyo", started: () => "Asia/Tokyo" }),
+      [TASK],
+    );
+    expect(rowValues(tokyo, 1)).toEqual(["Started (Asia/Tokyo)"]);
+    expect(rowValues(tokyo, 2)).toEqual([new Date("2026-11-20T17:30:15.250Z")]);
+  });
+
+  it.each(['=HYPERLINK("http://evil","x")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", " =1+1", "\u00a0=1+1"])(
+    "neutralises %j as the CSV does",
+    async (hostile) => {
+      const task = { ...TASK, mva: hostile, task_type: hostile };
+      const sheet = await workbookOf(visibleRowsSheet(["mva", "task_type"], zones), [task]);
+      // The CSV's cell, unquoted; XML reads a CR in text as a line feed, in any reader.
+      const csvText = csvCell(hostile).replace(/^"|"$/g, "").replace(/""/g, '"');
+      const expected = csvText.replace(/\r/g, "\n");
+      expect(csvText).toBe(`'${hostile}`);
+      expect(rowValues(sheet, 2)).toEqual([expected, expected]);
+    },
+  );
+});
+
+describe("the all-matching sheet", () => {
+  it("has the CSV's columns, each cell the CSV's value typed", async () => {
+    const csv = taskCsv(undefined, zones);
+    const sheet = await workbookOf(allMatchingSheet(zones), [TASK]);
+    expect(rowValues(sheet, 1)).toEqual(csv.header);
+    const cells = Object.fromEntries(csv.header.map((name, index) => [name, rowValues(sheet, 2)[index]]));
+    expect(cells).toMatchObject({
+      "Task ID": "T-000001",
+      "Started (location time)": new Date("2026-11-20T00:30:15.250Z"),
+      "Started (UTC)": new Date("2026-11-20T08:30:15.250Z"),
+      "Task type": "Oil change",
+      Status: "In progress",
+      "Location ID": "loc_lax",
+      "Time zone": LAX,
+      "Odometer (mi)": 51205,
+    });
+    // An unknown VIN is an empty cell, as in the CSV.
+    expect(cells.VIN).toBeUndefined();
+  });
+
+  it("writes many batches in their order", async () => {
+    const tasks = Array.from({ length: 5_000 }, (_, index) => ({ ...TASK, id: `T-${index}` }));
+    const batches = Array.from({ length: 5 }, (_, index) => tasks.slice(index * 1_000, (index + 1) * 1_000));
+    const stream = xlsxStream(async () => ({ sheet: allMatchingSheet(zones), batches: batchesOf(batches) }));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await new Response(stream).arrayBuffer());
+    const sheet = workbook.getWorksheet("Tasks")!;
+    expect(sheet.rowCount).toBe(5_001);
+    expect(sheet.getCell("A5001").value).toBe("T-4999");
+  });
+});
+
+describe("a time on its zone's clock", () => {
+  it("follows the zone's offset across a daylight-saving change, as the page shows it", async () => {
+    // Los Angeles leaves daylight saving at 09:00 UTC on 2026-11-01 (02:00 PDT becomes 01:00 PST).
+    const starts = ["2026-11-01T08:59:59.999Z", "2026-11-01T09:00:00.000Z", "2026-11-01T09:14:00.000Z"];
+    const tasks = starts.map((started_at, index) => ({ ...TASK, id: `T-${index}`, started_at }));
+    const sheet = await workbookOf(visibleRowsSheet(["started_at"], zones), tasks);
+    expect([2, 3, 4].map((row) => rowValues(sheet, row)[0])).toEqual([
+      new Date("2026-11-01T01:59:59.999Z"),
+      new Date("2026-11-01T01:00:00.000Z"),
+      new Date("2026-11-01T01:14:00.000Z"),
+    ]);
+  });
+});
