@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_LIST_MESSAGE, readSortTerms, SORT_MESSAGE, writeSortTerms } from "./sort-list";
+import { readSortTerms, writeSortTerms } from "./sort-list";
+import { ORDER_LIST_MESSAGE, SORT_MESSAGE, sortRefusalMessage } from "./sort-list-messages";
 
 const terms = (sort?: string, order?: string) => {
   const read = readSortTerms(sort, order, "asc");
-  return read.ok ? read.terms.map(({ key, order }) => `${key} ${order}`).join(", ") : read;
+  return read.ok
+    ? read.terms.map(({ key, order }) => `${key} ${order}`).join(", ")
+    : { ok: false, param: read.param, message: sortRefusalMessage(read) };
 };
 
 describe("a task list's sort text", () => {

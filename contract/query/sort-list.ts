@@ -5,7 +5,8 @@ import { isSortOrder, type SortOrder } from "./order";
 // commas, `order` gives one direction for all of them or one per key. One key and one direction is
 // the whole of the older syntax, so every single-key link and request reads as it always did. The
 // page writes its links and the API reads its requests by these functions, so neither can admit a
-// sort the other refuses.
+// sort the other refuses. The words of a refusal are in sort-list-messages.ts: every page reads its
+// link's sort, and only the server and the link's notices need them.
 
 export const MAX_SORT_KEYS = 3;
 
@@ -15,13 +16,11 @@ export interface SortTerm {
   order: SortOrder;
 }
 
-export const SORT_MESSAGE = `"sort" must be 1 to ${MAX_SORT_KEYS} distinct keys separated by commas, each one of ${SORT_KEYS.join(", ")}.`;
+/** Why a sort was refused: its keys, its directions, or their counts (given for keys). */
+export type SortRefusal =
+  { ok: false; param: "sort" } | { ok: false; param: "order"; counts?: { directions: number; keys: number } };
 
-export const ORDER_LIST_MESSAGE =
-  '"order" must be "asc" or "desc" for every sort key, or one of them per key, separated by commas.';
-
-export type SortReading =
-  { ok: true; terms: SortTerm[] } | { ok: false; param: "sort" | "order"; message: string };
+export type SortReading = { ok: true; terms: SortTerm[] } | SortRefusal;
 
 /**
  * The sort that `sort` and `order` texts ask for: `started_at` when `sort` is absent, every key in
@@ -34,13 +33,11 @@ export function readSortTerms(
 ): SortReading {
   const keys = sortText === undefined ? ["started_at"] : sortText.split(",");
   if (keys.length > MAX_SORT_KEYS || new Set(keys).size !== keys.length || !keys.every(isSortKey))
-    return { ok: false, param: "sort", message: SORT_MESSAGE };
+    return { ok: false, param: "sort" };
   const orders = orderText === undefined ? [absentOrder] : readOrders(orderText);
-  if (!orders) return { ok: false, param: "order", message: ORDER_LIST_MESSAGE };
-  if (orders.length !== 1 && orders.length !== keys.length) {
-    const message = `"order" gives ${orders.length} directions for ${keys.length} sort keys: give one for all keys or one per key.`;
-    return { ok: false, param: "order", message };
-  }
+  if (!orders) return { ok: false, param: "order" };
+  if (orders.length !== 1 && orders.length !== keys.length)
+    return { ok: false, param: "order", counts: { directions: orders.length, keys: keys.length } };
   return { ok: true, terms: keys.map((key, i) => ({ key, order: orders[orders.length === 1 ? 0 : i]! })) };
 }
 

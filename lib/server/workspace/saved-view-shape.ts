@@ -4,7 +4,8 @@ import { isFilterValue, MAX_LIST_VALUES, searchTextProblem } from "@/contract/qu
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIST_FILTERS, type ListFilter } from "@/contract/query/list-filters";
 import { splitListParam } from "@/contract/query/list-param";
-import { ORDER_LIST_MESSAGE, readOrders, readSortTerms, SORT_MESSAGE } from "@/contract/query/sort-list";
+import { readOrders, readSortTerms } from "@/contract/query/sort-list";
+import { ORDER_LIST_MESSAGE, SORT_MESSAGE, sortRefusalMessage } from "@/contract/query/sort-list-messages";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 import {
   isPreset,
@@ -78,7 +79,7 @@ export const viewStateSchema = z
   // A direction per key must match the keys in number, as the API holds them.
   .superRefine(({ sort, order, cols, pin }, context) => {
     const read = readSortTerms(sort, order, "asc");
-    if (!read.ok) context.addIssue({ code: "custom", path: [read.param], message: read.message });
+    if (!read.ok) context.addIssue({ code: "custom", path: [read.param], message: sortRefusalMessage(read) });
     // The page pins only columns it shows, and shows them first in their order: a view otherwise
     // would not open as it was saved.
     const pinned = pin === undefined ? undefined : readColumnList(pin);

@@ -8,6 +8,7 @@ import {
 import { splitListParam as splitListValues } from "@/contract/query/list-param";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { readSortTerms } from "@/contract/query/sort-list";
+import { sortRefusalMessage } from "@/contract/query/sort-list-messages";
 import { readWindow } from "@/contract/query/time-window";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import { scopedLocations, type StaffAccess } from "../../staff";
@@ -66,7 +67,7 @@ export function parseMirrorSummaryParams(url: URL, options: ParseOptions): Parse
 function readOrdering(raw: Record<string, string>, options: ParseOptions): MirrorExportQuery {
   const filters = parseFilters(raw, options);
   const sort = readSortTerms(raw.sort, raw.order, "asc");
-  if (!sort.ok) throw invalid(sort.message);
+  if (!sort.ok) throw invalid(sortRefusalMessage(sort));
   return { filters, sort: sort.terms };
 }
 
