@@ -38,10 +38,18 @@ export async function counts(
   page: Page,
 ): Promise<{ loaded: number; total: number | undefined; complete: boolean }> {
   await expect(rowCount(page)).toHaveAttribute("data-loaded", /^\d+$/, { timeout: 30_000 });
-  const loaded = Number(await rowCount(page).getAttribute("data-loaded"));
-  const total = await rowCount(page).getAttribute("data-total");
-  const complete = (await rowCount(page).getAttribute("data-complete")) === "true";
-  return { loaded, total: total === null ? undefined : Number(total), complete };
+  // Read at one moment: a page arriving between two reads once gave the rows loaded before it and
+  // the "complete" after it.
+  const { loaded, total, complete } = await rowCount(page).evaluate((element) => ({
+    loaded: element.getAttribute("data-loaded"),
+    total: element.getAttribute("data-total"),
+    complete: element.getAttribute("data-complete"),
+  }));
+  return {
+    loaded: Number(loaded),
+    total: total === null ? undefined : Number(total),
+    complete: complete === "true",
+  };
 }
 
 /** Waits for a list the mirror answered (it has a total) and returns that total. */
