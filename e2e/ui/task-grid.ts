@@ -108,7 +108,9 @@ export async function columnTexts(page: Page, label: string): Promise<string[]> 
 export async function scrollUntilLoaded(page: Page, minimum: number): Promise<number> {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     const count = await loadedCount(page);
-    if (count >= minimum || (await rowCount(page).getAttribute("data-complete")) === "true") return count;
+    if (count >= minimum) return count;
+    // Complete now, the last page may have come after the count: count again.
+    if ((await rowCount(page).getAttribute("data-complete")) === "true") return loadedCount(page);
     await grid(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await page.waitForTimeout(250);
   }
