@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { exportFileName } from "@/lib/csv/csv-format";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
+import { canonicalZoneName } from "@/lib/time/zone-name";
 import { visibleRowsSheet } from "@/lib/task-format/task-sheet-columns";
 import type { StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
@@ -25,19 +26,8 @@ export const MAX_VISIBLE_ROWS = 50_000;
 /** The longest list of the longest ids (contract: Identifier), with room for the rest. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-
 /** "location", or a zone the runtime knows ("UTC", "Europe/Berlin"): the page's header names it so. */
-function isZone(text: string): boolean {
-  if (text === "location") return true;
-  if (!ZONE_NAME.test(text)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: text });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isZone = (text: string) => text === "location" || canonicalZoneName(text) !== undefined;
 
 const bodySchema = z
   .object({

@@ -10,6 +10,7 @@ import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { readSortTerms } from "@/contract/query/sort-list";
 import { sortRefusalMessage } from "@/contract/query/sort-list-messages";
 import { readWindow } from "@/contract/query/time-window";
+import { canonicalZoneName } from "@/lib/time/zone-name";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import { scopedLocations, type StaffAccess } from "../../staff";
 import { readQueryParams } from "../../dashboard-error";
@@ -123,23 +124,15 @@ export function parseQ(q: string): string {
   return q;
 }
 
-// tz: an IANA zone name, checked by the runtime's zone database and canonicalised by it. Offsets
-// ("+05:00") and POSIX strings are refused: PostgreSQL reads those with the sign reversed. Names
-// without an area ("CET", "EST", "MET") are refused too: PostgreSQL takes them for abbreviations
-// with a fixed offset where the runtime applies daylight saving, so days would differ. UTC stays.
-
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+// tz: an IANA zone name, checked by the runtime's zone database and canonicalised by it
+// (zone-name.ts). Names without an area ("CET", "EST", "MET") are refused too: PostgreSQL takes
+// them for abbreviations with a fixed offset where the runtime applies daylight saving, so days
+// would differ. UTC stays.
 
 function parseZone(text: string | undefined): string {
   if (text === undefined) return "UTC";
-  if (text.length > 64 || !ZONE_NAME.test(text)) throw badZone();
-  let zone: string;
-  try {
-    zone = new Intl.DateTimeFormat("en-US", { timeZone: text }).resolvedOptions().timeZone;
-  } catch {
-    throw badZone();
-  }
-  if (!ZONE_NAME.test(zone) || (zone !== "UTC" && !zone.includes("/"))) throw badZone();
+  const zone = canonicalZoneName(text);
+  if (zone === undefined || (zone !== "UTC" && !zone.includes("/"))) throw badZone();
   return zone;
 }
 
