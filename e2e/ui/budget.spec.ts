@@ -2,7 +2,7 @@
 // shared budget, counts down, and fills in by itself once the window frees: no raw 429 ever.
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
+import { OWN_STACK_START_TIMEOUT_MS, signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
 /**
  * bff/task-data.ts's interactive budget wait (a server-only module): a request whose slot frees
@@ -20,7 +20,7 @@ const WINDOW_SECONDS = "30";
 let stack: OwnStack | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(OWN_STACK_START_TIMEOUT_MS);
   // The live path's budget is under test: MIRROR=off, so no mirror answers and no sync spends it.
   stack = await startOwnStack(
     "budget",

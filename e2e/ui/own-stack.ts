@@ -20,6 +20,13 @@ export interface OwnStack {
 }
 
 /**
+ * Long enough for the harness's own deadlines (the service's 90 s, then the dashboard's 60 s) with
+ * room to spare: a stack slower than them fails with their diagnosis and the log's tail, not with a
+ * hook's bare timeout (a start on a busy machine has taken 80 s for the service alone).
+ */
+export const OWN_STACK_START_TIMEOUT_MS = 240_000;
+
+/**
  * `serviceEnv` goes on top of the service's defaults (500 seeded tasks, a data directory of the
  * stack's own); `prepare` runs in the stack's directory with the service's settings before it starts.
  */

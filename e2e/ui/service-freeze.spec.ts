@@ -4,7 +4,7 @@
 // dashboard has saved is shown from there, under the stale banner (whose code loads when it shows).
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { signInTo, startOwnStack, type OwnStack } from "./own-stack";
+import { OWN_STACK_START_TIMEOUT_MS, signInTo, startOwnStack, type OwnStack } from "./own-stack";
 
 let stack: OwnStack | undefined;
 
@@ -12,7 +12,7 @@ let stack: OwnStack | undefined;
 const CACHE_FRESH_SECONDS = 2;
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(OWN_STACK_START_TIMEOUT_MS);
   // A short upstream timeout, so a frozen service is noticed in seconds rather than ten; MIRROR=off,
   // since the live path is under test (a synced mirror would answer without the service); a short
   // freshness, so a saved list goes stale in seconds.
