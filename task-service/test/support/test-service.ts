@@ -1,6 +1,8 @@
 // Builds the real app on a real store for tests. Every response that passes through `request`
 // is validated against the service's openapi.yaml, so the contract cannot drift from the behaviour.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { scratchDatabase } from "../../../harness/local-postgres";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { SANDBOX_FIXTURES } from "../../src/seeding/fixture-clients";
@@ -79,6 +81,29 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     async close() {
       await app.close();
       await context.close();
+    },
+  };
+}
+
+/**
+ * The service on a database of its own on the run's PostgreSQL, dropped at close: for tests where
+ * the service is the far side (a mirror's source, a token client's server), whose store's engine
+ * they do not test. Its start costs a tenth of the CPU of an in-memory PGlite's (0.2 to 0.3 s
+ * against 1.7 to 2.8 s for 3,000 to 12,000 tasks), and every read they make of it is cheaper too.
+ */
+export async function startTestServiceOnPostgres(env: Record<string, string> = {}): Promise<TestService> {
+  const database = await scratchDatabase(inject("postgresUrl"), "service");
+  const service = await startTestService({ ...env, DATABASE_URL: database.url }).catch(
+    async (error: unknown) => {
+      await database.drop();
+      throw error;
+    },
+  );
+  return {
+    ...service,
+    async close() {
+      await service.close();
+      await database.drop();
     },
   };
 }

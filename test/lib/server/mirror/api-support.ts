@@ -15,7 +15,11 @@ import { alignSlices, horizonAt, type Horizon } from "@/lib/server/mirror/sync/s
 import { syncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorOf, type Mirror } from "@/lib/server/mirror/sync/start-mirror";
 import { MirrorSyncer } from "@/lib/server/mirror/sync/syncer";
-import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
+import {
+  fixtureSecret,
+  startTestServiceOnPostgres,
+  type TestService,
+} from "@/task-service/test/support/test-service";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
 import { dayKeepingClock, eventually, TEST_HEAT } from "./sync-support";
 
@@ -54,7 +58,7 @@ export async function startApiRig(
 ) {
   staffFileRemovals.push(stubDashboardEnv(AUTH_SECRET).removeStaffFile);
   vi.stubEnv("LOG_LEVEL", "silent");
-  const service = await startTestService(serviceEnv);
+  const service = await startTestServiceOnPostgres(serviceEnv);
   const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   const live = await createBackend(

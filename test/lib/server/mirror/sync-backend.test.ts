@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
-import { startTestService, type TestService } from "@/task-service/test/support/test-service";
+import { startTestServiceOnPostgres, type TestService } from "@/task-service/test/support/test-service";
 import { dashboardSettings, eventually } from "./sync-support";
 
 // The mirror starts with the dashboard's backend and stops with its close(); a backend started
@@ -15,7 +15,7 @@ let baseUrl: string;
 let dir: string;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestServiceOnPostgres();
   baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   dir = await mkdtemp(join(tmpdir(), "mirror-backend-"));
 });

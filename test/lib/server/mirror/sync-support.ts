@@ -1,6 +1,10 @@
 // The real service in-process, listening on a port, and a dashboard backend (token, budget,
 // VtsClient) pointed at it: what the mirror's sync tests walk against.
-import { startTestService, fixtureSecret, type TestService } from "@/task-service/test/support/test-service";
+import {
+  startTestServiceOnPostgres,
+  fixtureSecret,
+  type TestService,
+} from "@/task-service/test/support/test-service";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
 import type { MirrorExecutor } from "@/lib/server/mirror/store/mirror-db";
@@ -48,7 +52,7 @@ export async function startSyncRig(
   serviceEnv: Record<string, string> = {},
   dashboardEnv: Record<string, string> = {},
 ): Promise<SyncRig> {
-  const service = await startTestService(serviceEnv);
+  const service = await startTestServiceOnPostgres(serviceEnv);
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   const backend = await createBackend(parseDashboardEnv({ ...dashboardSettings(baseUrl), ...dashboardEnv }));
   return {

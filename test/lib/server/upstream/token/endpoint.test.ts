@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { fetchServiceToken } from "@/lib/server/upstream/token/endpoint";
 import { TokenEndpointError } from "@/lib/server/upstream/token/errors";
-import { fixtureSecret, startTestService, type TestService } from "@/task-service/test/support/test-service";
+import {
+  fixtureSecret,
+  startTestServiceOnPostgres,
+  type TestService,
+} from "@/task-service/test/support/test-service";
 import { freePort } from "@/harness/free-port";
 
 // The token endpoint needs no task data; a small seed keeps start-up short.
@@ -34,8 +38,8 @@ let throttledUrl: string;
 // Both services start at once: each takes seconds to build its store.
 beforeAll(async () => {
   [service, throttled] = await Promise.all([
-    startTestService({ ...TINY_SANDBOX, VTS_TOKEN_RATE_LIMIT_PER_MIN: "1000" }),
-    startTestService({ ...TINY_SANDBOX, VTS_TOKEN_RATE_LIMIT_PER_MIN: "2" }),
+    startTestServiceOnPostgres({ ...TINY_SANDBOX, VTS_TOKEN_RATE_LIMIT_PER_MIN: "1000" }),
+    startTestServiceOnPostgres({ ...TINY_SANDBOX, VTS_TOKEN_RATE_LIMIT_PER_MIN: "2" }),
   ]);
   [baseUrl, throttledUrl] = await Promise.all([listen(service), listen(throttled)]);
 });
