@@ -2,10 +2,8 @@
 // service in-process, a backend with its budget and client, and a mirror whose slices exist but
 // sync only when the test starts the syncer (so "before the sync" is a state, not a race).
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, vi } from "vitest";
+import { afterAll, inject, vi } from "vitest";
+import { scratchDatabase } from "@/harness/local-postgres";
 import { dashboardContract } from "@/contract/conformance/documents";
 import { createBackend, type DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { parseDashboardEnv } from "@/lib/server/env";
@@ -49,6 +47,15 @@ afterAll(() => {
   for (const remove of staffFileRemovals.splice(0)) remove();
 });
 
+/**
+ * The workspace (what staff create) on a database of its own on the run's PostgreSQL: these files
+ * test the routes, and the workspace's store has tests of its own on both engines. An embedded one
+ * in a folder cost each rig about 1.5 s of file opens as PGlite laid out its files.
+ */
+function workspaceDatabase() {
+  return scratchDatabase(inject("postgresUrl"), "api_workspace");
+}
+
 /** `databaseUrl`: the mirror on that PostgreSQL instead of PGlite in memory. */
 export async function startApiRig(
   daysBack: number,
@@ -59,7 +66,7 @@ export async function startApiRig(
   staffFileRemovals.push(stubDashboardEnv(AUTH_SECRET).removeStaffFile);
   vi.stubEnv("LOG_LEVEL", "silent");
   const service = await startTestServiceOnPostgres(serviceEnv);
-  const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
+  const workspace = await workspaceDatabase();
   const baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   const live = await createBackend(
     parseDashboardEnv({
@@ -70,7 +77,7 @@ export async function startApiRig(
       LOG_LEVEL: "silent",
       MIRROR_DAYS_BACK: String(daysBack),
       MIRROR_DAYS_AHEAD: String(daysAhead),
-      WORKSPACE_DATA_DIR: workspaceDir,
+      DASHBOARD_DATABASE_URL: workspace.url,
     }),
   );
   const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
@@ -117,7 +124,7 @@ export async function startApiRig(
       await mirror.close();
       await live.close();
       await service.close();
-      rmSync(workspaceDir, { recursive: true, force: true });
+      await workspace.drop();
     },
   } satisfies ApiRig;
 }
@@ -186,8 +193,8 @@ export async function upstreamCalls(backend: DashboardBackend): Promise<number> 
  * syncer is not started: the rig's holds the lead). A workspace of its own.
  */
 export async function readingInstance(rig: ApiRig, databaseUrl: string) {
-  const workspaceDir = mkdtempSync(join(tmpdir(), "api-workspace-"));
-  const backend = await createBackend({ ...rig.live.env, WORKSPACE_DATA_DIR: workspaceDir });
+  const workspace = await workspaceDatabase();
+  const backend = await createBackend({ ...rig.live.env, DASHBOARD_DATABASE_URL: workspace.url });
   const db = await openMirrorDb({ databaseUrl, dataDir: undefined });
   const syncer = new MirrorSyncer({
     db,
@@ -207,7 +214,7 @@ export async function readingInstance(rig: ApiRig, databaseUrl: string) {
     async close() {
       await mirror.close();
       await backend.close();
-      rmSync(workspaceDir, { recursive: true, force: true });
+      await workspace.drop();
     },
   };
 }
