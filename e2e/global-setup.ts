@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { RunningChild } from "../harness/child-process";
 import { startDashboardProcess } from "../harness/dashboard-process";
 import { freePort } from "../harness/free-port";
+import { startLocalPostgres } from "../harness/local-postgres";
 import { providePgliteTemplate } from "../harness/pglite-template";
 import { startHealthyChild } from "../harness/healthy-child";
 import { runToExit, startServiceProcess } from "../harness/service-process";
@@ -39,6 +40,10 @@ async function serviceCli(args: string[], env: Record<string, string>): Promise<
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Every service and dashboard of the run (the specs' own stacks too) starts its store from it.
   const removeTemplate = await providePgliteTemplate();
+  // The specs' own stacks keep their stores on it (own-stack.ts); the shared service and dashboard
+  // stay on PGlite, the stores a fresh install runs on.
+  const postgres = await startLocalPostgres();
+  process.env.E2E_POSTGRES_URL = postgres.url;
   const folder = runFolder("shared");
   const dir = folder.path;
   mkdirSync(join(dir, "logs"));
@@ -70,6 +75,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const started: RunningChild[] = [];
   const stopAll = async () => {
     for (const child of started.reverse()) await child.stop();
+    postgres.stop();
     removeTemplate();
     folder.retire();
   };

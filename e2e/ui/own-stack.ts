@@ -4,6 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startDashboardProcess } from "../../harness/dashboard-process";
+import { scratchDatabase } from "../../harness/local-postgres";
 import { sandboxDashboardEnv } from "../../harness/sandbox-dashboard-env";
 import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/staff-cli";
@@ -27,8 +28,25 @@ export interface OwnStack {
 export const OWN_STACK_START_TIMEOUT_MS = 240_000;
 
 /**
- * `serviceEnv` goes on top of the service's defaults (500 seeded tasks, a data directory of the
- * stack's own); `prepare` runs in the stack's directory with the service's settings before it starts.
+ * The service's store and the dashboard's (its mirror and workspace) are databases of the stack's
+ * own on the run's PostgreSQL (global-setup.ts): what these specs prove does not hang on the
+ * engine, and PGlite's start and files cost each stack about 5 s more of CPU. The shared stack
+ * keeps PGlite, the stores a fresh install runs on.
+ */
+async function stackDatabases(name: string) {
+  const serverUrl = process.env.E2E_POSTGRES_URL;
+  if (!serverUrl) throw new Error("E2E_POSTGRES_URL is unset: the browser run's global setup starts it");
+  const prefix = name.replace(/[^a-z0-9]/gi, "_").toLowerCase();
+  const [service, dashboard] = await Promise.all([
+    scratchDatabase(serverUrl, `${prefix}_service`),
+    scratchDatabase(serverUrl, `${prefix}_dashboard`),
+  ]);
+  return { service, dashboard, drop: () => Promise.all([service.drop(), dashboard.drop()]) };
+}
+
+/**
+ * `serviceEnv` goes on top of the service's defaults (500 seeded tasks, a database of the stack's
+ * own); `prepare` runs in the stack's directory with the service's settings before it starts.
  */
 export async function startOwnStack(
   name: string,
@@ -40,20 +58,34 @@ export async function startOwnStack(
   const dir = folder.path;
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
-  const env = { VTS_SEED_TASKS: "500", VTS_DATA_DIR: join(dir, "vts"), ...serviceEnv };
-  await prepare?.(dir, env);
-  const service = await startServiceProcess(env, {
-    logFile: join(dir, "service.log"),
-    timeoutMs: 90_000,
-  });
+  const databases = await stackDatabases(name);
+  const env = { VTS_SEED_TASKS: "500", DATABASE_URL: databases.service.url, ...serviceEnv };
+  let service;
+  try {
+    await prepare?.(dir, env);
+    service = await startServiceProcess(env, {
+      logFile: join(dir, "service.log"),
+      timeoutMs: 90_000,
+    });
+  } catch (error) {
+    await databases.drop();
+    folder.retire();
+    throw error;
+  }
   let dashboard;
   try {
     dashboard = await startDashboardProcess({
-      env: { ...sandboxDashboardEnv(service.url), STAFF_FILE: staffFile, ...dashboardEnv },
+      env: {
+        ...sandboxDashboardEnv(service.url),
+        STAFF_FILE: staffFile,
+        DASHBOARD_DATABASE_URL: databases.dashboard.url,
+        ...dashboardEnv,
+      },
       logFile: join(dir, "dashboard.log"),
     });
   } catch (error) {
     await service.stop();
+    await databases.drop();
     folder.retire();
     throw error;
   }
@@ -67,6 +99,7 @@ export async function startOwnStack(
       // A frozen service would not hear SIGTERM.
       service.process.kill("SIGCONT");
       await service.stop();
+      await databases.drop();
       folder.retire();
     },
   };
