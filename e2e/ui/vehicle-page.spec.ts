@@ -6,7 +6,8 @@
 // due page: twelve vehicles changed every 45 days, three of them now overdue, three due soon,
 // three due soon but booked, three fine. The page learns the 45 days from that history, states
 // each vehicle as planted, narrows by search, state and sort as the URL says, links each row to
-// its vehicle (whose Maintenance section says the same), and passes axe in both themes.
+// its vehicle (whose Maintenance section says the same), and passes axe in both themes. A second
+// fleet, longer than a page of the due list and all overdue, is read to its end by scrolling.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
@@ -79,6 +80,34 @@ const FLEET = [
   mva: `990000${String(index).padStart(2, "0")}`,
 }));
 
+/**
+ * More vehicles than one page of the due list holds (100), every one overdue, at a location of
+ * their own (compliance is checked at Los Angeles) and with MVAs no search above matches.
+ */
+const LONG_FLEET = Array.from({ length: 105 }, (_, index) => ({
+  id: `veh_e2e_long_${String(index).padStart(3, "0")}`,
+  mva: `99100${String(index).padStart(3, "0")}`,
+}));
+
+function longFleetTasks(): PlantedTask[] {
+  return LONG_FLEET.flatMap((vehicle, index) =>
+    [0, 1, 2, 3].map((n) => {
+      const daysAgo = 50 + n * EVERY_DAYS;
+      return {
+        id: `tsk_e2elong${String(index).padStart(3, "0")}${n}`,
+        vehicle_id: vehicle.id,
+        mva: vehicle.mva,
+        vin: null,
+        task_type: "oil_change",
+        status: "completed",
+        location_id: "loc_den_airport",
+        started_at: new Date(DUE_BASE - daysAgo * DAY).toISOString(),
+        odometer_miles: 30_000 - daysAgo * FLEET_MILES_PER_DAY,
+      };
+    }),
+  );
+}
+
 function dueFleetTasks(): PlantedTask[] {
   return FLEET.flatMap((vehicle, index) => {
     const job = (n: string, daysAgo: number, status: string): PlantedTask => ({
@@ -111,7 +140,10 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   // A horizon long enough for the fleet's four oil changes 45 days apart.
-  stack = await startPlantedStack("vehicle", [...PLANTED, ...dueFleetTasks()], { back: 190, ahead: 7 });
+  stack = await startPlantedStack("vehicle", [...PLANTED, ...dueFleetTasks(), ...longFleetTasks()], {
+    back: 190,
+    ahead: 7,
+  });
 });
 
 test.afterAll(async () => {
@@ -410,6 +442,23 @@ test("the due page passes axe in each theme, filters and sorts by keyboard, expo
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Due" }).click();
   await expect(page).toHaveURL(/\/due$/);
   await expect(page.getByLabel("Vehicle")).toHaveValue("");
+});
+
+test("the due list loads its next page as it is scrolled to its end: each row of a longer fleet once", async ({
+  page,
+}) => {
+  await signInAt(page, base());
+  await mirrorFilled(page.request, base());
+  await page.goto(`${base()}/due?q=99100`);
+  await expect(page.getByTestId("due-total")).toContainText(`${LONG_FLEET.length} rows`);
+  const rows = page.getByTestId("due-table").locator("tbody tr");
+  await expect(rows).toHaveCount(100);
+  await page.getByText(`Showing 100 of ${LONG_FLEET.length}`).scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(LONG_FLEET.length);
+  await expect(page.getByText(`Showing ${LONG_FLEET.length} of ${LONG_FLEET.length}`)).toBeVisible();
+  const shown = await rowsShown(page);
+  expect(shown.map(([id]) => id).sort()).toEqual(LONG_FLEET.map((vehicle) => vehicle.id));
+  expect(new Set(shown.map(([, state]) => state))).toEqual(new Set(["overdue"]));
 });
 
 /** YYYY-MM of an instant in Los Angeles, the planted fleet's location. */
