@@ -1,0 +1,170 @@
+// The XLSX download as the browser reads it: written only as fast as it is read, stopped when the
+// browser goes away, with text a spreadsheet would evaluate neutralised as the CSV's is.
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { csvCell } from "@/lib/csv/csv-format";
+import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import type { Task } from "@/lib/server/upstream";
+import { visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
+
+const TASK: Task = {
+  id: "T-000001",
+  vehicle_id: "V-1",
+  mva: "M-1",
+  vin: null,
+  task_type: "oil_change",
+  status: "in_progress",
+  location: { id: "loc_lax", name: "LAX Airport" },
+  started_at: "2026-11-20T08:30:15.250Z",
+  odometer_miles: 51205,
+};
+
+/** Ids that deflate poorly, so that unread bytes, not rows, are what fills up. */
+const SHEET: TaskSheet = {
+  columns: [{ header: "Task ID", kind: "text", width: 40 }],
+  cells: (task) => [task.id],
+};
+
+interface Source {
+  batches: AsyncGenerator<Task[], void, undefined>;
+  /** Tasks handed to the writer so far. */
+  read: () => number;
+  finished: () => boolean;
+}
+
+function source(batches: number, size = 1_000): Source {
+  let read = 0;
+  let finished = false;
+  let seed = 7;
+  const noise = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed.toString(36);
+  };
+  async function* generate(): AsyncGenerator<Task[], void, undefined> {
+    try {
+      for (let batch = 0; batch < batches; batch += 1) {
+        read += size;
+        yield Array.from({ length: size }, () => ({
+          ...TASK,
+          id: `${noise()}${noise()}${noise()}${noise()}`,
+        }));
+      }
+    } finally {
+      finished = true;
+    }
+  }
+  return { batches: generate(), read: () => read, finished: () => finished };
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the count stops moving for a while (the writer is waiting), or a few seconds pass. */
+async function settled(count: () => number): Promise<number> {
+  for (let waited = 0, last = -1; waited < 3_000; waited += 100) {
+    if (count() === last) return last;
+    last = count();
+    await tick(100);
+  }
+  return count();
+}
+
+describe("an XLSX download", () => {
+  it("is written only as fast as the browser reads it", async () => {
+    const rows = source(300);
+    const reader = xlsxStream(async () => ({ sheet: SHEET, batches: rows.batches })).getReader();
+    await reader.read();
+    // About 1 MiB unread, at some 26 bytes a row once deflated: far from the 300,000 rows.
+    const whileWaiting = await settled(rows.read);
+    expect(whileWaiting).toBeGreaterThan(0);
+    expect(whileWaiting).toBeLessThan(80_000);
+    let bytes = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      bytes += chunk.value.length;
+    expect(rows.read()).toBe(300_000);
+    expect(rows.finished()).toBe(true);
+    expect(bytes).toBeGreaterThan(5_000_000);
+  });
+
+  it("stops reading rows when the browser goes away, and lets the rows' source finish", async () => {
+    const rows = source(10_000);
+    let signal: AbortSignal | undefined;
+    const reader = xlsxStream(async (given) => {
+      signal = given;
+      return { sheet: SHEET, batches: rows.batches };
+    }).getReader();
+    await reader.read();
+    const beforeCancel = await settled(rows.read);
+    expect(beforeCancel).toBeGreaterThan(0);
+    await reader.cancel(new Error("the browser left"));
+    await tick(200);
+    expect(signal?.aborted).toBe(true);
+    expect(rows.finished()).toBe(true);
+    expect(rows.read()).toBe(beforeCancel);
+  });
+
+  it("closes the rows' source when the browser goes away before the first row", async () => {
+    const rows = source(10);
+    const reader = xlsxStream(async () => ({ sheet: SHEET, batches: rows.batches })).getReader();
+    await reader.read();
+    await reader.cancel(new Error("the browser left"));
+    await tick(100);
+    expect(await rows.batches.next()).toEqual({ done: true, value: undefined });
+    expect(rows.read()).toBe(0);
+  });
+
+  it("stops after the batch being read when the browser goes away while it is read", async () => {
+    let release: (batch: Task[]) => void = () => {};
+    let asked = 0;
+    let finished = false;
+    async function* slow(): AsyncGenerator<Task[], void, undefined> {
+      try {
+        for (;;) {
+          asked += 1;
+          yield await new Promise<Task[]>((resolve) => (release = resolve));
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    let signal: AbortSignal | undefined;
+    const stream = xlsxStream(async (given) => {
+      signal = given;
+      return { sheet: SHEET, batches: slow() };
+    });
+    const reader = stream.getReader();
+    await reader.read();
+    await tick(50);
+    expect(asked).toBe(1);
+    const cancelled = reader.cancel();
+    expect(signal?.aborted).toBe(true);
+    release([TASK]);
+    await cancelled;
+    await tick(50);
+    expect(asked).toBe(1);
+    expect(finished).toBe(true);
+  });
+
+  it("ends short, with the error, when its rows fail", async () => {
+    async function* failing(): AsyncGenerator<Task[], void, undefined> {
+      yield [TASK];
+      throw new Error("the mirror failed");
+    }
+    const stream = xlsxStream(async () => ({ sheet: SHEET, batches: failing() }));
+    await expect(new Response(stream).arrayBuffer()).rejects.toThrow();
+  });
+
+  it("writes text a spreadsheet would evaluate as the CSV's neutralised text", async () => {
+    const hostile = '=HYPERLINK("http://evil","x")';
+    async function* one(): AsyncGenerator<Task[], void, undefined> {
+      yield [{ ...TASK, mva: hostile }];
+    }
+    const sheet = visibleRowsSheet(["mva"], { startedName: "UTC", started: () => "UTC" });
+    const bytes = await new Response(xlsxStream(async () => ({ sheet, batches: one() }))).arrayBuffer();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes);
+    const cell = workbook.getWorksheet("Tasks")!.getCell("A2");
+    expect(cell.value).toBe(csvCell(hostile).replace(/^"|"$/g, "").replace(/""/g, '"'));
+    expect(cell.value).toBe(`'${hostile}`);
+    expect(cell.formula).toBeUndefined();
+  });
+});
