@@ -1,4 +1,5 @@
 import type { components } from "@/contract/dashboard/api-types";
+import { DAY_MS } from "@/contract/query/day";
 import { neutraliseFormula } from "@/lib/csv/csv-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { startedHeader } from "./started-header";
@@ -78,20 +79,31 @@ export function allMatchingSheet(zones: CsvZones): TaskSheet {
 const QUARTER_HOUR_MS = 900_000;
 
 /**
- * A task's start on its zone's clock, with the zone's offset looked up once per quarter hour:
- * offsets change only on quarter hours, and a list's times share a few thousand of them, where
- * asking the zone database for each of 20,000 rows is most of a workbook's writing time.
+ * A task's start on its zone's clock, with the zone's offset looked up once per zone and UTC day
+ * where the offset holds all day, and once per quarter hour on a day it changes (offsets change
+ * only on quarter hours): asking the zone database for each of 20,000 rows was most of a
+ * workbook's cells' time.
  */
 function wallClocks(): (instant: string, zone: string) => Date {
-  const offsets = new Map<string, number>();
+  const offsetAt = (ms: number, zone: string) => wallClock(isoInZone(new Date(ms), zone)).getTime() - ms;
+  /** A day's one offset, or null where it changes that day. */
+  const dayOffsets = new Map<string, number | null>();
+  const quarterOffsets = new Map<string, number>();
   return (instant, zone) => {
     const ms = Date.parse(instant);
-    const quarter = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-    const key = `${zone} ${quarter}`;
-    let offset = offsets.get(key);
+    const day = Math.floor(ms / DAY_MS) * DAY_MS;
+    const dayKey = `${zone} ${day}`;
+    let offset = dayOffsets.get(dayKey);
     if (offset === undefined) {
-      offset = wallClock(isoInZone(new Date(quarter), zone)).getTime() - quarter;
-      offsets.set(key, offset);
+      const atStart = offsetAt(day, zone);
+      offset = atStart === offsetAt(day + DAY_MS, zone) ? atStart : null;
+      dayOffsets.set(dayKey, offset);
+    }
+    if (offset === null) {
+      const quarter = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+      const quarterKey = `${zone} ${quarter}`;
+      offset = quarterOffsets.get(quarterKey) ?? offsetAt(quarter, zone);
+      quarterOffsets.set(quarterKey, offset);
     }
     return new Date(ms + offset);
   };
