@@ -1,18 +1,23 @@
-// `npm run staff -- add|access|remove|list`: manages the staff who may sign in with a password, and
-// what each may do and see. The password is read from standard input so it never appears in shell
-// history or `ps`.
+// `npm run staff -- add|access|remove|disable|enable|list`: manages the staff who may sign in with a
+// password, the single sign-on people whose role and locations are set here over what their groups
+// map to, and what each may do and see. The password is read from standard input so it never
+// appears in shell history or `ps`.
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import {
   accessOf,
   describeAccess,
+  isStaffEmail,
   leaveStaffAuditRecord,
   normaliseEmail,
   parseLocationScope,
   readStaff,
+  removeSingleSignOnMember,
   removeStaffMember,
+  setSingleSignOnMember,
   setStaffAccess,
   setStaffDisabled,
+  signInOf,
   STAFF_ROLES,
   upsertStaffMember,
   type StaffAccess,
@@ -26,9 +31,11 @@ const USAGE = `Usage: npm run staff -- <command>
   add EMAIL [--name "Full Name"] [--role viewer|admin] [--locations all|ID,ID...]
                                    then type the password (or pipe it: echo "$PW" | npm run staff -- add EMAIL)
                                    a new member is a viewer of all locations unless told otherwise
+  add EMAIL --sso --role viewer|admin --locations all|ID,ID... [--name "Full Name"]
+                                   someone who signs in by single sign-on: these count over their groups
   access EMAIL --role viewer|admin --locations all|ID,ID...
                                    change what a member may do and see (at their next request)
-  remove EMAIL
+  remove EMAIL                     a single sign-on member goes back to what their groups give
   disable EMAIL | enable EMAIL     keep the account but refuse its sign-ins and end its sessions
   list
 Options: --file PATH (default: $STAFF_FILE or .data/staff.json)`;
@@ -66,11 +73,14 @@ async function main(): Promise<number> {
       file: { type: "string" },
       role: { type: "string" },
       locations: { type: "string" },
+      sso: { type: "boolean" },
     },
   });
   const file = values.file ?? process.env.STAFF_FILE ?? ".data/staff.json";
   const [command, email] = positionals;
   const access = accessOption(values.role, values.locations);
+  if (command === "add" && email && !isStaffEmail(normaliseEmail(email)))
+    throw new UsageError(`${email} is not an email address.`);
   // Each change is recorded before it is made, so the trail never lacks one that happened.
   const record = (action: string, details: Record<string, unknown>) =>
     leaveStaffAuditRecord(file, ACTOR, action, details);
@@ -81,13 +91,30 @@ async function main(): Promise<number> {
   if (command === "list") {
     for (const member of await readStaff(file)) {
       const disabled = member.disabledAt ? `\tdisabled ${member.disabledAt}` : "";
+      const way = signInOf(member) === "single_sign_on" ? "single sign-on" : "password";
       console.log(
-        `${member.email}\t${member.name}\t${describeAccess(accessOf(member))}\tadded ${member.addedAt}${disabled}`,
+        `${member.email}\t${member.name}\t${way}\t${describeAccess(accessOf(member))}\tadded ${member.addedAt}${disabled}`,
       );
     }
     return 0;
   }
+  if (command === "add" && email && values.sso) {
+    if (!access) throw new UsageError("Give --role and --locations with --sso.");
+    const outcome = await setSingleSignOnMember(file, email, access, { name: values.name, record });
+    if (outcome === "signs_in_with_password") {
+      console.error(`${email} signs in with a password; remove them first to list them for single sign-on.`);
+      return 1;
+    }
+    console.log(
+      `${email} is ${describeAccess(accessOf(outcome.member))} when signed in by single sign-on, whatever their groups say, from their next request.`,
+    );
+    return 0;
+  }
   if (command === "add" && email) {
+    if (member && signInOf(member) === "single_sign_on") {
+      console.error(`${email} signs in by single sign-on; remove them first to give them a password.`);
+      return 1;
+    }
     const password = await readPassword();
     if (password.length < 12) {
       console.error("The password must have at least 12 characters.");
@@ -121,6 +148,19 @@ async function main(): Promise<number> {
     }
     console.error(`${email} is not in ${file}.`);
     return 1;
+  }
+  if (command === "remove" && email && member && signInOf(member) === "single_sign_on") {
+    const outcome = await removeSingleSignOnMember(file, email, record);
+    if (outcome !== "removed") {
+      console.error(
+        outcome === "disabled"
+          ? `${email} is disabled: enable them first, or their groups would let them in again.`
+          : `${email} is not in ${file}.`,
+      );
+      return 1;
+    }
+    console.log(`${email} removed; from their next request their groups decide what they may do.`);
+    return 0;
   }
   if (command === "remove" && email) {
     if (member) {

@@ -115,14 +115,14 @@ export interface paths {
     put?: never;
     /**
      * The rows a page shows, as XLSX
-     * @description "Export visible rows" as an Excel workbook, written on the server from the task mirror: the
-     *     page sends its loaded rows' task ids in their order, its visible columns in their order
-     *     and the zone it shows times in. The answer is one sheet "Tasks": a column per visible
-     *     column, named as the table's header names it ("Started (location time)", "Task type"), a
-     *     row per task in the order sent. Started is an Excel date on the zone's clock (`location`:
-     *     each task's location), the odometer a number, task types and statuses as the page names
-     *     them; text a spreadsheet would evaluate is neutralised as in the CSV. The header row is
-     *     bold and frozen.
+     * @description "Export visible rows" (and "Export selected") as an Excel workbook, written on the server
+     *     from the task mirror: the page sends its loaded rows' task ids (or those of the rows a
+     *     person selected) in their order, its visible columns in their order and the zone it shows
+     *     times in. The answer is one sheet "Tasks": a column per visible column, named as the
+     *     table's header names it ("Started (location time)", "Task type"), a row per task in the
+     *     order sent. Started is an Excel date on the zone's clock (`location`: each task's
+     *     location), the odometer a number, task types and statuses as the page names them; text a
+     *     spreadsheet would evaluate is neutralised as in the CSV. The header row is bold and frozen.
      *
      *     Only tasks at the caller's locations are written: an id of another location, like an
      *     unknown one, is left out without a word. The mirror must hold its whole horizon
@@ -388,8 +388,11 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every member of staff who signs in with a password, with their role and locations
+     * Every member of the staff file, with how they sign in, their role and locations
      * @description For an admin of every location (403 `forbidden` for anyone else). Takes no parameters.
+     *     Password members, and single sign-on members (people whose role and locations an admin set
+     *     over what their groups map to). Others who sign in by single sign-on are not listed: what
+     *     their groups map to decides for them.
      */
     get: operations["listStaff"];
     put?: never;
@@ -415,7 +418,8 @@ export interface paths {
     /**
      * Sets a member's role and locations
      * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
-     *     Applies from the member's next request on every instance reading the staff file. Recorded in
+     *     A password member's or a single sign-on member's (who then keeps it whatever their groups
+     *     say). Applies from the member's next request on every instance reading the staff file. Recorded in
      *     the audit trail (who, the member, before and after) before it is made: a change the trail
      *     cannot hold is not made (503 `audit_unavailable`). Nobody changes their own access (400 `invalid_request`); a member
      *     the staff file does not list is 404 `not_found`.
@@ -443,8 +447,9 @@ export interface paths {
     /**
      * Disables a member's sign-in, ending their sessions, or enables it again
      * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
-     *     A disabled member keeps their account, role and locations, but cannot sign in, and their
-     *     sessions end at their next request on every instance reading the staff file. Recorded in
+     *     A disabled member keeps their account, role and locations, but cannot sign in (a single
+     *     sign-on member not either, whatever their groups map to), and their sessions end at their
+     *     next request on every instance reading the staff file. Recorded in
      *     the audit trail before it is made (`staff_access_changed` with before and after, and
      *     `sessions_ended` when disabling): a change the trail cannot hold is not made (503
      *     `audit_unavailable`). Asking for what is already so changes and records nothing. Nobody
@@ -456,6 +461,46 @@ export interface paths {
     delete?: never;
     /** The methods this address answers */
     options: operations["optionsStaffDisabled"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/admin/staff/{email}/single-sign-on": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's email (percent-encoded), in any case, as their identity provider gives it. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Sets the role and locations of a person who signs in by single sign-on, over their groups
+     * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
+     *     Lists the person in the staff file as a single sign-on member (or changes one listed so):
+     *     their role and locations are these, whatever their groups map to, from their next request on
+     *     every instance reading the staff file, a session already signed in included; someone no
+     *     group maps is let in too. Nobody is signed out by it. Recorded in the audit trail before it
+     *     is made (`staff_added`, or `staff_access_changed` with before and after): a change the trail
+     *     cannot hold is not made (503 `audit_unavailable`). An address that is not an email, a bad
+     *     body, one's own email, or the email of a password member is 400 `invalid_request`.
+     */
+    put: operations["setSingleSignOnAccess"];
+    post?: never;
+    /**
+     * Takes a single sign-on member off the staff file, so their groups decide again
+     * @description For an admin of every location, from the dashboard's own pages (403 `forbidden` otherwise).
+     *     From the person's next request, what their groups mapped to at their sign-in counts again
+     *     (nothing, when no group maps them and the default denies). Recorded in the audit trail
+     *     before it is made (`staff_removed`). A disabled member is 400 `invalid_request` (enable them
+     *     first: off the list, their groups would let them in again), as is one's own email; an email
+     *     the staff file holds no single sign-on member of is 404 `not_found`.
+     */
+    delete: operations["useGroupMapping"];
+    /** The methods this address answers */
+    options: operations["optionsSingleSignOnAccess"];
     head?: never;
     patch?: never;
     trace?: never;
@@ -897,6 +942,11 @@ export interface components {
       disabled: boolean;
       /** Format: date-time */
       added_at: string;
+      /**
+       * @description How they sign in; a single sign-on member's role and locations count over their groups.
+       * @enum {string}
+       */
+      sign_in: "password" | "single_sign_on";
     };
     /** @description What an override sets. Omitted fields are null (false for `no_program`). */
     ProgramSettings: {
@@ -1267,7 +1317,7 @@ export interface components {
     };
     /** @description What the tasks page shows, for `POST /api/export/visible`. */
     VisibleRowsExport: {
-      /** @description The loaded rows' task ids, in the table's order. */
+      /** @description The loaded rows' task ids (or the selected ones'), in the table's order. */
       ids: components["schemas"]["Identifier"][];
       /** @description The visible columns, in the table's order, each once. */
       columns: (
@@ -2742,6 +2792,95 @@ export interface operations {
       header?: never;
       path: {
         /** @description The member's email (percent-encoded), in any case. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components["responses"]["Options-Changes"];
+      400: components["responses"]["BadRequest"];
+    };
+  };
+  setSingleSignOnAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's email (percent-encoded), in any case, as their identity provider gives it. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          role: "viewer" | "admin";
+          /** @description `all`, or the ids of the locations whose tasks they see (none: nothing). */
+          locations: "all" | string[];
+          /** @description How the Staff page names them; their email when never given. */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The member as now stored. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Cache-Control": components["headers"]["Cache-Control-Private"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StaffMember"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  useGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's email (percent-encoded), in any case, as their identity provider gives it. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["RequestTimeout"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["AuditUnavailable"];
+    };
+  };
+  optionsSingleSignOnAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The person's email (percent-encoded), in any case, as their identity provider gives it. */
         email: string;
       };
       cookie?: never;

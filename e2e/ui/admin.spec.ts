@@ -1,6 +1,8 @@
 // The Staff page, as the demo account (an admin of every location) uses it: a member's role and
 // locations changed with the form apply at once, as does disabling them (their password no longer
-// signs in), and each change is in the audit trail. axe finds nothing on either page, in either theme.
+// signs in), and each change is in the audit trail. A person who signs in by single sign-on is
+// added by email, changed, and handed back to their groups. axe finds nothing on either page, in
+// either theme.
 import { addStaffMember } from "../../harness/staff-cli";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, SIGN_IN_TIMEOUT, signedIn, submitSignInAs } from "../support/session";
@@ -62,4 +64,42 @@ test("an admin makes a member a viewer of one location, then disables them, and 
   await expect(records.filter({ hasText: "Staff access changed" })).toHaveCount(2);
   await expect(records.filter({ hasText: "Sessions ended" })).toHaveCount(1);
   await checkEachTheme(page, testInfo, "audit-trail");
+});
+
+test("an admin sets a single sign-on person's role and locations by email, changes them, and hands them back to their groups", async ({
+  page,
+}, testInfo) => {
+  // Never the identity provider's own account, which the sign-in specs use meanwhile.
+  const email = "sso.page.member@company.example";
+  await signedIn(page);
+  await page.goto(dashboardUrl("/admin"));
+  await page.getByRole("button", { name: "Add a single sign-on member" }).click();
+  const add = page.getByRole("form", { name: "Add a single sign-on member" });
+  await add.getByLabel("Email").fill(email);
+  await add.getByLabel("Name (optional)").fill("Sso Page Member");
+  await add.getByLabel("Boston Logan International Airport").check();
+  await checkEachTheme(page, testInfo, "staff-single-sign-on");
+  await add.getByRole("button", { name: "Add" }).click();
+  const row = page.getByTestId(`staff-${email}`);
+  await expect(row).toContainText("Single sign-on");
+  await expect(row).toContainText("Viewer");
+  await expect(row).toContainText("Boston Logan International Airport");
+
+  await page.getByRole("button", { name: `Change ${email}` }).click();
+  const form = page.getByRole("form", { name: `Access of ${email}` });
+  await form.getByLabel("Admin").check();
+  await form.getByLabel("All locations, and any added later").check();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(row).toContainText("Admin");
+  await expect(row).toContainText("All locations");
+
+  await page.getByRole("button", { name: `Change ${email}` }).click();
+  await form.getByRole("button", { name: "Use the group mapping" }).click();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole("link", { name: "audit trail" }).click();
+  const records = page.getByTestId("audit-table").locator("tbody tr", { hasText: email });
+  await expect(records.filter({ hasText: "Staff added" })).toHaveCount(1);
+  await expect(records.filter({ hasText: "Staff access changed" })).toHaveCount(1);
+  await expect(records.filter({ hasText: "Staff removed" })).toHaveCount(1);
 });

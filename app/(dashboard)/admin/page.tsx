@@ -5,8 +5,9 @@ import { StaffAccessView } from "./components/staff-access";
 
 export const metadata: Metadata = { title: "Staff" };
 
-// Who may sign in with a password, and what each may do and see. Adding and removing people stays
-// with the command line (npm run staff), which also sets their password.
+// Who is on the staff file, how each signs in, and what each may do and see. Password members are
+// added and removed on the command line (npm run staff), which also sets their password; single
+// sign-on members are added here too, by email.
 export default async function AdminPage() {
   const staff = await pageSession();
   return (

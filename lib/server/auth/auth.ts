@@ -6,7 +6,13 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { authLogger } from "./auth-logger";
 import { sameSiteRedirect } from "./callback-path";
-import { liveSessionAccess, PASSWORD_PROVIDER_ID, sessionClaims, SSO_PROVIDER_ID } from "./session-check";
+import {
+  liveSessionAccess,
+  PASSWORD_PROVIDER_ID,
+  sessionClaims,
+  SSO_PROVIDER_ID,
+  ssoSignInAccess,
+} from "./session-check";
 import { sessionRevocations } from "./session-revocation";
 import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
 import { recordFailedSignIn, recordSignIn, recordSignOut } from "./sign-in-audit";
@@ -80,12 +86,13 @@ function config(): NextAuthConfig {
     callbacks: {
       redirect: sameSiteRedirect,
       // Each session gets an id at sign-in, so that signing out can end it (session-revocation.ts),
-      // and remembers its provider, so that the staff file is asked about password sessions only,
-      // and its sign-in time, which bounds it however often it is renewed (session-check.ts).
+      // and remembers its provider, whose entries in the staff file answer for it, and its sign-in
+      // time, which bounds it however often it is renewed (session-check.ts).
       // Every page request asks session-check.ts, as the data API does; the cookie about to be
       // issued is stamped with the time to the millisecond.
-      // A single sign-on session carries what its claims gave at sign-in (sso-access.ts); a password
-      // session's role and locations are the staff file's at each request.
+      // A single sign-on session carries what its claims mapped to at sign-in (sso-access.ts), which
+      // counts while the staff file does not list the person; a password session's role and
+      // locations are the staff file's at each request.
       async jwt({ token, user, account, profile }) {
         if (user) {
           token.sid = randomUUID();
@@ -97,10 +104,11 @@ function config(): NextAuthConfig {
         token.issued_ms = Date.now();
         return token;
       },
-      // Staff are known by their email (the API and the header use it): an SSO identity without
-      // one, or with one the provider says is unverified, does not get a session; nor does one
-      // whose claims give no access when the operator's default is to deny. A sign-in the audit
-      // trail cannot record is refused (sign-in-audit.ts).
+      // Staff are known by their email (the API, the header and the staff file use it): an SSO
+      // identity without one, or with one the provider says is unverified, does not get a session;
+      // nor does one the staff file refuses (disabled), or one it does not list whose claims give
+      // no access when the operator's default is to deny. A sign-in the audit trail cannot record
+      // is refused (sign-in-audit.ts).
       async signIn({ user, account, profile }) {
         const provider = account?.provider ?? PASSWORD_PROVIDER_ID;
         let email = user.email ?? "";
@@ -110,7 +118,7 @@ function config(): NextAuthConfig {
             await recordFailedSignIn(email, provider, "no_verified_email");
             return false;
           }
-          if (ssoAccess(profile!, env) === undefined) {
+          if ((await ssoSignInAccess(email, ssoAccess(profile!, env))) === undefined) {
             await recordFailedSignIn(email, provider, "no_access");
             return false;
           }

@@ -4,20 +4,21 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./auth-logger";
 import { sessionRevocations } from "./session-revocation";
-import { staffAccessSchema, staffMemberAccess, type StaffAccess } from "../staff";
+import { singleSignOnAccess } from "./sso-access";
+import { staffAccessSchema, staffStanding, type SignInWay, type StaffAccess, type Standing } from "../staff";
 
 // The one rule for whether a session cookie still signs someone in, asked by pages (Auth.js's jwt
 // callback, through proxy.ts) and the data API (apiSession, below) alike, at every request.
 
 // The sign-in providers' ids: Auth.js's routes carry them (/api/auth/callback/<id>), and a session
-// remembers which one signed it in (the staff file is asked about password sessions only).
+// remembers which one signed it in (the staff file answers for each way in by its own entries).
 export const PASSWORD_PROVIDER_ID = "staff-password";
 export const SSO_PROVIDER_ID = "company-sso";
 
 /**
  * However often it is renewed, a session ends this long after its sign-in: the staff file does not
- * vouch for single sign-on sessions, so this is what ends the session of someone the company's
- * identity provider no longer lets in, within a working day.
+ * vouch for the single sign-on sessions of people it does not list, so this is what ends the
+ * session of someone the company's identity provider no longer lets in, within a working day.
  */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
@@ -25,7 +26,7 @@ export interface SessionClaims {
   email: string;
   /** Each sign-in's id (auth.ts); signing out records it. */
   sid: unknown;
-  /** The provider that signed the session in; the staff file vouches for all but SSO. */
+  /** The provider that signed the session in. */
   provider?: unknown;
   /** When its owner signed in (ms), stamped once by auth.ts; renewals keep it. */
   signedInAtMs?: number;
@@ -33,7 +34,7 @@ export interface SessionClaims {
   issuedAtMs?: number;
   /** Seconds since the epoch. */
   exp?: number;
-  /** What a single sign-on session may do, as its claims mapped at sign-in (sso-access.ts). */
+  /** What a single sign-on session's claims mapped to at sign-in (sso-access.ts). */
   access?: unknown;
 }
 
@@ -61,32 +62,56 @@ export function sessionClaims(token: Record<string, unknown>): SessionClaims {
 const reportUnreadableStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
   dashboardLogger().error(
     { err: error, suppressed },
-    "staff file unreadable; password sessions are refused until it is fixed",
+    "staff file unreadable; sessions are refused until it is fixed",
   ),
 );
 
 const reportStaleStaffFile = reportAtMostEvery(60_000, (error, suppressed) =>
   dashboardLogger().error(
     { err: error, suppressed },
-    "staff file unreadable or missing; password sessions are checked against the members last read",
+    "staff file unreadable or missing; sessions are checked against the members last read",
   ),
 );
 
 /**
- * What a password session's member may do, from the staff file. A staff file that cannot be read
- * keeps the members last read (lib/server/staff); one that was never read signs password sessions
- * out rather than vouching for them.
+ * The staff file's standing on this person signing in `way` (lib/server/staff). A staff file that
+ * cannot be read keeps the members last read; one that was never read refuses the session rather
+ * than vouch for it, a single sign-on one too: the file may hold an entry that narrows what the
+ * person's groups give.
  */
-async function listedStaffAccess(email: string, signedInAtMs: number): Promise<StaffAccess | undefined> {
+async function staffFileStanding(email: string, way: SignInWay, signedInAtMs?: number): Promise<Standing> {
   try {
-    return await staffMemberAccess(dashboardEnv().STAFF_FILE, email, {
+    return await staffStanding(dashboardEnv().STAFF_FILE, email, way, {
       onStale: reportStaleStaffFile,
       signedInAtMs,
     });
   } catch (error) {
     reportUnreadableStaffFile(error);
-    return undefined;
+    return { kind: "refused" };
   }
+}
+
+/**
+ * What a single sign-on person may do as they sign in, given what their claims map to: the rule
+ * each of their requests applies after (liveSessionAccess), so a sign-in is let through exactly
+ * when its first request would be.
+ */
+export async function ssoSignInAccess(
+  email: string,
+  mapped: StaffAccess | undefined,
+): Promise<StaffAccess | undefined> {
+  return singleSignOnAccess(await staffFileStanding(email, "single_sign_on"), mapped);
+}
+
+async function sessionAccess(
+  claims: SessionClaims & { signedInAtMs: number },
+): Promise<StaffAccess | undefined> {
+  if (claims.provider !== SSO_PROVIDER_ID) {
+    const standing = await staffFileStanding(claims.email, "password", claims.signedInAtMs);
+    return standing.kind === "listed" ? standing.access : undefined;
+  }
+  const standing = await staffFileStanding(claims.email, "single_sign_on", claims.signedInAtMs);
+  return singleSignOnAccess(standing, staffAccessSchema.safeParse(claims.access).data);
 }
 
 /** What the session may do, or undefined when it no longer signs anyone in. */
@@ -96,15 +121,14 @@ export async function liveSessionAccess(claims: SessionClaims): Promise<StaffAcc
   // would renew it.
   if (claims.exp !== undefined && claims.exp * 1000 <= Date.now()) return undefined;
   // A cookie without a sign-in time (issued before it was stamped) cannot be bounded: refused.
-  if (claims.signedInAtMs === undefined || Date.now() - claims.signedInAtMs >= SESSION_ABSOLUTE_LIFETIME_MS)
+  const { signedInAtMs } = claims;
+  if (signedInAtMs === undefined || Date.now() - signedInAtMs >= SESSION_ABSOLUTE_LIFETIME_MS)
     return undefined;
   const [revoked, access] = await Promise.all([
     sessionRevocations().then((revocations) =>
       revocations.isRevoked(claims.sid as string, claims.issuedAtMs),
     ),
-    claims.provider === SSO_PROVIDER_ID
-      ? staffAccessSchema.safeParse(claims.access).data
-      : listedStaffAccess(claims.email, claims.signedInAtMs),
+    sessionAccess({ ...claims, signedInAtMs }),
   ]);
   return revoked ? undefined : access;
 }

@@ -1,17 +1,21 @@
 import "server-only";
 import type { DashboardEnv } from "../env";
-import type { StaffAccess } from "../staff";
+import type { StaffAccess, Standing } from "../staff";
 
-// What a person signed in by the company's single sign-on may do: their identity provider's claim
-// (groups, by default) looked up in the operator's map. A person in several mapped groups gets the
-// most any of them gives: admin if one says admin, and every location any of them names. Someone
-// no group maps gets the operator's default: no session, or a viewer of no location.
+// What a person signed in by the company's single sign-on may do. First the staff file: an admin
+// may list the person there (the Staff page, `npm run staff -- add --sso`), and then its role and
+// locations are theirs whatever their groups say, and a disable there shuts them out. Someone the
+// staff file does not list gets what their identity provider's claim (groups, by default) maps to
+// in the operator's map: a person in several mapped groups gets the most any of them gives (admin
+// if one says admin, and every location any of them names); someone no group maps gets the
+// operator's default: no session, or a viewer of no location.
 
 type SsoSettings = Pick<
   DashboardEnv,
   "AUTH_OIDC_ACCESS_CLAIM" | "AUTH_OIDC_ACCESS_MAP" | "AUTH_OIDC_ACCESS_DEFAULT"
 >;
 
+/** What the operator's map gives these claims, or undefined when it gives nothing and the default denies. */
 export function ssoAccess(profile: Record<string, unknown>, settings: SsoSettings): StaffAccess | undefined {
   const claim = profile[settings.AUTH_OIDC_ACCESS_CLAIM];
   const values = Array.isArray(claim) ? claim : [claim];
@@ -26,4 +30,17 @@ export function ssoAccess(profile: Record<string, unknown>, settings: SsoSetting
     ? "all"
     : [...new Set(granted.flatMap((access) => access.locations as readonly string[]))].sort();
   return { role: granted.some((access) => access.role === "admin") ? "admin" : "viewer", locations };
+}
+
+/**
+ * What a single sign-on person may do, given the staff file's standing on them and what their
+ * claims map to (ssoAccess): the staff file's role and locations when it lists them, nothing when
+ * it refuses them (disabled, or a session from before their sessions were ended), else the map's.
+ */
+export function singleSignOnAccess(
+  standing: Standing,
+  mapped: StaffAccess | undefined,
+): StaffAccess | undefined {
+  if (standing.kind === "listed") return standing.access;
+  return standing.kind === "unlisted" ? mapped : undefined;
 }

@@ -31,7 +31,13 @@ export {
   answerViewList,
   openedView,
 } from "./saved-views";
-export { answerSetStaffAccess, answerSetStaffDisabled, answerStaffList } from "./staff-admin";
+export {
+  answerSetSingleSignOn,
+  answerSetStaffAccess,
+  answerSetStaffDisabled,
+  answerStaffList,
+  answerUseGroupMapping,
+} from "./staff-admin";
 export { answerExport } from "./task-export";
 export { answerVisibleExport } from "./visible-export";
 export { answerTaskList } from "./task-list";

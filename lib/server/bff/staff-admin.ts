@@ -6,22 +6,29 @@ import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
 import {
   accessOf,
+  isStaffEmail,
   managesStaff,
   normaliseAccess,
   normaliseEmail,
   readStaff,
+  removeSingleSignOnMember,
+  setSingleSignOnMember,
   setStaffAccess,
   setStaffDisabled,
+  signInOf,
   staffAccessSchema,
+  type RecordChange,
   type StaffMember,
 } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
 import { acceptChange, readJsonBody } from "./change-request";
 import type { DashboardBackend } from "./dashboard-backend";
 
-// The admin page's staff: who may sign in with a password, and what each may do and see. Only an
-// admin of every location manages them (managesStaff), and nobody changes their own access, so no
-// admin locks themselves or the dashboard out.
+// The admin page's staff: who may sign in, with a password or through the company's single sign-on,
+// and what each may do and see. A single sign-on member's role and locations count instead of what
+// their groups map to, until "Use the group mapping" takes them off the list. Only an admin of every
+// location manages staff (managesStaff), and nobody changes their own access, so no admin locks
+// themselves or the dashboard out.
 
 /** The file the session check reads (auth/session-check.ts), so a change is what the next request sees. */
 const staffFile = () => dashboardEnv().STAFF_FILE;
@@ -39,6 +46,7 @@ function memberAnswer(member: StaffMember, disabled = member.disabledAt !== unde
     ...accessOf(member),
     disabled,
     added_at: member.addedAt,
+    sign_in: signInOf(member),
   };
 }
 
@@ -62,7 +70,7 @@ async function memberToChange(
   return member;
 }
 
-/** GET /api/admin/staff: every password member, with role, locations and whether disabled. */
+/** GET /api/admin/staff: every member, with how they sign in, role, locations and whether disabled. */
 export async function answerStaffList(url: URL, staff: StaffSession): Promise<Response> {
   requireStaffAdmin(staff);
   readQueryParams(url, []);
@@ -144,4 +152,87 @@ export async function answerSetStaffDisabled(
     dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
   }
   return Response.json(memberAnswer(member, disabled));
+}
+
+/**
+ * The person a single sign-on change names: an email (the identity such a session carries), once
+ * the change passed what every change of staff must, and never the admin's own.
+ */
+function personToChange(request: Request, rawEmail: string, staff: StaffSession): string {
+  requireStaffAdmin(staff);
+  acceptChange(request);
+  const email = normaliseEmail(rawEmail);
+  if (!isStaffEmail(email))
+    throw new DashboardError("invalid_request", "The address must name the person by their email.");
+  if (email === normaliseEmail(staff.email))
+    throw new DashboardError("invalid_request", "Nobody changes their own access: ask another admin.");
+  return email;
+}
+
+/** The staff file's changes record through the trail, first: a change it cannot hold is not made. */
+function recordFor(backend: DashboardBackend, actor: string): RecordChange {
+  return (action, details) => recordOrRefuse(backend, actor, action, details);
+}
+
+const singleSignOnBody = staffAccessSchema
+  .extend({ name: z.string().trim().min(1).max(200).optional() })
+  .strict();
+
+/**
+ * PUT /api/admin/staff/{email}/single-sign-on: lists the person as a single sign-on member with
+ * this role and these locations, which count instead of what their groups map to from their next
+ * request, on every instance (a session signed in already included); or sets those of one listed
+ * so. Nobody is signed out by it.
+ */
+export async function answerSetSingleSignOn(
+  backend: DashboardBackend,
+  request: Request,
+  rawEmail: string,
+  staff: StaffSession,
+): Promise<Response> {
+  const email = personToChange(request, rawEmail, staff);
+  const body = singleSignOnBody.safeParse(await readJsonBody(request, "the access"));
+  if (!body.success)
+    throw new DashboardError(
+      "invalid_request",
+      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}, with an optional "name".',
+    );
+  const { name, ...access } = body.data;
+  const outcome = await setSingleSignOnMember(staffFile(), email, access, {
+    name,
+    record: recordFor(backend, staff.email),
+  });
+  if (outcome === "signs_in_with_password")
+    throw new DashboardError(
+      "invalid_request",
+      "This person signs in with a password: change their access with Change, or remove them on the command line first.",
+    );
+  dashboardLogger().info({ staff: staff.email, member: email, ...access }, "single sign-on access set");
+  return Response.json(memberAnswer(outcome.member));
+}
+
+/**
+ * DELETE /api/admin/staff/{email}/single-sign-on: takes a single sign-on member off the staff file,
+ * so what their groups map to counts again from their next request.
+ */
+export async function answerUseGroupMapping(
+  backend: DashboardBackend,
+  request: Request,
+  rawEmail: string,
+  staff: StaffSession,
+): Promise<Response> {
+  const email = personToChange(request, rawEmail, staff);
+  const outcome = await removeSingleSignOnMember(staffFile(), email, recordFor(backend, staff.email));
+  if (outcome === "not_listed")
+    throw new DashboardError("not_found", "No single sign-on member has this email.");
+  if (outcome === "disabled")
+    throw new DashboardError(
+      "invalid_request",
+      "They are disabled: enable them first, or their groups would let them in again.",
+    );
+  dashboardLogger().info(
+    { staff: staff.email, member: email },
+    "single sign-on access back to the group mapping",
+  );
+  return new Response(null, { status: 204 });
 }

@@ -1,13 +1,20 @@
 export {
   accessOf,
   authenticateStaff,
+  isStaffEmail,
   normaliseEmail,
   readStaff,
+  removeSingleSignOnMember,
   removeStaffMember,
+  setSingleSignOnMember,
   setStaffAccess,
   setStaffDisabled,
-  staffMemberAccess,
+  signInOf,
+  staffStanding,
   upsertStaffMember,
+  type RecordChange,
+  type SignInWay,
+  type Standing,
   type StaffMember,
 } from "./staff-directory";
 export {

@@ -6,14 +6,27 @@ import { z } from "zod";
 import { hashPassword, verifyPassword } from "./passwords";
 import { locationScopeSchema, normaliseAccess, STAFF_ROLES, type StaffAccess } from "./staff-access";
 
-// Staff who may sign in with a password, and what each may do and see: a JSON file with scrypt
-// hashes, managed by `npm run staff` and the admin page. One file every instance reads, which the
-// command line may change while dashboards run: a change applies at each member's next request.
+// Staff and what each may do and see: a JSON file managed by `npm run staff` and the admin page.
+// One file every instance reads, which the command line may change while dashboards run: a change
+// applies at each member's next request.
+//
+// Two kinds of member. A password member signs in with the scrypt hash kept here. A single sign-on
+// member has no password: the company's identity provider signs them in, and their entry sets
+// their role and locations over what their groups map to (sso-access.ts in auth). Keeping both
+// here gives an override what a password member's access already has: every instance sees a
+// change at the next request (one stat per request), the command line writes it with no dashboard
+// running, disabling and ending sessions work the same, and one file holds all of staff's access.
 
-const staffMemberSchema = z.object({
-  email: z.email(),
+const staffEmailSchema = z.email().max(320);
+
+/** Whether a text can name a member: anything else would leave a staff file no instance can read. */
+export function isStaffEmail(text: string): boolean {
+  return staffEmailSchema.safeParse(text).success;
+}
+
+const memberFields = {
+  email: staffEmailSchema,
   name: z.string().min(1),
-  passwordHash: z.string().startsWith("scrypt$"),
   addedAt: z.string(),
   /** Set by `npm run staff -- disable`: no sign-in, and their sessions end, until `enable`. */
   disabledAt: z.string().optional(),
@@ -22,13 +35,47 @@ const staffMemberSchema = z.object({
    * `enable` (a cookie on a lost laptop must not come back with its owner's account).
    */
   sessionsEndedAt: z.string().optional(),
+};
+
+const passwordMemberSchema = z.object({
+  ...memberFields,
+  passwordHash: z.string().startsWith("scrypt$"),
   /** Absent in a file written before roles existed: such a member keeps what all staff had then. */
   role: z.enum(STAFF_ROLES).optional(),
   locations: locationScopeSchema.optional(),
 });
-const staffFileSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+const singleSignOnMemberSchema = z.object({
+  ...memberFields,
+  signIn: z.literal("single_sign_on"),
+  role: z.enum(STAFF_ROLES),
+  locations: locationScopeSchema,
+});
+
+const staffMemberSchema = z.union([passwordMemberSchema, singleSignOnMemberSchema]);
+
+const staffFileSchema = z.object({
+  staff: z.array(staffMemberSchema),
+  /**
+   * Single sign-on people whose entry was removed after their sessions had been ended (a disable),
+   * by email: a session of theirs signed in before then stays ended, though the group mapping lets
+   * them in again.
+   */
+  endedSessions: z.record(z.string(), z.string()).optional(),
+});
 
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+type SingleSignOnMember = z.infer<typeof singleSignOnMemberSchema>;
+type StaffFile = z.infer<typeof staffFileSchema>;
+
+/** How a member signs in: with a password kept here, or by the company's single sign-on. */
+export type SignInWay = "password" | "single_sign_on";
+
+const signsInBySso = (member: StaffMember): member is SingleSignOnMember => "signIn" in member;
+
+export function signInOf(member: StaffMember): SignInWay {
+  return signsInBySso(member) ? member.signIn : "password";
+}
 
 /** What a member may do: a member listed before roles existed saw and changed everything, and still does. */
 export function accessOf(member: StaffMember): StaffAccess {
@@ -39,23 +86,35 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function readStaff(file: string): Promise<StaffMember[]> {
+async function readStaffFile(file: string): Promise<StaffFile> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { staff: [] };
     throw error;
   }
-  return staffFileSchema.parse(JSON.parse(text)).staff;
+  return staffFileSchema.parse(JSON.parse(text));
+}
+
+export async function readStaff(file: string): Promise<StaffMember[]> {
+  return (await readStaffFile(file)).staff;
+}
+
+interface Listed {
+  way: SignInWay;
+  /** What they may do; undefined while disabled. */
+  access: StaffAccess | undefined;
+  /** When their sessions were last ended (a disable, or a password member's add), in ms. */
+  sessionsEndedAt?: number;
 }
 
 interface Members {
   version: string;
-  /** The members not disabled, by email, with what each may do. */
-  access: Map<string, StaffAccess>;
-  /** When each member's sessions were last ended, by email, in ms. */
-  sessionsEndedAt: Map<string, number>;
+  /** Every member, by email, with how they sign in and what they may do. */
+  listed: Map<string, Listed>;
+  /** When the sessions of single sign-on people taken off the list were ended, by email, in ms. */
+  endedSessions: Map<string, number>;
   missingSince?: number;
 }
 
@@ -74,21 +133,29 @@ export interface MembershipOptions {
 }
 
 /**
- * What this member may do, if the staff file lists them, not disabled; read again whenever the file
- * changed: `npm run staff -- remove`, `disable` or `access` applies at the member's next request, on
- * every instance reading the file, for the price of a (synchronous) stat per request.
+ * What the staff file says of one person signing in one way: nothing (not listed that way), that
+ * they may do nothing now (disabled, or the session asking is from before their sessions were
+ * ended), or what they may do.
+ */
+export type Standing = { kind: "unlisted" } | { kind: "refused" } | { kind: "listed"; access: StaffAccess };
+
+/**
+ * The staff file's word on this person signing in `way`, read again whenever the file changed:
+ * `npm run staff` or the Staff page applies at the person's next request, on every instance
+ * reading the file, for the price of a (synchronous) stat per request.
  *
  * A file that cannot be read or parsed (an editor's half-written save, a bad deployment) does not
- * sign every password user out: the members last read stand, and `onStale` is told. Only a file
- * missing for STAFF_FILE_MISSING_GRACE_MS lists nobody (the CLI replaces it by a rename, so it is
- * never missing for a moment; other tools may delete and write it again). Without a last read, a
+ * sign everyone out: the members last read stand, and `onStale` is told. Only a file missing for
+ * STAFF_FILE_MISSING_GRACE_MS lists nobody (the CLI replaces it by a rename, so it is never
+ * missing for a moment; other tools may delete and write it again). Without a last read, a
  * failure throws.
  */
-export async function staffMemberAccess(
+export async function staffStanding(
   file: string,
   email: string,
+  way: SignInWay,
   { onStale, now = Date.now, signedInAtMs }: MembershipOptions = {},
-): Promise<StaffAccess | undefined> {
+): Promise<Standing> {
   const known = memberships.get(file);
   let members: Members;
   try {
@@ -99,10 +166,17 @@ export async function staffMemberAccess(
     onStale?.(error);
     members = known;
   }
-  const listed = normaliseEmail(email);
-  const endedAt = members.sessionsEndedAt.get(listed);
-  if (endedAt !== undefined && signedInAtMs !== undefined && signedInAtMs <= endedAt) return undefined;
-  return members.access.get(listed);
+  const key = normaliseEmail(email);
+  // A password member's entry says nothing of a single sign-on session with the same email, nor the
+  // other way round: each way in answers for its own sessions.
+  const listed = members.listed.get(key);
+  const mine = listed?.way === way ? listed : undefined;
+  const ended = (at: number | undefined) =>
+    at !== undefined && signedInAtMs !== undefined && signedInAtMs <= at;
+  const before = way === "single_sign_on" ? members.endedSessions.get(key) : undefined;
+  if (ended(before) || (mine && ended(mine.sessionsEndedAt))) return { kind: "refused" };
+  if (!mine) return { kind: "unlisted" };
+  return mine.access ? { kind: "listed", access: mine.access } : { kind: "refused" };
 }
 
 async function currentMembers(file: string, known: Members | undefined, now: number): Promise<Members> {
@@ -116,7 +190,7 @@ async function currentMembers(file: string, known: Members | undefined, now: num
     known.missingSince ??= now;
     if (now - known.missingSince < STAFF_FILE_MISSING_GRACE_MS)
       throw new Error(`staff file ${file} is missing`);
-    return { version: "absent", access: new Map(), sessionsEndedAt: new Map() };
+    return { version: "absent", listed: new Map(), endedSessions: new Map() };
   }
   // The CLI replaces the file by a rename, so the inode changes with every write.
   const version = info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "absent";
@@ -124,24 +198,33 @@ async function currentMembers(file: string, known: Members | undefined, now: num
     delete known.missingSince;
     return known;
   }
-  const members = await readStaff(file);
-  const active = members.filter((member) => !member.disabledAt);
+  const { staff, endedSessions = {} } = await readStaffFile(file);
   return {
     version,
-    access: new Map(active.map((member) => [member.email, accessOf(member)])),
-    sessionsEndedAt: new Map(
-      members.flatMap((member) =>
-        member.sessionsEndedAt ? [[member.email, Date.parse(member.sessionsEndedAt)] as const] : [],
-      ),
+    listed: new Map(
+      staff.map((member) => [
+        member.email,
+        {
+          way: signInOf(member),
+          access: member.disabledAt ? undefined : accessOf(member),
+          ...(member.sessionsEndedAt ? { sessionsEndedAt: Date.parse(member.sessionsEndedAt) } : {}),
+        },
+      ]),
     ),
+    endedSessions: new Map(Object.entries(endedSessions).map(([email, at]) => [email, Date.parse(at)])),
   };
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */
-async function writeStaff(file: string, staff: StaffMember[]): Promise<void> {
+async function writeStaffFile(file: string, { staff, endedSessions }: StaffFile): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ staff }, null, 2)}\n`, { mode: 0o600 });
+  const sorted = [...staff].sort((a, b) => a.email.localeCompare(b.email));
+  const content =
+    endedSessions && Object.keys(endedSessions).length > 0
+      ? { staff: sorted, endedSessions }
+      : { staff: sorted };
+  await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);
 }
 
@@ -151,20 +234,21 @@ async function updateMember(
   email: string,
   change: (member: StaffMember) => StaffMember,
 ): Promise<boolean> {
-  const staff = await readStaff(file);
+  const content = await readStaffFile(file);
   const key = normaliseEmail(email);
-  if (!staff.some((member) => member.email === key)) return false;
-  await writeStaff(
-    file,
-    staff.map((member) => (member.email === key ? change(member) : member)),
-  );
+  if (!content.staff.some((member) => member.email === key)) return false;
+  await writeStaffFile(file, {
+    ...content,
+    staff: content.staff.map((member) => (member.email === key ? change(member) : member)),
+  });
   return true;
 }
 
 /**
  * Adds a member or replaces their password and name. A disabled member stays disabled; an existing
  * member keeps their access unless `access` is given; a new one gets `access`, else a viewer of
- * every location.
+ * every location. A single sign-on member is not given a password: that would change how they
+ * sign in, which is a removal and an add.
  */
 export async function upsertStaffMember(
   file: string,
@@ -174,9 +258,11 @@ export async function upsertStaffMember(
   access?: StaffAccess,
 ): Promise<void> {
   const key = normaliseEmail(email);
-  const staff = await readStaff(file);
-  const others = staff.filter((member) => member.email !== key);
-  const existing = staff.find((member) => member.email === key);
+  const content = await readStaffFile(file);
+  const others = content.staff.filter((member) => member.email !== key);
+  const existing = content.staff.find((member) => member.email === key);
+  if (existing && signsInBySso(existing))
+    throw new Error(`${key} signs in by single sign-on; remove them before giving them a password`);
   const now = new Date().toISOString();
   // Someone added (or added back after a removal) holds no session from before: a cookie kept from
   // a former membership stays ended. A new password for a listed member keeps what it had.
@@ -190,17 +276,106 @@ export async function upsertStaffMember(
     ...(sessionsEndedAt ? { sessionsEndedAt } : {}),
     ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
   };
-  await writeStaff(
-    file,
-    [...others, member].sort((a, b) => a.email.localeCompare(b.email)),
-  );
+  await writeStaffFile(file, { ...content, staff: [...others, member] });
+}
+
+/** Records a change in the audit trail, before the change is made; throws when it cannot. */
+export type RecordChange = (
+  action: "staff_added" | "staff_access_changed" | "staff_removed",
+  details: Record<string, unknown>,
+) => Promise<void>;
+
+/** The member as written, and whether they were added; or why nothing was. */
+export type SingleSignOnChange = { added: boolean; member: StaffMember } | "signs_in_with_password";
+
+/**
+ * Lists a person who signs in by single sign-on with this role and locations, which then count
+ * instead of what their groups map to, from their next request (sessions already signed in
+ * included); or sets the role and locations of one listed so. Adding someone ends no session of
+ * theirs: their identity provider still vouches for them. The change is recorded first; an email
+ * a password member holds is refused (`signs_in_with_password`), and nothing is recorded or written.
+ */
+export async function setSingleSignOnMember(
+  file: string,
+  email: string,
+  access: StaffAccess,
+  { name, record }: { name?: string; record: RecordChange },
+): Promise<SingleSignOnChange> {
+  const key = normaliseEmail(email);
+  const content = await readStaffFile(file);
+  const existing = content.staff.find((member) => member.email === key);
+  if (existing && !signsInBySso(existing)) return "signs_in_with_password";
+  const after = normaliseAccess(access);
+  const disabled = existing?.disabledAt !== undefined;
+  // Checked before anything is recorded or written: a bad email would leave a file no one reads.
+  const member = singleSignOnMemberSchema.parse({
+    ...(existing ?? { email: key, name: name ?? key, addedAt: new Date().toISOString() }),
+    ...(name ? { name } : {}),
+    signIn: "single_sign_on",
+    ...after,
+  });
+  if (existing)
+    await record("staff_access_changed", {
+      email: key,
+      sign_in: "single_sign_on",
+      before: { ...accessOf(existing), disabled },
+      after: { ...after, disabled },
+    });
+  else
+    await record("staff_added", {
+      email: key,
+      name: name ?? key,
+      sign_in: "single_sign_on",
+      after: { ...after, disabled },
+    });
+  const others = content.staff.filter((one) => one.email !== key);
+  await writeStaffFile(file, { ...content, staff: [...others, member] });
+  return { added: !existing, member };
+}
+
+/**
+ * Takes a single sign-on member off the staff file: what their groups map to counts again from
+ * their next request, and sessions a disable ended stay ended. Recorded first. A disabled member
+ * stays (`disabled`): off the list, their groups would let them in again.
+ */
+export async function removeSingleSignOnMember(
+  file: string,
+  email: string,
+  record: RecordChange,
+): Promise<"removed" | "not_listed" | "disabled"> {
+  const key = normaliseEmail(email);
+  const content = await readStaffFile(file);
+  const member = content.staff.find((one) => one.email === key);
+  if (!member || !signsInBySso(member)) return "not_listed";
+  if (member.disabledAt) return "disabled";
+  await record("staff_removed", {
+    email: key,
+    sign_in: "single_sign_on",
+    before: { ...accessOf(member), disabled: false },
+    after: "group mapping",
+  });
+  await writeStaffFile(file, withoutMember(content, member));
+  return "removed";
+}
+
+/** The file without this member, keeping when a single sign-on member's sessions were ended. */
+function withoutMember(content: StaffFile, removed: StaffMember): StaffFile {
+  const endedSessions = { ...content.endedSessions };
+  const before = endedSessions[removed.email];
+  if (
+    signsInBySso(removed) &&
+    removed.sessionsEndedAt &&
+    (!before || Date.parse(before) < Date.parse(removed.sessionsEndedAt))
+  )
+    endedSessions[removed.email] = removed.sessionsEndedAt;
+  return { staff: content.staff.filter((member) => member !== removed), endedSessions };
 }
 
 export async function removeStaffMember(file: string, email: string): Promise<boolean> {
-  const staff = await readStaff(file);
-  const remaining = staff.filter((member) => member.email !== normaliseEmail(email));
-  if (remaining.length === staff.length) return false;
-  await writeStaff(file, remaining);
+  const content = await readStaffFile(file);
+  const removed = content.staff.find((member) => member.email === normaliseEmail(email));
+  if (!removed) return false;
+  await writeStaffFile(file, withoutMember(content, removed));
   return true;
 }
 
@@ -222,15 +397,16 @@ export function setStaffAccess(file: string, email: string, access: StaffAccess)
 
 /**
  * The member when the password matches and they are not disabled; undefined otherwise, in the same
- * time either way.
+ * time either way. A single sign-on member has no password here, so none matches.
  */
 export async function authenticateStaff(
   file: string,
   email: string,
   password: string,
-): Promise<Omit<StaffMember, "passwordHash"> | undefined> {
+): Promise<{ email: string; name: string; addedAt: string } | undefined> {
   const member = (await readStaff(file)).find((candidate) => candidate.email === normaliseEmail(email));
-  if (!(await verifyPassword(password, member?.passwordHash)) || !member || member.disabledAt)
+  const hash = member && !signsInBySso(member) ? member.passwordHash : undefined;
+  if (!(await verifyPassword(password, hash)) || !member || hash === undefined || member.disabledAt)
     return undefined;
   return { email: member.email, name: member.name, addedAt: member.addedAt };
 }

@@ -1,19 +1,18 @@
 "use client";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import type { Location, StaffAccess, StaffMember } from "@/lib/client/api-types";
-import { dashboardFetch, dashboardSend, type JsonAnswer } from "@/lib/client/dashboard-api";
+import { dashboardSend } from "@/lib/client/dashboard-api";
 import { locationsQuery } from "@/lib/client/task-queries";
+import { AccessFields } from "./access-fields";
+import { AddSingleSignOnMember, UseGroupMapping } from "./single-sign-on";
+import { staffQuery } from "./staff-query";
+import { useAccessChoice } from "./use-access-choice";
 
-// Each member of staff with their role and locations, and a form to change them. A change applies
-// at the member's next request and the audit trail keeps who made it; nobody changes their own.
-
-const staffQuery = queryOptions({
-  queryKey: ["admin", "staff"],
-  queryFn: async ({ signal }) =>
-    (await (await dashboardFetch("/api/admin/staff", signal)).json()) as JsonAnswer<"/api/admin/staff">,
-});
+// Each member of staff with how they sign in, their role and locations, and a form to change them.
+// A change applies at the member's next request and the audit trail keeps who made it; nobody
+// changes their own.
 
 export function StaffAccessView({ self }: { self: string }) {
   const staff = useQuery(staffQuery);
@@ -34,8 +33,9 @@ export function StaffAccessView({ self }: { self: string }) {
     <div className="flex flex-col gap-3">
       <p className="max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         A viewer reads; an admin also changes the fleet&apos;s maintenance programs. Each sees the tasks of
-        their locations only. Add, remove or disable people with <code>npm run staff</code>. Every change here
-        is kept in the{" "}
+        their locations only. Add or remove password members with <code>npm run staff</code>. People who sign
+        in by single sign-on get what their groups map to, and are listed here once you set their role and
+        locations yourself. Every change here is kept in the{" "}
         <a href="/admin/audit" className="underline underline-offset-2">
           audit trail
         </a>
@@ -48,6 +48,9 @@ export function StaffAccessView({ self }: { self: string }) {
             <tr>
               <th scope="col" className="p-2">
                 Member
+              </th>
+              <th scope="col" className="p-2">
+                Signs in with
               </th>
               <th scope="col" className="p-2">
                 Role
@@ -75,6 +78,7 @@ export function StaffAccessView({ self }: { self: string }) {
           </tbody>
         </table>
       </div>
+      <AddSingleSignOnMember locations={locations.data} />
     </div>
   );
 }
@@ -108,9 +112,12 @@ function MemberRow({
       >
         <th scope="row" className="p-2 font-medium">
           {member.name}
-          <span className="block font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
+          {member.name !== member.email && (
+            <span className="block font-normal text-slate-700 dark:text-slate-300">{member.email}</span>
+          )}
           {member.disabled && <span className="block font-normal">Disabled</span>}
         </th>
+        <td className="p-2">{member.sign_in === "single_sign_on" ? "Single sign-on" : "Password"}</td>
         <td className="p-2">{member.role === "admin" ? "Admin" : "Viewer"}</td>
         <td className="p-2">{scopeWords(member.locations, names)}</td>
         <td className="p-2">
@@ -131,7 +138,7 @@ function MemberRow({
       </tr>
       {editing && (
         <tr>
-          <td colSpan={4} className="bg-slate-50 p-3 dark:bg-slate-900">
+          <td colSpan={5} className="bg-slate-50 p-3 dark:bg-slate-900">
             <AccessForm member={member} locations={locations} onDone={() => onEdit(false)} />
           </td>
         </tr>
@@ -150,11 +157,7 @@ function AccessForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [role, setRole] = useState<StaffAccess["role"]>(member.role);
-  const [everywhere, setEverywhere] = useState(member.locations === "all");
-  const [chosen, setChosen] = useState<Set<string>>(
-    new Set(member.locations === "all" ? [] : member.locations),
-  );
+  const choice = useAccessChoice(member);
   const save = useMutation({
     mutationFn: (access: StaffAccess) =>
       dashboardSend(`/api/admin/staff/${encodeURIComponent(member.email)}`, "PUT", access),
@@ -163,58 +166,13 @@ function AccessForm({
       onDone();
     },
   });
-  // A location the member holds that the list no longer has stays a choice, so saving keeps it.
-  const known = new Set(locations.map((location) => location.id));
-  const choices = [
-    ...locations.map((location) => ({ id: location.id, name: location.name })),
-    ...[...chosen].filter((id) => !known.has(id)).map((id) => ({ id, name: id })),
-  ];
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(id);
-    else next.delete(id);
-    setChosen(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ role, locations: everywhere ? "all" : [...chosen].sort() });
+    save.mutate(choice.access());
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label={`Access of ${member.email}`}>
-      <fieldset className="flex gap-4">
-        <legend className="mb-1 font-medium">Role</legend>
-        {(["viewer", "admin"] as const).map((option) => (
-          <label key={option} className="flex items-center gap-1">
-            <input type="radio" name="role" checked={role === option} onChange={() => setRole(option)} />
-            {option === "admin" ? "Admin" : "Viewer"}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 font-medium">Locations</legend>
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            checked={everywhere}
-            onChange={(event) => setEverywhere(event.target.checked)}
-          />
-          All locations, and any added later
-        </label>
-        {!everywhere && (
-          <div className="grid max-h-64 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
-            {choices.map((location) => (
-              <label key={location.id} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(location.id)}
-                  onChange={(event) => toggle(location.id, event.target.checked)}
-                />
-                {location.name}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <AccessFields choice={choice} locations={locations} />
       {save.isError && <ErrorNotice error={save.error} fallback="The change was not saved." />}
       <div className="flex gap-2">
         <button type="submit" className="rounded border border-slate-400 px-3 py-1" disabled={save.isPending}>
@@ -224,6 +182,7 @@ function AccessForm({
           Cancel
         </button>
       </div>
+      {member.sign_in === "single_sign_on" && <UseGroupMapping member={member} onDone={onDone} />}
       <SignInSwitch member={member} onDone={onDone} />
     </form>
   );

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiSession } from "@/lib/server/auth/session-check";
-import { setStaffAccess } from "@/lib/server/staff";
+import {
+  removeSingleSignOnMember,
+  setSingleSignOnMember,
+  setStaffAccess,
+  setStaffDisabled,
+} from "@/lib/server/staff";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
 import {
   listStaff,
@@ -90,8 +95,8 @@ describe("the dashboard API's session check", () => {
     expect(
       await apiSessionEmail(await header({ signed_in_ms: Date.now() - 12 * hour - 1000 })),
     ).toBeUndefined();
-    // Single sign-on sessions too: the staff file does not vouch for them, so the limit is what
-    // ends one whose owner left the company's identity provider.
+    // Single sign-on sessions too: the staff file does not vouch for those of people it does not
+    // list, so the limit is what ends one whose owner left the company's identity provider.
     const sso = {
       provider: "company-sso",
       email: "sso@example.com",
@@ -104,7 +109,7 @@ describe("the dashboard API's session check", () => {
     expect(await apiSessionEmail(await header({ signed_in_ms: undefined }))).toBeUndefined();
   });
 
-  it("does not ask the staff file about single sign-on sessions: their access is what sign-in gave", async () => {
+  it("gives a single sign-on session the staff file does not list what its claims gave at sign-in", async () => {
     const access = { role: "viewer", locations: ["loc_north"] };
     const claims = { email: "sso@example.com", sid: randomUUID(), provider: "company-sso", access };
     expect(await apiSession(`${NAME}=${await sessionToken(claims)}`)).toEqual({
@@ -123,5 +128,34 @@ describe("the dashboard API's session check", () => {
     expect((await apiSession(header))?.access).toEqual({ role: "admin", locations: "all" });
     await setStaffAccess(staffFile, "d@example.com", { role: "viewer", locations: ["loc_a", "loc_b"] });
     expect((await apiSession(header))?.access).toEqual({ role: "viewer", locations: ["loc_a", "loc_b"] });
+  });
+
+  it("gives a signed-in single sign-on session what the staff file sets for its person, from the next request", async () => {
+    const record = async () => {};
+    const mapped = { role: "admin", locations: "all" };
+    const claims = { email: "Sso.Listed@example.com", sid: randomUUID(), provider: "company-sso" };
+    const session = `${NAME}=${await sessionToken({ ...claims, access: mapped })}`;
+    // Signed in with no access of its claims (an unmapped person let in by the staff file).
+    const unmapped = `${NAME}=${await sessionToken({ ...claims, sid: randomUUID() })}`;
+    expect((await apiSession(session))?.access).toEqual(mapped);
+    expect(await apiSession(unmapped)).toBeUndefined();
+
+    const narrowed = { role: "viewer", locations: ["loc_north"] } as const;
+    await setSingleSignOnMember(staffFile, "sso.listed@example.com", narrowed, { record });
+    expect((await apiSession(session))?.access).toEqual(narrowed);
+    expect((await apiSession(unmapped))?.access).toEqual(narrowed);
+
+    await setStaffDisabled(staffFile, "sso.listed@example.com", true);
+    expect(await apiSession(session)).toBeUndefined();
+    await setStaffDisabled(staffFile, "sso.listed@example.com", false);
+    expect(await apiSession(session), "a session from before the disable").toBeUndefined();
+
+    // A sign-in after the enable: a later millisecond than the one that ended the sessions.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = `${NAME}=${await sessionToken({ ...claims, sid: randomUUID(), access: mapped })}`;
+    expect((await apiSession(fresh))?.access).toEqual(narrowed);
+    await removeSingleSignOnMember(staffFile, "sso.listed@example.com", record);
+    expect((await apiSession(fresh))?.access).toEqual(mapped);
+    expect(await apiSession(unmapped)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ssoAccess } from "@/lib/server/auth/sso-access";
+import { singleSignOnAccess, ssoAccess } from "@/lib/server/auth/sso-access";
+import type { StaffAccess, Standing } from "@/lib/server/staff";
 
 const settings: Parameters<typeof ssoAccess>[1] = {
   AUTH_OIDC_ACCESS_CLAIM: "groups",
@@ -34,5 +35,44 @@ describe("single sign-on access", () => {
         locations: [],
       });
     }
+  });
+});
+
+describe("a single sign-on person the staff file lists", () => {
+  const admins = { groups: ["fleet-admins"] };
+  const unmapped = { groups: ["contractors"] };
+  const listed = (access: StaffAccess): Standing => ({ kind: "listed", access });
+  const unlisted: Standing = { kind: "unlisted" };
+  const decided = (standing: Standing, profile: Record<string, unknown>) =>
+    singleSignOnAccess(standing, ssoAccess(profile, settings));
+
+  it("gets the staff file's role and locations over what the map gives, narrower or wider", () => {
+    const narrowed = { role: "viewer", locations: ["loc_south"] } as const;
+    expect(decided(listed(narrowed), admins)).toEqual(narrowed);
+    expect(decided(listed({ role: "admin", locations: "all" }), { groups: ["north"] })).toEqual({
+      role: "admin",
+      locations: "all",
+    });
+  });
+
+  it("gets what the map gives again once the staff file no longer lists them", () => {
+    expect(decided(unlisted, admins)).toEqual({ role: "admin", locations: "all" });
+    expect(decided(unlisted, { groups: ["north"] })).toEqual({ role: "viewer", locations: ["loc_north"] });
+  });
+
+  it("is let in by the staff file though no group maps them and the default denies", () => {
+    expect(decided(listed({ role: "viewer", locations: ["loc_north"] }), unmapped)).toEqual({
+      role: "viewer",
+      locations: ["loc_north"],
+    });
+  });
+
+  it("leaves everyone else to the map: the default still denies whom it does not list", () => {
+    expect(decided(unlisted, unmapped)).toBeUndefined();
+    expect(decided(unlisted, {})).toBeUndefined();
+  });
+
+  it("is refused, whatever the map gives, while the staff file refuses them (disabled)", () => {
+    expect(decided({ kind: "refused" }, admins)).toBeUndefined();
   });
 });

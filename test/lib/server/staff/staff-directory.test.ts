@@ -5,13 +5,21 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   authenticateStaff,
   readStaff,
+  removeSingleSignOnMember,
   removeStaffMember,
+  setSingleSignOnMember,
   setStaffAccess,
   setStaffDisabled,
-  staffMemberAccess,
+  staffStanding,
   upsertStaffMember,
   type MembershipOptions,
 } from "@/lib/server/staff/staff-directory";
+
+/** What a password member may do, as the session check reads the staff file for a password session. */
+async function staffMemberAccess(file: string, email: string, options?: MembershipOptions) {
+  const standing = await staffStanding(file, email, "password", options);
+  return standing.kind === "listed" ? standing.access : undefined;
+}
 
 const isStaffMember = async (file: string, email: string, options?: MembershipOptions) =>
   (await staffMemberAccess(file, email, options)) !== undefined;
@@ -179,5 +187,101 @@ describe("the staff file", () => {
       });
     }
     expect(problems).toHaveLength(3);
+  });
+});
+
+describe("single sign-on members of the staff file", () => {
+  const BRANCH = { role: "viewer", locations: ["loc_b", "loc_a"] } as const;
+  const noRecord = async () => {};
+  const sso = (file: string, email: string, options?: MembershipOptions) =>
+    staffStanding(file, email, "single_sign_on", options);
+
+  it("lists a person for single sign-on only, with their access, until they are removed", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "pat@company.example", "Pat", PASSWORD);
+    expect(
+      await setSingleSignOnMember(file, "Sam@Company.example", BRANCH, { record: noRecord }),
+    ).toMatchObject({
+      added: true,
+    });
+    expect(await sso(file, "sam@company.example")).toEqual({
+      kind: "listed",
+      access: { role: "viewer", locations: ["loc_a", "loc_b"] },
+    });
+    // Each way in answers for its own sessions: no password for Sam, no override for Pat.
+    expect(await staffMemberAccess(file, "sam@company.example")).toBeUndefined();
+    expect(await authenticateStaff(file, "sam@company.example", PASSWORD)).toBeUndefined();
+    expect(await sso(file, "pat@company.example")).toEqual({ kind: "unlisted" });
+    expect(await setSingleSignOnMember(file, "pat@company.example", BRANCH, { record: noRecord })).toBe(
+      "signs_in_with_password",
+    );
+    await expect(upsertStaffMember(file, "sam@company.example", "Sam", PASSWORD)).rejects.toThrow(
+      /single sign-on/,
+    );
+
+    // Nor does disabling Pat's password end a single sign-on session of theirs.
+    const signedInAtMs = Date.now();
+    await setStaffDisabled(file, "pat@company.example", true);
+    expect(await sso(file, "pat@company.example", { signedInAtMs })).toEqual({ kind: "unlisted" });
+    await setStaffDisabled(file, "pat@company.example", false);
+
+    expect(await removeSingleSignOnMember(file, "pat@company.example", noRecord)).toBe("not_listed");
+    expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("removed");
+    expect(await sso(file, "sam@company.example")).toEqual({ kind: "unlisted" });
+    expect(await staffMemberAccess(file, "pat@company.example")).toEqual({
+      role: "viewer",
+      locations: "all",
+    });
+  });
+
+  it("records each change before the file changes, and changes nothing when the record cannot be left", async () => {
+    const file = staffFile();
+    const records: [string, unknown][] = [];
+    const record = async (action: string, details: unknown) => {
+      records.push([action, details]);
+    };
+    await setSingleSignOnMember(file, "sam@company.example", BRANCH, { name: "Sam", record });
+    await setSingleSignOnMember(file, "sam@company.example", { role: "admin", locations: "all" }, { record });
+    await removeSingleSignOnMember(file, "sam@company.example", record);
+    const after = { role: "viewer", locations: ["loc_a", "loc_b"], disabled: false };
+    const admin = { role: "admin", locations: "all", disabled: false };
+    const person = { email: "sam@company.example", sign_in: "single_sign_on" };
+    expect(records).toEqual([
+      ["staff_added", { ...person, name: "Sam", after }],
+      ["staff_access_changed", { ...person, before: after, after: admin }],
+      ["staff_removed", { ...person, before: admin, after: "group mapping" }],
+    ]);
+
+    const refuse = () => Promise.reject(new Error("the trail is away"));
+    await expect(
+      setSingleSignOnMember(file, "sam@company.example", BRANCH, { record: refuse }),
+    ).rejects.toThrow();
+    expect(await readStaff(file)).toEqual([]);
+    await expect(setSingleSignOnMember(file, "not an email", BRANCH, { record })).rejects.toThrow();
+    expect(records).toHaveLength(3);
+  });
+
+  it("refuses a disabled member, who stays listed, and keeps their ended sessions ended once removed", async () => {
+    const file = staffFile();
+    const added = Date.parse("2026-11-02T09:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: added });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    await setSingleSignOnMember(file, "sam@company.example", BRANCH, { record: noRecord });
+    const lostLaptop = { signedInAtMs: added + 60_000 };
+    vi.setSystemTime(added + 120_000);
+    await setStaffDisabled(file, "sam@company.example", true);
+    expect(await sso(file, "sam@company.example")).toEqual({ kind: "refused" });
+    expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("disabled");
+
+    await setStaffDisabled(file, "sam@company.example", false);
+    const later = { signedInAtMs: added + 180_000 };
+    expect(await sso(file, "sam@company.example", lostLaptop)).toEqual({ kind: "refused" });
+    expect((await sso(file, "sam@company.example", later)).kind).toBe("listed");
+    // Back on the group mapping: the session from before the disable stays ended.
+    expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("removed");
+    expect(await sso(file, "sam@company.example", lostLaptop)).toEqual({ kind: "refused" });
+    expect(await sso(file, "sam@company.example", later)).toEqual({ kind: "unlisted" });
   });
 });
