@@ -1,13 +1,11 @@
 // Both exports, read back as a spreadsheet would: RFC 4180, a BOM, the table's columns for the
 // visible rows, every matching task for "all", and no formula a spreadsheet would run.
-import { readFile } from "node:fs/promises";
-import { type Download, type Page } from "@playwright/test";
-import ExcelJS from "exceljs";
+import { type Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
-import { neutraliseFormula } from "@/lib/csv/csv-format";
 import { signedIn } from "../support/session";
 import { parseCsv } from "../../test/bff/support/csv";
 import { HOSTILE_TASK } from "./hostile-task";
+import { downloaded, expectSheetShows, tasksSheet } from "./export-files";
 import { paceExportStream } from "./slow-export-stream";
 import {
   columnLabels,
@@ -23,15 +21,6 @@ import {
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
 });
-
-async function downloaded(
-  page: Page,
-  action: () => Promise<void>,
-): Promise<{ file: Download; bytes: Buffer; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent("download"), action()]);
-  const bytes = await readFile(await file.path());
-  return { file, bytes, text: bytes.toString("utf8") };
-}
 
 /** Excel reads a CSV as UTF-8 only when it starts with these bytes. */
 const UTF8_BOM_BYTES = [0xef, 0xbb, 0xbf];
@@ -89,9 +78,7 @@ test("export visible rows as XLSX holds the cells the table shows, dates in its 
     page.getByRole("button", { name: /^Export visible rows/ }).click(),
   );
   expect(file.suggestedFilename()).toMatch(/^tasks_visible_.*_exported-\d{4}-\d{2}-\d{2}T\d{4}Z\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet("Tasks")!;
+  const sheet = await tasksSheet(bytes);
   const labels = await columnLabels(page);
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual(labels);
@@ -103,26 +90,8 @@ test("export visible rows as XLSX holds the cells the table shows, dates in its 
   const shown = await Promise.all(labels.map((label) => columnTexts(page, label)));
   const drawn = shown[0]?.length ?? 0;
   expect(drawn).toBeGreaterThan(5);
-  labels.forEach((label, column) => {
-    for (let row = 0; row < drawn; row += 1) {
-      const text = shown[column]![row]!;
-      const cell = sheet.getRow(row + 2).getCell(column + 1).value;
-      const at = `${label}, row ${row + 1}`;
-      if (label === "Started (location time)") {
-        // "2026-11-20 02:31 UTC-06:00" on the page; the same wall-clock minute in the file.
-        expect(cell, at).toBeInstanceOf(Date);
-        expect((cell as Date).toISOString().slice(0, 16).replace("T", " "), at).toBe(text.slice(0, 16));
-      } else if (label === "Odometer (mi)") {
-        expect(cell, at).toBe(Number(text.replace(/,/g, "")));
-      } else if (label === "Status") {
-        // The badge is lower-case by design; the file has the status's name.
-        expect(typeof cell === "string" ? cell.toLowerCase() : cell, at).toBe(text);
-      } else {
-        // Text as shown, a formula a spreadsheet would run neutralised as in the CSV (the hostile task).
-        expect(cell, at).toBe(neutraliseFormula(text));
-      }
-    }
-  });
+  const rowsShown = Array.from({ length: drawn }, (_, row) => shown.map((texts) => texts[row] ?? ""));
+  expectSheetShows(sheet, labels, rowsShown);
 });
 
 test("a hostile value is neutralised in both exports", async ({ page }) => {

@@ -76,8 +76,11 @@ export const rowCount = (page: Page) => page.getByTestId("row-count");
 export const textFilter = (page: Page, label: "MVA" | "Vehicle" | "Search") =>
   page.getByLabel(label, { exact: true });
 export const renderedRows = (page: Page) => grid(page).locator("[role=row][data-index]");
-/** Where a click opens a row's task: its Started cell (the MVA and Vehicle cells are links). */
-export const ROW_START = { x: 24, y: 18 };
+/**
+ * Where a click opens a row's task: its Started cell, past the row's checkbox (the MVA and Vehicle
+ * cells are links).
+ */
+export const ROW_START = { x: 56, y: 18 };
 
 export async function openTasks(page: Page, query = ""): Promise<void> {
   await page.goto(dashboardUrl(`/tasks${query ? `?${query}` : ""}`));

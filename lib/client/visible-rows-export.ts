@@ -4,9 +4,10 @@ import type { Task } from "./api-types";
 import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
 
-// "Export visible rows": what the table holds now, in its row order, with its visible columns
-// named and ordered as "export all matching" names and orders them; no request at all. Loaded
-// when a person first exports (export-controls.tsx), not with the tasks page.
+// "Export visible rows" (and "Export selected", the picked ones of them): what the table holds now,
+// in its row order, with its visible columns named and ordered as "export all matching" names and
+// orders them; no request at all. Loaded when a person first exports (export-controls.tsx), not
+// with the tasks page.
 
 export function exportFileParts(filters: TaskFilters, window: TimeWindow): (string | undefined)[] {
   const span = `${window.from.toISOString().slice(0, 10)}--${window.to.toISOString().slice(0, 10)}`;
@@ -56,6 +57,14 @@ function yieldToBrowser(): Promise<void> {
   });
 }
 
-export function visibleRowsFileName(filters: TaskFilters, window: TimeWindow, now: Date): string {
-  return csvFileName(["visible", ...exportFileParts(filters, window)], now);
+/** Which of the table's rows a file holds: every loaded row, or those selected. */
+export type ShownRows = "visible" | "selected";
+
+export function visibleRowsFileName(
+  filters: TaskFilters,
+  window: TimeWindow,
+  now: Date,
+  which: ShownRows = "visible",
+): string {
+  return csvFileName([which, ...exportFileParts(filters, window)], now);
 }

@@ -4,11 +4,12 @@ import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { Task } from "./api-types";
 import { dashboardSend } from "./dashboard-api";
 import type { TaskFilters, TimeWindow } from "./task-filters";
-import { exportFileParts } from "./visible-rows-export";
+import { exportFileParts, type ShownRows } from "./visible-rows-export";
 
-// "Export visible rows" as XLSX: the workbook is written by the server (POST /api/export/visible),
-// so the page sends what it shows (its rows' ids in order, its columns, its zone) and holds no
-// spreadsheet code. Loaded when a person first exports, as the CSV's writer is.
+// "Export visible rows" (or "Export selected") as XLSX: the workbook is written by the server
+// (POST /api/export/visible), so the page sends what it shows (those rows' ids in order, its
+// columns, its zone) and holds no spreadsheet code. Loaded when a person first exports, as the
+// CSV's writer is.
 
 type VisibleRowsExport = components["schemas"]["VisibleRowsExport"];
 
@@ -24,6 +25,11 @@ export async function visibleRowsXlsx(
   return response.blob();
 }
 
-export function visibleRowsXlsxName(filters: TaskFilters, window: TimeWindow, now: Date): string {
-  return exportFileName(["visible", ...exportFileParts(filters, window)], now, "xlsx");
+export function visibleRowsXlsxName(
+  filters: TaskFilters,
+  window: TimeWindow,
+  now: Date,
+  which: ShownRows = "visible",
+): string {
+  return exportFileName([which, ...exportFileParts(filters, window)], now, "xlsx");
 }

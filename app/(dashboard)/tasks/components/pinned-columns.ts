@@ -1,11 +1,11 @@
 import type { CSSProperties } from "react";
 import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { ColumnWidths } from "@/lib/client/table-view";
-import { fixedWidth } from "./grid-layout";
+import { fixedWidth, SELECT_COLUMN, type FixedWidth } from "./grid-layout";
 
 // Where the pinned columns stick while the grid scrolls sideways: each at the left edge plus the
-// widths of the pinned columns before it. They stand first (table-view.ts), at fixed widths
-// (grid-layout.ts).
+// widths of the columns before it, the rows' checkboxes first of all. They stand first
+// (table-view.ts), at fixed widths (grid-layout.ts).
 
 /** Past this share of the grid's width, pinned columns would leave too little room to scroll. */
 const MOST_PINNED_SHARE = 0.6;
@@ -20,22 +20,25 @@ export interface PinnedPlace {
 export type PinnedPlaces = Partial<Record<ColumnId, PinnedPlace>>;
 
 /**
- * The places of the pinned columns, given in the order they stand. On a grid too narrow for them (more
- * than MOST_PINNED_SHARE of `gridWidthPx`, a phone with two pinned columns) none sticks: they stand
- * first and scroll like the others, and the view keeps them pinned for a wider screen. A width of 0
- * is a grid not measured yet (the server's render), which pins as asked.
+ * The places of the pinned columns, given in the order they stand, after the `lead` column (which
+ * always sticks, at 0). On a grid too narrow for them (more than MOST_PINNED_SHARE of `gridWidthPx`,
+ * a phone with two pinned columns) none sticks: they stand first and scroll like the others, and
+ * the view keeps them pinned for a wider screen. A width of 0 is a grid not measured yet (the
+ * server's render), which pins as asked.
  */
 export function pinnedPlaces(
   pinned: readonly ColumnId[],
   sized: ColumnWidths,
   gridWidthPx: number,
+  lead?: FixedWidth,
 ): PinnedPlaces {
+  const leading = lead ? [lead] : [];
   const widths = pinned.map((id) => fixedWidth(id, sized));
-  const totalPx = widths.reduce((sum, { px }) => sum + px, 0);
+  const totalPx = [...leading, ...widths].reduce((sum, { px }) => sum + px, 0);
   if (gridWidthPx > 0 && totalPx > gridWidthPx * MOST_PINNED_SHARE) return {};
   return Object.fromEntries(
     pinned.map((id, index) => {
-      const before = widths.slice(0, index).map(({ css }) => css);
+      const before = [...leading, ...widths.slice(0, index)].map(({ css }) => css);
       const left = before.length > 0 ? `calc(${before.join(" + ")})` : "0px";
       return [id, { left, edge: index === pinned.length - 1 }];
     }),
@@ -56,3 +59,19 @@ export function pinnedCell(place: PinnedPlace | undefined): { style?: CSSPropert
 
 const PINNED_EDGE =
   "border-r border-slate-300 shadow-[4px_0_6px_-4px_rgb(0_0_0/0.35)] dark:border-slate-600 dark:shadow-[4px_0_6px_-4px_rgb(0_0_0/0.9)]";
+
+/** Where the checkboxes' column and the pinned columns after it stick. */
+export interface GridPlaces {
+  /** The checkboxes' column: always at the left edge, edged when no pinned column follows. */
+  lead: PinnedPlace;
+  columns: PinnedPlaces;
+}
+
+export function gridPlaces(
+  pinned: readonly ColumnId[],
+  sized: ColumnWidths,
+  gridWidthPx: number,
+): GridPlaces {
+  const columns = pinnedPlaces(pinned, sized, gridWidthPx, SELECT_COLUMN);
+  return { lead: { left: "0px", edge: Object.keys(columns).length === 0 }, columns };
+}

@@ -23,8 +23,10 @@ export function PlainTableHeader({
         className="grid text-left text-sm font-semibold"
         style={{ gridTemplateColumns }}
       >
+        {/* The checkboxes' column, whose box comes with the working header. */}
+        <div />
         {columns.map((id, index) => (
-          <div key={id} role="columnheader" aria-colindex={index + 1} className="truncate px-2 py-2">
+          <div key={id} role="columnheader" aria-colindex={index + 2} className="truncate px-2 py-2">
             {id === "started_at"
               ? startedHeader(zone === "local" ? "my time" : startedZoneName(zone))
               : COLUMN_LABELS[id]}

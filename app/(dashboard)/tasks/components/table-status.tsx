@@ -9,6 +9,8 @@ import type { BudgetReading } from "@/lib/client/export-waiting";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { taskListQuery } from "@/lib/client/task-queries";
 import { useInBrowser } from "@/lib/client/use-in-browser";
+import type { RowSelectionState } from "@/lib/client/use-row-selection";
+import { SelectionStatus } from "./selection-status";
 
 // What the list waits for and why it failed show only when it does: their code (countdowns, the
 // budget's arithmetic, an error's words) loads after the page, not in /tasks's first load.
@@ -47,18 +49,24 @@ export function TableStatus({
   state,
   list,
   rowCount,
+  total,
   budget,
+  selection,
+  picked,
 }: {
   state: TaskListState;
   list: TaskListQuery;
   rowCount: number;
+  /** Every matching task, when the list is counted (from the mirror). */
+  total: number | null;
   budget: BudgetReading | undefined;
+  selection: RowSelectionState;
+  /** How many loaded rows are picked. */
+  picked: number;
 }) {
   usePreloadedNotices();
   const pages = list.data?.pages ?? [];
   const stalePage = pages.find((page) => page.stale);
-  // Every page carries the count of its filters; the newest page has the newest.
-  const total = pages.at(-1)?.total ?? null;
 
   if (state.problem) return <Notice tone="error">{state.problem}</Notice>;
   return (
@@ -112,6 +120,13 @@ export function TableStatus({
               : "Loading tasks…"
             : rowsInWords(rowCount, total, list.hasNextPage)}
         </p>
+        <SelectionStatus
+          selection={selection}
+          picked={picked}
+          loaded={rowCount}
+          total={total}
+          more={list.hasNextPage || (total ?? 0) > rowCount}
+        />
         {state.view.zone === "location" && (
           <span data-testid="time-order-note">
             In true time order across zones: each local time shows its UTC offset.

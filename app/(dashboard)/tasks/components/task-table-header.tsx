@@ -17,7 +17,7 @@ import { sortAfterClick } from "@/lib/client/table-sort";
 import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from "@/lib/client/table-view";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
-import { pinnedCell, type PinnedPlaces } from "./pinned-columns";
+import { pinnedCell, type GridPlaces } from "./pinned-columns";
 
 // The grid's header row: TanStack Table holds the column model (visible columns in their URL
 // order, the pinned ones first) and its column sizing: dragging a header's edge (or arrow keys on
@@ -27,7 +27,8 @@ import { pinnedCell, type PinnedPlaces } from "./pinned-columns";
 // (table-sort.ts); with several keys each sorted header shows its place among them. The body
 // draws each cell from the task itself (task-columns.tsx): TanStack's Row objects, cached per row
 // for the table's life, kept the cells of 20,000 scrolled rows in memory, so the table is given no
-// rows.
+// rows. Before the columns, outside their model as the rows' checkboxes are: the box that picks
+// every loaded row (checked when all are, mixed when some are).
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 const column = createColumnHelper<typeof features, Task>();
@@ -43,10 +44,12 @@ export function TaskTableHeader({
   onWidthsChange,
   onResizeEnd,
   sortBlocked,
+  picked,
+  onPickAll,
 }: {
   state: TaskListState;
-  /** Where the pinned columns stick, as the body's cells do. */
-  places: PinnedPlaces;
+  /** Where the pinned columns stick, as the body's cells do: the checkboxes' column first. */
+  places: GridPlaces;
   gridTemplateColumns: string;
   /** The widths shown now: while a person drags, ahead of the URL. */
   widths: ColumnWidths;
@@ -56,6 +59,10 @@ export function TaskTableHeader({
   onResizeEnd: () => void;
   /** Why sorting by another column than Started has to wait (the mirror is filling), if it does. */
   sortBlocked: string | undefined;
+  /** How many of the loaded rows are picked: the header's checkbox is checked, mixed or clear. */
+  picked: "all" | "some" | "none";
+  /** The header's checkbox: every loaded row, or none when all are. */
+  onPickAll: () => void;
 }) {
   // "My time" names the browser's zone, which only the browser knows (use-in-browser.ts).
   const inBrowser = useInBrowser();
@@ -92,6 +99,7 @@ export function TaskTableHeader({
     },
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const lead = pinnedCell(places.lead);
   const { sort } = state.filters;
   const descriptionId = useId();
 
@@ -141,6 +149,24 @@ export function TaskTableHeader({
         className="grid bg-inherit text-left text-sm font-semibold"
         style={{ gridTemplateColumns }}
       >
+        <div
+          role="rowheader"
+          aria-colindex={1}
+          className={`flex items-center justify-center ${lead.className}`}
+          style={lead.style}
+        >
+          <input
+            type="checkbox"
+            aria-label="Select all loaded rows"
+            checked={picked === "all"}
+            // "Mixed" is a property of the element only, with no attribute for React to write.
+            ref={(box) => {
+              if (box) box.indeterminate = picked === "some";
+            }}
+            onChange={onPickAll}
+            className="size-4 accent-blue-700"
+          />
+        </div>
         {headers.map((header, index) => {
           const id = header.column.id as ColumnId;
           const sortable = isSortKey(id);
@@ -151,12 +177,12 @@ export function TaskTableHeader({
           const direction = term?.order === "asc" ? "ascending" : "descending";
           // Only one header may carry aria-sort: the others of a multi-key sort say their place.
           const ranked = term !== undefined && sort.length > 1;
-          const pin = pinnedCell(places[id]);
+          const pin = pinnedCell(places.columns[id]);
           return (
             <div
               key={header.id}
               role="columnheader"
-              aria-colindex={index + 1}
+              aria-colindex={index + 2}
               aria-sort={term && position === 0 ? direction : undefined}
               className={`relative flex min-w-0 items-center px-2 py-2 ${pin.className}`}
               style={pin.style}

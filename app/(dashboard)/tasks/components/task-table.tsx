@@ -12,15 +12,17 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Task } from "@/lib/client/api-types";
+import { extendRange, pickLoaded, toggleRange, toggleRow } from "@/lib/client/row-selection";
 import type { ColumnWidths } from "@/lib/client/table-view";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { PagePriority } from "@/lib/client/task-queries";
 import { takeScrollToTopRequest, type TaskListState } from "@/lib/client/use-task-list-state";
+import { NO_SELECTION, type RowSelectionState } from "@/lib/client/use-row-selection";
 import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
-import { gridLayout } from "./grid-layout";
-import { pinnedPlaces } from "./pinned-columns";
+import { gridLayout, SELECT_COLUMN } from "./grid-layout";
+import { gridPlaces } from "./pinned-columns";
 import { taskCells } from "./task-columns";
 import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
@@ -30,7 +32,10 @@ import { useElementWidth } from "./use-element-width";
 // TanStack Table's column model draws the header (task-table-header.tsx),
 // TanStack Virtual keeps only the rows in view in the DOM (20,000 loaded rows scroll like 50), the
 // pinned columns stand first and stick at the left (pinned-columns.ts), and the next page is asked
-// for as the end nears.
+// for as the end nears. Before them, each row's checkbox picks it for "Export selected": a click,
+// Shift-click for a range, Space on the current row (Shift+Space a range, Shift with a move key
+// picks the rows passed over, Ctrl+A every loaded row). TanStack's row selection needs its Row
+// objects, which the grid does without (task-table-header.tsx): row-selection.ts keeps the picks.
 
 const EmptyState = lazy(() => import("./empty-state").then((module) => ({ default: module.EmptyState })));
 
@@ -47,6 +52,14 @@ const KEY_STEPS: Record<string, number> = {
   PageUp: -10,
 };
 
+/** Where a move key takes the focus from row `index` of `count`; undefined for another key. */
+function keyTarget(key: string, index: number, count: number): number | undefined {
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  const step = KEY_STEPS[key];
+  return step === undefined ? undefined : index + step;
+}
+
 /** About a tall screen's worth of rows, before the grid is measured. */
 const FIRST_SCREEN_RECT = { width: 0, height: 30 * ROW_HEIGHT };
 
@@ -61,6 +74,8 @@ export function TaskTable({
   priority,
   budgetLow,
   sortBlocked,
+  selection,
+  pickedCount,
 }: {
   state: TaskListState;
   list: TaskListQuery;
@@ -70,6 +85,9 @@ export function TaskTable({
   budgetLow: boolean;
   /** Why sorting by other columns waits for the mirror, if it does. */
   sortBlocked: string | undefined;
+  selection: RowSelectionState;
+  /** How many loaded rows are picked. */
+  pickedCount: number;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -102,11 +120,11 @@ export function TaskTable({
     setDraftWidths(undefined);
   }, [setView]);
   const { template: gridTemplateColumns, minWidth } = useMemo(
-    () => gridLayout(visible, widths, pinned),
+    () => gridLayout(visible, widths, pinned, SELECT_COLUMN),
     [visible, widths, pinned],
   );
   const gridWidth = useElementWidth(scrollRef);
-  const places = useMemo(() => pinnedPlaces(pinned, widths, gridWidth), [pinned, widths, gridWidth]);
+  const places = useMemo(() => gridPlaces(pinned, widths, gridWidth), [pinned, widths, gridWidth]);
   // Across zones, a local time alone reads as out of order: it shows its offset.
   const withOffset = state.view.zone === "location";
   const cells = useMemo(
@@ -179,23 +197,48 @@ export function TaskTable({
     [router],
   );
 
+  const { selection: picks, change: changePicks } = selection;
+  const pick = useCallback(
+    (index: number, range: boolean) =>
+      changePicks((current) => (range ? toggleRange : toggleRow)(current, latest.current.rows, index)),
+    [changePicks],
+  );
+  const picked =
+    picks.allMatching || (pickedCount > 0 && pickedCount === rows.length)
+      ? "all"
+      : pickedCount > 0
+        ? "some"
+        : "none";
+  const pickAll = () =>
+    changePicks((current) => (picked === "all" ? NO_SELECTION : pickLoaded(current, rows)));
+
   const moveFocus = (index: number) => {
     const target = Math.max(0, Math.min(rows.length - 1, index));
     setActiveIndex(target);
     pendingFocus.current = target;
     virtualizer.scrollToIndex(target, { align: "auto" });
+    return target;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || rows.length === 0) return;
-    // A header's own controls take their keys (Enter on a column's name sorts by it).
-    if ((event.target as HTMLElement).closest('[role="columnheader"]')) return;
-    const step = KEY_STEPS[event.key];
-    if (step !== undefined) moveFocus(activeIndex + step);
-    else if (event.key === "Home") moveFocus(0);
-    else if (event.key === "End") moveFocus(rows.length - 1);
-    else if (event.key === "Enter") open(activeIndex);
-    else return;
+    if (event.altKey || rows.length === 0) return;
+    // The header row's controls take their keys (Enter on a column's name sorts by it).
+    if ((event.target as HTMLElement).closest('[aria-rowindex="1"]')) return;
+    if (event.ctrlKey || event.metaKey) {
+      if (event.key.toLowerCase() !== "a") return;
+      changePicks((current) => pickLoaded(current, rows));
+    } else {
+      const to = keyTarget(event.key, activeIndex, rows.length);
+      if (to !== undefined) {
+        const from = activeIndex;
+        const reached = moveFocus(to);
+        if (event.shiftKey) changePicks((current) => extendRange(current, rows, from, reached));
+      } else if (event.key === "Enter") open(activeIndex);
+      // A checkbox that has the focus (a screen reader may put it there) flips itself.
+      else if (event.key === " " && !(event.target instanceof HTMLInputElement))
+        pick(activeIndex, event.shiftKey);
+      else return;
+    }
     event.preventDefault();
   };
 
@@ -210,7 +253,8 @@ export function TaskTable({
       role="grid"
       aria-label="Tasks"
       aria-rowcount={hasNextPage || list.isPending ? -1 : rows.length + 1}
-      aria-colcount={visible.length}
+      aria-colcount={visible.length + 1}
+      aria-multiselectable="true"
       aria-busy={list.isFetching}
       data-hydrated={hydrated || undefined}
       onScroll={(event) => savedOffsets.set(listKey, event.currentTarget.scrollTop)}
@@ -226,8 +270,10 @@ export function TaskTable({
           onWidthsChange={changeWidths}
           onResizeEnd={rememberWidths}
           sortBlocked={sortBlocked}
+          picked={picked}
+          onPickAll={pickAll}
         />
-        {list.isPending && <SkeletonRows columns={visible.length} template={gridTemplateColumns} />}
+        {list.isPending && <SkeletonRows columns={visible.length + 1} template={gridTemplateColumns} />}
         {showEmpty && (
           <HeldUntilHydrated>
             <EmptyState state={state} />
@@ -246,9 +292,11 @@ export function TaskTable({
                   index={item.index}
                   start={item.start}
                   active={item.index === activeIndex}
+                  selected={picks.allMatching || picks.ids.has(task.id)}
                   gridTemplateColumns={gridTemplateColumns}
                   onActivate={setActiveIndex}
                   onOpen={open}
+                  onSelect={pick}
                 />
               )
             );

@@ -16,6 +16,7 @@ import {
 import type { ServedList } from "@/lib/client/served-window";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useMirrorReadiness } from "@/lib/client/use-mirror-readiness";
+import { useRowSelection } from "@/lib/client/use-row-selection";
 import { useTaskListState } from "@/lib/client/use-task-list-state";
 import { TableShell } from "./table-shell";
 import { TableStatus } from "./table-status";
@@ -63,7 +64,16 @@ export function TasksView({
   const [priority] = useState<PagePriority>(() => ({ current: "interactive" }));
   const list = useInfiniteQuery({ ...taskListQuery(state.query, priority), enabled: !state.problem });
   const rows = useMemo(() => uniqueRows(list.data?.pages), [list.data]);
+  // Every page carries the count of its filters; the newest page has the newest.
+  const total = list.data?.pages.at(-1)?.total ?? null;
   const mirror = useMirrorReadiness(list.data?.pages[0]?.source, list.error ?? list.failureReason);
+  // Picked rows belong to this list: its filters, sort and window.
+  const selection = useRowSelection(state.query.toString());
+  const { allMatching, ids } = selection.selection;
+  const picked = useMemo(
+    () => (allMatching ? rows : rows.filter((task) => ids.has(task.id))),
+    [rows, allMatching, ids],
+  );
 
   const zones = useMemo(
     () => new Map((locations.data ?? []).map((location) => [location.id, location.timezone])),
@@ -100,6 +110,9 @@ export function TasksView({
           <ExportControls
             state={state}
             rows={rows}
+            picked={picked}
+            allMatching={allMatching}
+            total={total}
             zoneOf={zoneOf}
             locationZoneOf={locationZoneOf}
             budget={budgetReading}
@@ -110,7 +123,15 @@ export function TasksView({
       <HeldUntilHydrated>
         <SummaryPanel state={state} zoneOfLocation={zones} />
       </HeldUntilHydrated>
-      <TableStatus state={state} list={list} rowCount={rows.length} budget={budgetReading} />
+      <TableStatus
+        state={state}
+        list={list}
+        rowCount={rows.length}
+        total={total}
+        budget={budgetReading}
+        selection={selection}
+        picked={picked.length}
+      />
       {!state.problem && (
         <HeldUntilHydrated fallback={<TableShell state={state} />}>
           <TaskTable
@@ -121,6 +142,8 @@ export function TasksView({
             priority={priority}
             budgetLow={budgetIsLow(budget.data)}
             sortBlocked={mirror.waiting}
+            selection={selection}
+            pickedCount={picked.length}
           />
         </HeldUntilHydrated>
       )}
