@@ -6,7 +6,6 @@ import { allMatchingSheet } from "@/lib/task-format/task-sheet-columns";
 import { DashboardError } from "../dashboard-error";
 import { parseTaskListParams, SEVERAL_LOCATIONS, type TaskListParams } from "./task-list-params";
 import { asDashboardError } from "./upstream-failure";
-import { dashboardLogger } from "../log";
 import {
   type MirrorSql,
   type MirrorExportQuery,
@@ -19,6 +18,7 @@ import type { Task } from "../upstream";
 import type { DashboardBackend } from "./dashboard-backend";
 import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate";
 import { readLocations, readTaskPage } from "./task-data";
+import { pulledDownload } from "./pulled-download";
 import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 
 // "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
@@ -138,7 +138,7 @@ const noRows: ExportRead = () => Promise.resolve({ zones: new Map(), batches: (a
 
 /** The header, then one chunk of rows per batch; the columns exist before any row is written. */
 function csvExport(read: ExportRead): ReadableStream<Uint8Array> {
-  return csvStream(async function* (signal) {
+  return pulledDownload("export", async function* (signal) {
     const encoder = new TextEncoder();
     const { zones, batches } = await read(signal);
     const csv = exportCsv(zones);
@@ -154,33 +154,6 @@ function xlsxExport(read: ExportRead): ReadableStream<Uint8Array> {
   return xlsxStream(async (signal) => {
     const { zones, batches } = await read(signal);
     return { sheet: allMatchingSheet(exportZones(zones)), batches };
-  });
-}
-
-/** A CSV download pulled chunk by chunk; cancelling it aborts the chunk being made. */
-function csvStream(
-  chunksOf: (signal: AbortSignal) => AsyncGenerator<Uint8Array, void, undefined>,
-): ReadableStream<Uint8Array> {
-  const controller = new AbortController();
-  const chunks = chunksOf(controller.signal);
-  return new ReadableStream<Uint8Array>({
-    // Pulled only as fast as the client reads, so a slow download does not buffer pages.
-    async pull(stream) {
-      const next = await chunks.next();
-      if (next.done) stream.close();
-      else stream.enqueue(next.value);
-    },
-    // The abort ends a page read under way; the generator then finishes, so it holds nothing.
-    cancel(reason) {
-      controller.abort(reason);
-      // No one reads the download any more: a failure while the generator winds down (the read
-      // the abort cut) has no one to go to, and the generator holds nothing after it either way.
-      chunks
-        .return(undefined)
-        .catch((error: unknown) =>
-          dashboardLogger().debug({ err: error }, "export cancelled; its end failed"),
-        );
-    },
   });
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { TaskSheet } from "@/lib/task-format/task-sheet-columns";
-import { dashboardLogger } from "../log";
 import type { Task } from "../upstream";
 import { xlsxBytes, type XlsxCell } from "../xlsx";
+import { pulledDownload } from "./pulled-download";
 
 // An XLSX download written as its rows arrive: each batch of tasks becomes rows of the sheet,
 // zipped as they go, so memory holds a batch of tasks and the bytes the browser has not read yet,
@@ -20,30 +20,8 @@ export interface SheetRows {
 }
 
 export function xlsxStream(open: (signal: AbortSignal) => Promise<SheetRows>): ReadableStream<Uint8Array> {
-  const controller = new AbortController();
-  const chunks = workbookChunks(open, controller.signal);
-  return new ReadableStream<Uint8Array>(
-    {
-      // Pulled while the browser has less than UNREAD_BYTES to read. After the first byte an answer
-      // cannot change its status: a failure ends the download short instead.
-      async pull(stream) {
-        const next = await chunks.next();
-        if (next.done) stream.close();
-        else stream.enqueue(next.value);
-      },
-      // The browser gone: the abort ends the rows' reading at its next batch, and the generator
-      // then finishes, so it holds nothing. A failure while it winds down has no one to go to.
-      cancel(reason) {
-        controller.abort(reason);
-        chunks
-          .return(undefined)
-          .catch((error: unknown) =>
-            dashboardLogger().debug({ err: error }, "xlsx export cancelled; its end failed"),
-          );
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: UNREAD_BYTES }),
-  );
+  // The abort ends the rows' reading at its next batch.
+  return pulledDownload("xlsx export", (signal) => workbookChunks(open, signal), UNREAD_BYTES);
 }
 
 async function* workbookChunks(
