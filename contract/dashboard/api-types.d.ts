@@ -1339,6 +1339,13 @@ export interface components {
        * @example Europe/Berlin
        */
       zone: string;
+      /**
+       * @description Which rows `ids` are: all the page had loaded (`visible`) or those the person selected
+       *     (`selected`). The audit record of the export and the file's name say which.
+       * @default visible
+       * @enum {string}
+       */
+      rows: "visible" | "selected";
     };
     SavedViewCreate: {
       name: components["schemas"]["ViewName"];

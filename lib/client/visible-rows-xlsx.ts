@@ -19,8 +19,9 @@ export async function visibleRowsXlsx(
   columns: readonly ColumnId[],
   /** "location", or the IANA zone the page shows times in. */
   zone: string,
+  rows: ShownRows,
 ): Promise<Blob> {
-  const body: VisibleRowsExport = { ids: tasks.map((task) => task.id), columns: [...columns], zone };
+  const body: VisibleRowsExport = { ids: tasks.map((task) => task.id), columns: [...columns], zone, rows };
   const response = await dashboardSend("/api/export/visible", "POST", body);
   return response.blob();
 }

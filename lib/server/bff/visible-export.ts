@@ -40,6 +40,7 @@ const bodySchema = z
       .min(1)
       .refine((columns) => new Set(columns).size === columns.length, "each column once"),
     zone: z.string().max(64).refine(isZone, '"location" or an IANA time zone name'),
+    rows: z.enum(["visible", "selected"]).default("visible"),
   })
   .strict();
 
@@ -63,7 +64,7 @@ export async function answerVisibleExport(
 ): Promise<Response> {
   // Nothing changes, but the rows' ids are sent in a body: a page of another site may not ask.
   acceptChange(request);
-  const { ids, columns, zone } = await readVisibleRows(request);
+  const { ids, columns, zone, rows } = await readVisibleRows(request);
   // Tasks are found by id in the mirror alone, which must hold its whole horizon to know them.
   const gate = await mirrorGate(backend, "horizon", true);
   if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only read has no live path");
@@ -71,7 +72,7 @@ export async function answerVisibleExport(
   const locations = scopedLocations(staff.access, undefined);
   await recordOrRefuse(backend, staff.email, "export", {
     what: "tasks",
-    rows: "visible",
+    rows,
     ids: ids.length,
     columns: columns.join(","),
     zone,
@@ -86,7 +87,7 @@ export async function answerVisibleExport(
     });
     return { sheet, batches: mirrorTasksById(sql, ids, locations) };
   });
-  const name = exportFileName(["visible"], new Date(), "xlsx");
+  const name = exportFileName([rows], new Date(), "xlsx");
   return new Response(body, {
     headers: {
       "content-type": XLSX_MEDIA_TYPE,

@@ -70,7 +70,7 @@ export function ExportControls({
   async function exportShownWorkbook(which: ShownRows, shown: readonly Task[]) {
     const { visibleRowsXlsx, visibleRowsXlsxName } = await import("@/lib/client/visible-rows-xlsx");
     const zone = state.view.zone === "location" ? "location" : startedZoneName(state.view.zone);
-    const blob = await visibleRowsXlsx(shown, state.view.columns, zone);
+    const blob = await visibleRowsXlsx(shown, state.view.columns, zone, which);
     saveFile(blob, visibleRowsXlsxName(state.filters, state.window, new Date(), which));
   }
 

@@ -343,6 +343,24 @@ describe("after a real sync", () => {
     );
   });
 
+  it("POST /api/export/visible of selected rows names them so, in the file's name and the audit trail", async () => {
+    const ids = horizonTasks.slice(0, 3).map((task) => task.id);
+    const exportRecords = async () =>
+      (await rig.mirrored.workspace()).query<{ details: { rows: string; ids: number } }>(
+        "SELECT details FROM workspace_audit WHERE action = 'export' ORDER BY id DESC LIMIT 1",
+      );
+    for (const rows of ["selected", "visible", undefined]) {
+      const answer = await postVisible({ ids, columns: ["id"], zone: "UTC", ...(rows ? { rows } : {}) });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-disposition")).toMatch(
+        new RegExp(`filename="tasks_${rows ?? "visible"}_`),
+      );
+      const [record] = await exportRecords();
+      expect(record?.details.rows).toBe(rows ?? "visible");
+      expect(record?.details.ids).toBe(3);
+    }
+  });
+
   it("POST /api/export/visible refuses a bad body with 400 invalid_request, another site with 403", async () => {
     const good = { ids: [horizonTasks[0]!.id], columns: ["id"], zone: "location" };
     const bad: [string, unknown][] = [
@@ -355,6 +373,7 @@ describe("after a real sync", () => {
       ["an unknown zone", { ...good, zone: "Mars/Olympus" }],
       ["a zone that is not text", { ...good, zone: 3 }],
       ["an unknown field", { ...good, sort: "mva" }],
+      ["rows neither visible nor selected", { ...good, rows: "all" }],
       ["no object", [good]],
     ];
     for (const [why, body] of bad) {
