@@ -3,8 +3,9 @@
 // than a "filling" notice. Target: 100 in performance, accessibility and best practices on /due and
 // /vehicles; the other two pages are measured beside them.
 import { waitForMirror } from "./filter-change";
-import { CATEGORIES, runLighthouse, type LighthouseRun } from "./lighthouse-runs";
+import { CATEGORIES, METRICS, runLighthouse, type LighthouseRun } from "./lighthouse-runs";
 import { medianScores } from "./report";
+import { median } from "./stats";
 
 export const MAINTENANCE_PATHS = ["/due", "/vehicles", "/compliance", "/due/programs"] as const;
 const TARGET = 100;
@@ -26,8 +27,9 @@ export function renderMaintenancePages(runs: readonly LighthouseRun[], repeats: 
   const lines = [
     `### Lighthouse on the maintenance pages (desktop, median of ${repeats})`,
     "",
-    "| page | performance | accessibility | best practices | target | verdict | audits below 1 (runs) |",
-    "|---|--:|--:|--:|---|---|---|",
+    "| page | performance | accessibility | best practices | target | verdict | audits below 1 (runs) | " +
+      `${Object.values(METRICS).join(" / ")} (ms; CLS unitless) |`,
+    "|---|--:|--:|--:|---|---|---|---|",
   ];
   for (const path of MAINTENANCE_PATHS) {
     const scores = medianScores([...runs], path);
@@ -38,8 +40,20 @@ export function renderMaintenancePages(runs: readonly LighthouseRun[], repeats: 
     lines.push(
       `| ${path} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ` +
         `${JUDGED.has(path) ? `${TARGET} each` : "measured"} | ${JUDGED.has(path) ? (met ? "met" : "**not met**") : "—"} | ` +
-        `${[...failing].map(([id, count]) => `${id} (${count})`).join(", ") || "none"} |`,
+        `${[...failing].map(([id, count]) => `${id} (${count})`).join(", ") || "none"} | ` +
+        `${metricMedians(runs, path)} |`,
     );
   }
   return lines.join("\n");
+}
+
+/** Each of Lighthouse's metrics, its median over the path's runs: which one cost the score. */
+function metricMedians(runs: readonly LighthouseRun[], path: string): string {
+  const mine = runs.filter((run) => run.path === path);
+  return (Object.keys(METRICS) as (keyof typeof METRICS)[])
+    .map((id) => {
+      const value = median(mine.map((run) => run.metrics[id]));
+      return id === "cumulative-layout-shift" ? value.toFixed(3) : String(Math.round(value));
+    })
+    .join(" / ");
 }
