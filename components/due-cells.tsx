@@ -61,6 +61,7 @@ function LastJob({ row }: { row: DueRow }) {
     <>
       <Link
         href={`/tasks/${encodeURIComponent(row.last_done.task_id)}`}
+        prefetch={false}
         className="underline underline-offset-2"
       >
         {formatDay(row.last_done.at)}
@@ -72,7 +73,11 @@ function LastJob({ row }: { row: DueRow }) {
 
 function BookedJob({ row }: { row: DueRow }) {
   return row.booked ? (
-    <Link href={`/tasks/${encodeURIComponent(row.booked.task_id)}`} className="underline underline-offset-2">
+    <Link
+      href={`/tasks/${encodeURIComponent(row.booked.task_id)}`}
+      prefetch={false}
+      className="underline underline-offset-2"
+    >
       {formatDay(row.booked.at)}
     </Link>
   ) : (

@@ -17,10 +17,15 @@ export function PlainTableHead({ headers }: { headers: readonly string[] }) {
   );
 }
 
+/**
+ * A row's vehicle. No prefetch, as for every link a list repeats per row: a page of 100 rows
+ * otherwise asks the server for 100 vehicle pages (and more as it scrolls) before anyone clicks.
+ */
 export function VehicleLink({ vehicleId, mva }: { vehicleId: string; mva: string }) {
   return (
     <Link
       href={`/vehicles/${encodeURIComponent(vehicleId)}`}
+      prefetch={false}
       className="font-mono underline underline-offset-2"
     >
       {mva}

@@ -137,6 +137,7 @@ export function ComplianceView() {
                   >
                     <td className="px-2 py-1 whitespace-nowrap">
                       <Link
+                        prefetch={false}
                         href={`/tasks/${encodeURIComponent(job.task_id)}`}
                         className="underline underline-offset-2"
                       >

@@ -54,6 +54,7 @@ export function LastDoneTable({
                   </th>
                   <td className="px-2 py-1 tabular-nums">
                     <Link
+                      prefetch={false}
                       className="underline underline-offset-2"
                       href={`/tasks/${encodeURIComponent(task.id)}`}
                     >

@@ -79,6 +79,7 @@ export function OdometerSection({
                     <td className="px-2 py-1">
                       {reading.task ? (
                         <Link
+                          prefetch={false}
                           className="underline underline-offset-2"
                           href={`/tasks/${encodeURIComponent(reading.task.id)}`}
                         >

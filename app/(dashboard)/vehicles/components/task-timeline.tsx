@@ -37,6 +37,7 @@ export function TaskTimeline({
               className={`absolute top-3 -left-[5px] h-2 w-2 rounded-full ${flagged.has(task.id) ? "bg-red-600 dark:bg-red-400" : "bg-slate-400 dark:bg-slate-500"}`}
             />
             <Link
+              prefetch={false}
               href={`/tasks/${encodeURIComponent(task.id)}`}
               className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 rounded px-2 py-1.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-900"
             >

@@ -126,6 +126,7 @@ export function VehicleList() {
                       {row.overdue > 0 ? (
                         <Link
                           href={`/due?state=overdue&vehicle_id=${encodeURIComponent(row.vehicle_id)}`}
+                          prefetch={false}
                           className="underline underline-offset-2"
                         >
                           {row.overdue}
