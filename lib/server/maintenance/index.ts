@@ -12,7 +12,7 @@ export {
 } from "./due-query";
 export { learnProgram } from "./learn-program";
 export { applyOverrides, parseProgramSettings, readOverrideTaskType } from "./program-override";
-export type { ProgramOverride, ProgramSettings, ProgramsAnswer } from "./program-override";
+export type { LearnedPrograms, ProgramOverride, ProgramSettings, ProgramsAnswer } from "./program-override";
 export type { Gap } from "./learn-program";
 export { readDueRows, readPrograms } from "./read-maintenance";
 export type { DueRow } from "./read-maintenance";
