@@ -50,53 +50,24 @@ interface Learning {
   asOf: Date;
 }
 
-interface HeldLearning {
-  at: number;
-  learning: Promise<Learning>;
-  settled: boolean;
-}
-
 /**
- * The programs learned from the mirror, held as a due evaluation is (DUE_EVALUATION_MS, then
- * served up to DUE_EVALUATION_SERVED_MS while they are learned again beside it): learning them
+ * The programs learned from the mirror, held as a due evaluation is (`heldOrMade`): learning them
  * reads every completed job, a quarter to half a second at 50,000 tasks, and the due page, the
  * programs page and each evaluation asked for them at every load. Staff's overrides are read
  * afresh each time; only what the history teaches is held, and `asOf` says from when.
  */
 function learnedPrograms(backend: DashboardBackend, gate: MirrorGateAnswer): Promise<Learning> {
   const key = backend.mirror ?? backend;
-  const held = learnings.get(key) ?? [];
-  const now = Date.now();
-  const age = (one: HeldLearning) => now - one.at;
-  const ready = held.find((one) => one.settled && age(one) < DUE_EVALUATION_MS);
-  if (ready) return ready.learning;
-  const underWay = held.find((one) => !one.settled && age(one) < DUE_EVALUATION_MS);
-  const served = held.find((one) => one.settled && age(one) < DUE_EVALUATION_SERVED_MS);
-  if (!served) return underWay?.learning ?? learn(key, gate);
-  if (!underWay)
-    learn(key, gate).catch((error: unknown) =>
-      dashboardLogger().debug({ err: error }, "programs not learned ahead; the next read learns them"),
+  // The newest, and the one served while it is learned again.
+  const learn = () =>
+    hold(
+      learnings,
+      key,
+      Date.now(),
+      readPrograms(gate.sql).then((learned) => ({ learned, asOf: gate.asOf })),
+      2,
     );
-  return served.learning;
-}
-
-function learn(key: object, gate: MirrorGateAnswer): Promise<Learning> {
-  const entry: HeldLearning = {
-    at: Date.now(),
-    learning: readPrograms(gate.sql).then((learned) => ({ learned, asOf: gate.asOf })),
-    settled: false,
-  };
-  // The newest and the one served while it is learned.
-  learnings.set(key, [entry, ...(learnings.get(key) ?? [])].slice(0, 2));
-  entry.learning.then(
-    () => (entry.settled = true),
-    () =>
-      learnings.set(
-        key,
-        (learnings.get(key) ?? []).filter((one) => one !== entry),
-      ),
-  );
-  return entry.learning;
+  return heldOrMade(learnings.get(key) ?? [], learn, "programs not learned ahead; the next read learns them");
 }
 
 /** The programs in effect: learned from the mirror, as staff's overrides change them. */
@@ -141,18 +112,58 @@ interface DueEvaluation {
   sql: MirrorSql;
 }
 
-interface HeldEvaluation {
+/** A read held for the requests after it, and whether it has answered yet. */
+interface Held<T> {
   at: number;
-  evaluation: Promise<DueEvaluation>;
+  value: Promise<T>;
   settled: boolean;
+}
+
+/**
+ * The rule every read held here follows: one that answered within DUE_EVALUATION_MS is reused, or
+ * one under way within it is waited for; else one that answered within DUE_EVALUATION_SERVED_MS
+ * is served while `make` starts a new one beside it for the requests after (a failure of that one
+ * is theirs to meet: it is thrown to them); else a new one is made and waited for.
+ */
+function heldOrMade<T>(held: readonly Held<T>[], make: () => Promise<T>, aheadFailed: string): Promise<T> {
+  const now = Date.now();
+  const age = (one: Held<T>) => now - one.at;
+  const ready = held.find((one) => one.settled && age(one) < DUE_EVALUATION_MS);
+  if (ready) return ready.value;
+  const underWay = held.find((one) => !one.settled && age(one) < DUE_EVALUATION_MS);
+  const served = held.find((one) => one.settled && age(one) < DUE_EVALUATION_SERVED_MS);
+  if (!served) return underWay?.value ?? make();
+  if (!underWay) make().catch((error: unknown) => dashboardLogger().debug({ err: error }, aheadFailed));
+  return served.value;
+}
+
+/** Holds `value` made at `at` under `key`, newest first and `keep` at most; one that fails is let go. */
+function hold<T>(
+  heldBy: WeakMap<object, Held<T>[]>,
+  key: object,
+  at: number,
+  value: Promise<T>,
+  keep: number,
+): Promise<T> {
+  const entry: Held<T> = { at, value, settled: false };
+  heldBy.set(key, [entry, ...(heldBy.get(key) ?? [])].slice(0, keep));
+  value.then(
+    () => (entry.settled = true),
+    () =>
+      heldBy.set(
+        key,
+        (heldBy.get(key) ?? []).filter((one) => one !== entry),
+      ),
+  );
+  return value;
 }
 
 // On globalThis, as the backend is: Next bundles the pages (which read the due list while they
 // render) apart from the route handlers (which change the programs and drop what is held), each
 // with its own copy of this module, and all must see one set of evaluations.
 const shared = globalThis as typeof globalThis & {
-  __dueEvaluations?: WeakMap<object, HeldEvaluation[]>;
-  __learnedPrograms?: WeakMap<object, HeldLearning[]>;
+  __dueEvaluations?: WeakMap<object, Held<DueEvaluation>[]>;
+  __learnedPrograms?: WeakMap<object, Held<Learning>[]>;
   __dueVehicleLists?: WeakMap<DueEvaluation, Promise<VehicleRow[]>>;
 };
 const evaluations = (shared.__dueEvaluations ??= new WeakMap());
@@ -173,33 +184,14 @@ async function maintenanceAt(backend: DashboardBackend, at?: number): Promise<Du
       const rows = await readDueRows(gate.sql, programs, evaluatedAt);
       return { rows, evaluatedAt, asOf: gate.asOf, sql: gate.sql };
     })();
-    const entry: HeldEvaluation = { at: instant, evaluation, settled: false };
-    evaluations.set(key, [entry, ...(evaluations.get(key) ?? [])].slice(0, HELD_EVALUATIONS));
-    evaluation.then(
-      () => (entry.settled = true),
-      () =>
-        evaluations.set(
-          key,
-          (evaluations.get(key) ?? []).filter((one) => one !== entry),
-        ),
-    );
-    return evaluation;
+    return hold(evaluations, key, instant, evaluation, HELD_EVALUATIONS);
   };
-  if (at !== undefined) return (held.find((one) => one.at === at) ?? { evaluation: evaluate(at) }).evaluation;
-  const now = Date.now();
-  const age = (one: HeldEvaluation) => now - one.at;
-  const ready = held.find((one) => one.settled && age(one) < DUE_EVALUATION_MS);
-  if (ready) return ready.evaluation;
-  const underWay = held.find((one) => !one.settled && age(one) < DUE_EVALUATION_MS);
-  const served = held.find((one) => one.settled && age(one) < DUE_EVALUATION_SERVED_MS);
-  if (!served) return underWay?.evaluation ?? evaluate(now);
-  if (!underWay) {
-    // Made for the pages after this one; a failure is theirs to meet (it is thrown to them).
-    evaluate(now).catch((error: unknown) =>
-      dashboardLogger().debug({ err: error }, "due states not evaluated ahead; the next page evaluates them"),
-    );
-  }
-  return served.evaluation;
+  if (at !== undefined) return held.find((one) => one.at === at)?.value ?? evaluate(at);
+  return heldOrMade(
+    held,
+    () => evaluate(Date.now()),
+    "due states not evaluated ahead; the next page evaluates them",
+  );
 }
 
 const vehicleLists = (shared.__dueVehicleLists ??= new WeakMap());
