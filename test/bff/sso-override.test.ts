@@ -180,9 +180,12 @@ it("an admin's override reaches a signed-in single sign-on session at its next r
     details: { email?: string; happened_at?: string };
   };
   // A record of the command line's is taken into the trail when it is read: it says when it happened.
+  // The trail lists the newest first; two records of one change can share a millisecond, and then
+  // the order they were written in (oldest first, which the stable sort keeps) tells them apart.
   const when = (record: Entry) => Date.parse(record.details.happened_at ?? record.at);
   const records = (trail.json() as { data: Entry[] }).data
     .filter((record) => record.details.email === PERSON.email)
+    .reverse()
     .sort((first, second) => when(first) - when(second))
     .map((record) => [record.action, record.actor]);
   const commandLine = `command line (${userInfo().username})`;
