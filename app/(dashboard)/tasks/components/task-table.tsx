@@ -12,7 +12,7 @@ import {
   type KeyboardEvent,
 } from "react";
 import type { Task } from "@/lib/client/api-types";
-import { extendRange, pickLoaded, toggleRange, toggleRow } from "@/lib/client/row-selection";
+import { extendRange, isPicked, pickLoaded, toggleRange, toggleRow } from "@/lib/client/row-selection";
 import type { ColumnWidths } from "@/lib/client/table-view";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { useInBrowser } from "@/lib/client/use-in-browser";
@@ -292,7 +292,7 @@ export function TaskTable({
                   index={item.index}
                   start={item.start}
                   active={item.index === activeIndex}
-                  selected={picks.allMatching || picks.ids.has(task.id)}
+                  selected={isPicked(picks, task.id)}
                   gridTemplateColumns={gridTemplateColumns}
                   onActivate={setActiveIndex}
                   onOpen={open}
