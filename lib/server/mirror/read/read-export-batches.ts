@@ -1,8 +1,9 @@
 import "server-only";
 import type { Task } from "@/lib/server/upstream";
-import { SqlParams, TASK_COLUMNS, taskOfRow, type MirrorSql, type TaskRow } from "./mirror-sql";
+import { SqlParams, type MirrorSql } from "./mirror-sql";
 import type { MirrorExportQuery } from "./parse-mirror-params";
 import { filterSql, orderSql } from "./query-sql";
+import { mirrorTasksById } from "./read-tasks-by-id";
 
 // "Export all matching" from the mirror: every task of the query in its order, each exactly once.
 // A download runs at the browser's pace, across several refreshes of the sync slices it reads; keyset
@@ -11,12 +12,10 @@ import { filterSql, orderSql } from "./query-sql";
 // rows in batches by id: a task changed since is written as it is now, one deleted since is left
 // out, and memory holds the ids plus one batch.
 
-const BATCH = 2_000;
-
 export async function* mirrorExportBatches(
   sql: MirrorSql,
   query: MirrorExportQuery,
-  batchSize = BATCH,
+  batchSize?: number,
 ): AsyncGenerator<Task[], void, undefined> {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
@@ -25,14 +24,10 @@ export async function* mirrorExportBatches(
     `SELECT t.id FROM mirror_tasks t WHERE ${where} ORDER BY ${order}`,
     params.values,
   );
-  for (let start = 0; start < ids.length; start += batchSize) {
-    const part = ids.slice(start, start + batchSize).map((row) => row.id);
-    const rows = await sql.query<TaskRow>(
-      `SELECT ${TASK_COLUMNS} FROM mirror_tasks t WHERE t.id = ANY($1::text[])`,
-      [part],
-    );
-    const byId = new Map(rows.map((row) => [row.id, taskOfRow(row)]));
-    const batch = part.flatMap((id) => byId.get(id) ?? []);
-    if (batch.length > 0) yield batch;
-  }
+  yield* mirrorTasksById(
+    sql,
+    ids.map((row) => row.id),
+    undefined,
+    batchSize,
+  );
 }
