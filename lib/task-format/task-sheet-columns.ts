@@ -25,6 +25,8 @@ export interface SheetColumn {
   kind: "text" | "date" | "number";
   /** In characters, as spreadsheets measure a column. */
   width: number;
+  /** Its texts repeat down the column (all but the task's id): the workbook holds each once. */
+  shared?: boolean;
 }
 
 export interface TaskSheet {
@@ -48,7 +50,7 @@ const WIDTHS: Record<ColumnId, number> = {
 function sheetColumn(header: string, column: ColumnId): SheetColumn {
   const kind = column === "started_at" ? "date" : column === "odometer_miles" ? "number" : "text";
   // A header longer than its values still reads whole, bold as it is.
-  return { header, kind, width: Math.max(WIDTHS[column], header.length + 3) };
+  return { header, kind, width: Math.max(WIDTHS[column], header.length + 3), shared: column !== "id" };
 }
 
 /** One value of a table column as the sheet holds it; a time is given as isoInZone writes it. */

@@ -20,6 +20,7 @@ const DATE_FORMAT = { id: 164, code: "yyyy-mm-dd hh:mm:ss" };
 const THOUSANDS_FORMAT_ID = 3;
 
 export const SHEET_PATH = "xl/worksheets/sheet1.xml";
+export const SHARED_STRINGS_PATH = "xl/sharedStrings.xml";
 
 /** Excel's rules for a sheet's name: 1 to 31 characters, none of : \ / ? * [ ], no quote at either end. */
 function checkSheetName(name: string): string {
@@ -64,6 +65,7 @@ const CONTENT_TYPES =
   `<Override PartName="/xl/workbook.xml" ContentType="${CONTENT_TYPE}.sheet.main+xml"/>` +
   `<Override PartName="/${SHEET_PATH}" ContentType="${CONTENT_TYPE}.worksheet+xml"/>` +
   `<Override PartName="/xl/styles.xml" ContentType="${CONTENT_TYPE}.styles+xml"/>` +
+  `<Override PartName="/${SHARED_STRINGS_PATH}" ContentType="${CONTENT_TYPE}.sharedStrings+xml"/>` +
   "</Types>";
 
 const relationships = (targets: readonly (readonly [type: string, target: string])[]) =>
@@ -82,7 +84,7 @@ const workbook = (sheetName: string) =>
   `<sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
   "</workbook>";
 
-/** Every part but the sheet, by path in the package, in the order they are written. */
+/** Every part but the sheet and its shared strings, by path in the package, in the order they are written. */
 export function packageParts(sheetName: string): [path: string, xml: string][] {
   return [
     ["[Content_Types].xml", CONTENT_TYPES],
@@ -93,6 +95,7 @@ export function packageParts(sheetName: string): [path: string, xml: string][] {
       relationships([
         ["worksheet", SHEET_PATH.slice("xl/".length)],
         ["styles", "styles.xml"],
+        ["sharedStrings", SHARED_STRINGS_PATH.slice("xl/".length)],
       ]),
     ],
     ["xl/styles.xml", STYLES],

@@ -1,5 +1,5 @@
 import "server-only";
-import { packageParts, SHEET_PATH } from "./package-parts";
+import { packageParts, SHARED_STRINGS_PATH, SHEET_PATH } from "./package-parts";
 import { SheetXml, type XlsxCell, type XlsxColumn } from "./sheet-xml";
 import { ZipWriter } from "./zip-writer";
 
@@ -37,6 +37,8 @@ export async function* xlsxBytes(sheet: XlsxSheet, options: XlsxOptions = {}): A
   const zip = new ZipWriter(options.modified ?? new Date());
   for (const [path, content] of parts) yield zip.whole(path, content);
   yield* zip.streamed(SHEET_PATH, sheetChunks(xml, sheet.rows), options.level ?? 1);
+  // After the sheet, which is what fills it; a reader finds every part by the ZIP's directory.
+  yield zip.whole(SHARED_STRINGS_PATH, xml.sharedStrings());
   yield zip.end();
 }
 

@@ -11,7 +11,7 @@ import {
   type XlsxColumn,
   type XlsxSheet,
 } from "@/lib/server/xlsx";
-import { columnName } from "@/lib/server/xlsx/sheet-xml";
+import { columnName, MAX_SHARED_STRINGS } from "@/lib/server/xlsx/sheet-xml";
 import { ZipWriter } from "@/lib/server/xlsx/zip-writer";
 import { checkWellFormed, zipParts } from "./support/zip-parts";
 
@@ -59,13 +59,20 @@ describe("the package", () => {
       "xl/_rels/workbook.xml.rels",
       "xl/styles.xml",
       "xl/worksheets/sheet1.xml",
+      "xl/sharedStrings.xml",
     ]);
     for (const part of parts) expect(() => checkWellFormed(part.text), part.name).not.toThrow();
     // Only the sheet is streamed: its sizes come after its data.
-    expect(parts.map((part) => part.flags & 0x0008)).toEqual([0, 0, 0, 0, 0, 8]);
+    expect(parts.map((part) => part.flags & 0x0008)).toEqual([0, 0, 0, 0, 0, 8, 0]);
     const types = parts[0]!.text;
-    for (const name of ["/xl/workbook.xml", "/xl/worksheets/sheet1.xml", "/xl/styles.xml"])
+    for (const name of [
+      "/xl/workbook.xml",
+      "/xl/worksheets/sheet1.xml",
+      "/xl/styles.xml",
+      "/xl/sharedStrings.xml",
+    ])
       expect(types).toContain(`PartName="${name}"`);
+    expect(parts[3]!.text).toContain('Target="sharedStrings.xml"');
     expect(await readBack(bytes)).toBeDefined();
   });
 
@@ -178,6 +185,54 @@ describe("the sheet", () => {
     const sheet = await readBack(bytes);
     expect(sheet.getCell("B2").value).toBe("=1+1");
     expect(sheetXml(bytes)).not.toContain("<f>");
+  });
+});
+
+describe("a column whose texts repeat", () => {
+  const SHARED: XlsxColumn[] = [
+    { header: "Id", kind: "text", width: 16 },
+    { header: "Type", kind: "text", width: 24, shared: true },
+  ];
+  const sharedStringsXml = (bytes: Buffer) =>
+    zipParts(bytes).find((part) => part.name === "xl/sharedStrings.xml")!.text;
+
+  it("holds each of its texts once in the shared strings, its cells referring to them, read back as written", async () => {
+    const types = ["Oil change", "Tom & <Jerry>", "  padded  ", "T_x0041_", "", "Oil change", "a\u0000b"];
+    const rows = types.map((type, index) => [`task-${index}`, type]);
+    const bytes = await bytesOf({ name: "Tasks", columns: SHARED, rows: batchesOf(rows) });
+    const strings = sharedStringsXml(bytes);
+    expect(() => checkWellFormed(strings)).not.toThrow();
+    // Five distinct texts with a cell (the empty one has none), six cells referring to them.
+    expect(strings).toContain('count="6" uniqueCount="5"');
+    expect(strings.match(/<si>/g)).toHaveLength(5);
+    expect(strings).toContain("<si><t>Tom &amp; &lt;Jerry&gt;</t></si>");
+    expect(strings).toContain('<si><t xml:space="preserve">  padded  </t></si>');
+    expect(strings).toContain("<si><t>T_x005F_x0041_</t></si>");
+    const xml = sheetXml(bytes);
+    expect(xml).toContain('<c r="B2" t="s"><v>0</v></c>');
+    expect(xml).toContain('<c r="B7" t="s"><v>0</v></c>');
+    expect(xml).not.toContain('<c r="B6"');
+    // The header stays inline and bold; the column without repeats stays inline.
+    expect(xml).toContain('<c r="B1" s="1" t="inlineStr">');
+    expect(xml).toContain('<c r="A2" t="inlineStr">');
+    const sheet = await readBack(bytes);
+    expect(types.map((_, index) => sheet.getCell(`B${index + 2}`).value ?? "")).toEqual(
+      types.map((type) => type.replace("\u0000", "")),
+    );
+    expect(sheet.getCell("B1").font?.bold).toBe(true);
+  });
+
+  it("writes a text inline once the shared strings hold their most, still referring to those they hold", async () => {
+    const distinct = MAX_SHARED_STRINGS + 2;
+    const rows = [...Array.from({ length: distinct }, (_, index) => [null, `t${index}`]), [null, "t0"]];
+    const bytes = await bytesOf({ name: "Tasks", columns: SHARED, rows: batchesOf(rows) });
+    expect(sharedStringsXml(bytes)).toContain(`uniqueCount="${MAX_SHARED_STRINGS}"`);
+    const xml = sheetXml(bytes);
+    expect(xml).toContain(`<c r="B${MAX_SHARED_STRINGS + 1}" t="s"><v>${MAX_SHARED_STRINGS - 1}</v></c>`);
+    expect(xml).toContain(
+      `<c r="B${MAX_SHARED_STRINGS + 2}" t="inlineStr"><is><t>t${MAX_SHARED_STRINGS}</t></is></c>`,
+    );
+    expect(xml).toContain(`<c r="B${distinct + 2}" t="s"><v>0</v></c>`);
   });
 });
 
