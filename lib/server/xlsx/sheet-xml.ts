@@ -6,8 +6,8 @@ import { xmlText } from "./xml-text";
 // header row and the columns' widths, then rows as they come, then its end. Text is written inline
 // in each cell, except in a column whose values repeat (a type, a place, a vehicle): each of its
 // texts goes once into the workbook's shared strings (18.4), which are held until the sheet ends,
-// and its cells refer to it by number. That makes the sheet about a third smaller, and so quicker
-// to write and to zip. Times are Excel serial numbers with a date format; numbers are numbers.
+// and its cells refer to it by number. The sheet is then much smaller, and so quicker to write and
+// to zip (docs/benchmarks.md has the figures). Times are Excel serial numbers with a date format; numbers are numbers.
 
 /** A cell's value; a Date shows the wall-clock time in its UTC fields (an Excel date has no zone). */
 export type XlsxCell = string | number | Date | null;
@@ -139,8 +139,8 @@ export class SheetXml {
 
   /** Rows after those written so far; a row has a cell per column, null for an empty one. */
   rows(rows: readonly (readonly XlsxCell[])[]): string {
-    // Joined once, not appended row by row: the text is then one flat string, which is encoded as
-    // UTF-8 in about half the time of a chain of appended pieces (measured on 20,000 rows).
+    // Joined once, not appended row by row: the text is then one flat string, which encodes as
+    // UTF-8 much faster than a chain of appended pieces.
     return rows.map((row) => this.#row(row, "")).join("");
   }
 

@@ -20,14 +20,13 @@ export interface XlsxOptions {
   /** The archive's entries' time; now by default. */
   modified?: Date;
   /**
-   * zlib's level for the sheet. 1 spends about a fifth of the default 6's time on a typical export
-   * (30 ms against 150 for 20,000 rows), for a file about a quarter larger: the wait matters more
-   * than the bytes here.
+   * zlib's level for the sheet. 1 spends a fraction of the default 6's time on a typical export, for
+   * a somewhat larger file: the wait matters more than the bytes here (docs/benchmarks.md).
    */
   level?: number;
 }
 
-/** About 140 KB of XML for rows of nine short cells: a chunk worth a trip to the thread pool. */
+/** Rows zipped at once: a good stretch of text for each deflate call, far below what a download may hold unread. */
 const ROWS_PER_CHUNK = 256;
 
 export async function* xlsxBytes(sheet: XlsxSheet, options: XlsxOptions = {}): AsyncGenerator<Buffer> {

@@ -71,10 +71,9 @@ export class ZipWriter {
    * A part written as its chunks come: its header, its deflated bytes, then a data descriptor. Each
    * chunk is deflated at once, on this thread, and ended on a byte boundary by a sync flush, so the
    * pieces join into one deflate stream (RFC 1951: only its last block is marked final); each starts
-   * without the previous one's dictionary, which costs about 1% in size. At level 1 a chunk of
-   * 140 KB takes well under a millisecond: less than a round trip to zlib's thread pool, whose
-   * thread waits to be scheduled on a busy machine (measured: 200 ms against 250 ms for a sheet of
-   * 20,000 rows at a load average of 8 on two cores).
+   * without the previous one's dictionary, which costs little in size. At level 1 a chunk takes
+   * less time than a round trip to zlib's thread pool, whose thread waits to be scheduled on a busy
+   * machine, so the sheet is written sooner here (docs/benchmarks.md has the figures).
    */
   async *streamed(name: string, chunks: AsyncIterable<Buffer>, level: number): AsyncGenerator<Buffer> {
     const entry = this.#begin(name, SIZES_AFTER_DATA);
