@@ -136,16 +136,8 @@ export class ZipWriter {
   #localHeader(entry: Entry): Buffer {
     const header = Buffer.alloc(30 + entry.name.length);
     header.writeUInt32LE(LOCAL_HEADER, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(this.#stamp.time, 10);
-    header.writeUInt16LE(this.#stamp.date, 12);
-    // With SIZES_AFTER_DATA these are zeros here and given in the data descriptor.
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    // With SIZES_AFTER_DATA the CRC and sizes are zeros here and given in the data descriptor.
+    this.#entryFields(header, 4, entry);
     entry.name.copy(header, 30);
     return header;
   }
@@ -155,17 +147,25 @@ export class ZipWriter {
     header.writeUInt32LE(CENTRAL_HEADER, 0);
     // Made by: MS-DOS attributes (the upper byte 0), version 2.0.
     header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(VERSION, 6);
-    header.writeUInt16LE(entry.flags, 8);
-    header.writeUInt16LE(DEFLATE, 10);
-    header.writeUInt16LE(this.#stamp.time, 12);
-    header.writeUInt16LE(this.#stamp.date, 14);
-    header.writeUInt32LE(entry.crc, 16);
-    header.writeUInt32LE(entry.compressed, 20);
-    header.writeUInt32LE(entry.size, 24);
-    header.writeUInt16LE(entry.name.length, 28);
+    this.#entryFields(header, 6, entry);
     header.writeUInt32LE(entry.offset, 42);
     entry.name.copy(header, 46);
     return header;
+  }
+
+  /**
+   * The fields both headers hold in the same order, from "version needed" to the name's length:
+   * at offset 4 in a local header, 6 in the central directory's.
+   */
+  #entryFields(header: Buffer, at: number, entry: Entry): void {
+    header.writeUInt16LE(VERSION, at);
+    header.writeUInt16LE(entry.flags, at + 2);
+    header.writeUInt16LE(DEFLATE, at + 4);
+    header.writeUInt16LE(this.#stamp.time, at + 6);
+    header.writeUInt16LE(this.#stamp.date, at + 8);
+    header.writeUInt32LE(entry.crc, at + 10);
+    header.writeUInt32LE(entry.compressed, at + 14);
+    header.writeUInt32LE(entry.size, at + 18);
+    header.writeUInt16LE(entry.name.length, at + 22);
   }
 }

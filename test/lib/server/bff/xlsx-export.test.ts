@@ -5,22 +5,10 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv/csv-format";
 import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import { LAX_TASK } from "./support/lax-task";
 import type { Task } from "@/lib/server/upstream";
 import { allMatchingSheet, visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
-
-const TASK: Task = {
-  id: "T-000001",
-  vehicle_id: "V-1",
-  mva: "M-1",
-  vin: null,
-  task_type: "oil_change",
-  status: "in_progress",
-  location: { id: "loc_lax", name: "LAX Airport" },
-  // 08:30 UTC is 00:30 in Los Angeles that November day (PST, UTC-8).
-  started_at: "2026-11-20T08:30:15.250Z",
-  odometer_miles: 51205,
-};
 
 const LAX = "America/Los_Angeles";
 const zones = {
@@ -47,7 +35,7 @@ describe("the visible rows' sheet", () => {
   it("holds the table's columns in its order: a date on the zone's clock, a number, the page's names", async () => {
     const sheet = await workbookOf(
       visibleRowsSheet(["odometer_miles", "started_at", "task_type", "status", "location"], zones),
-      [TASK],
+      [LAX_TASK],
     );
     expect(rowValues(sheet, 1)).toEqual([
       "Odometer (mi)",
@@ -73,13 +61,13 @@ describe("the visible rows' sheet", () => {
   it("shows a time in UTC or a named zone as the page does", async () => {
     const utc = await workbookOf(
       visibleRowsSheet(["started_at"], { startedName: "UTC", started: () => "UTC" }),
-      [TASK],
+      [LAX_TASK],
     );
     expect(rowValues(utc, 1)).toEqual(["Started (UTC)"]);
     expect(rowValues(utc, 2)).toEqual([new Date("2026-11-20T08:30:15.250Z")]);
     const tokyo = await workbookOf(
       visibleRowsSheet(["started_at"], { startedName: "Asia/Tokyo", started: () => "Asia/Tokyo" }),
-      [TASK],
+      [LAX_TASK],
     );
     expect(rowValues(tokyo, 1)).toEqual(["Started (Asia/Tokyo)"]);
     expect(rowValues(tokyo, 2)).toEqual([new Date("2026-11-20T17:30:15.250Z")]);
@@ -88,7 +76,7 @@ describe("the visible rows' sheet", () => {
   it.each(['=HYPERLINK("http://evil","x")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", " =1+1", "\u00a0=1+1"])(
     "neutralises %j as the CSV does",
     async (hostile) => {
-      const task = { ...TASK, mva: hostile, task_type: hostile };
+      const task = { ...LAX_TASK, mva: hostile, task_type: hostile };
       const sheet = await workbookOf(visibleRowsSheet(["mva", "task_type"], zones), [task]);
       // The CSV's cell, unquoted; XML reads a CR in text as a line feed, in any reader.
       const csvText = csvCell(hostile).replace(/^"|"$/g, "").replace(/""/g, '"');
@@ -102,7 +90,7 @@ describe("the visible rows' sheet", () => {
 describe("the all-matching sheet", () => {
   it("has the CSV's columns, each cell the CSV's value typed", async () => {
     const csv = taskCsv(undefined, zones);
-    const sheet = await workbookOf(allMatchingSheet(zones), [TASK]);
+    const sheet = await workbookOf(allMatchingSheet(zones), [LAX_TASK]);
     expect(rowValues(sheet, 1)).toEqual(csv.header);
     const cells = Object.fromEntries(csv.header.map((name, index) => [name, rowValues(sheet, 2)[index]]));
     expect(cells).toMatchObject({
@@ -120,7 +108,7 @@ describe("the all-matching sheet", () => {
   });
 
   it("writes many batches in their order", async () => {
-    const tasks = Array.from({ length: 5_000 }, (_, index) => ({ ...TASK, id: `T-${index}` }));
+    const tasks = Array.from({ length: 5_000 }, (_, index) => ({ ...LAX_TASK, id: `T-${index}` }));
     const batches = Array.from({ length: 5 }, (_, index) => tasks.slice(index * 1_000, (index + 1) * 1_000));
     const stream = xlsxStream(async () => ({ sheet: allMatchingSheet(zones), batches: batchesOf(batches) }));
     const workbook = new ExcelJS.Workbook();
@@ -135,7 +123,7 @@ describe("a time on its zone's clock", () => {
   it("follows the zone's offset across a daylight-saving change, as the page shows it", async () => {
     // Los Angeles leaves daylight saving at 09:00 UTC on 2026-11-01 (02:00 PDT becomes 01:00 PST).
     const starts = ["2026-11-01T08:59:59.999Z", "2026-11-01T09:00:00.000Z", "2026-11-01T09:14:00.000Z"];
-    const tasks = starts.map((started_at, index) => ({ ...TASK, id: `T-${index}`, started_at }));
+    const tasks = starts.map((started_at, index) => ({ ...LAX_TASK, id: `T-${index}`, started_at }));
     const sheet = await workbookOf(visibleRowsSheet(["started_at"], zones), tasks);
     expect([2, 3, 4].map((row) => rowValues(sheet, row)[0])).toEqual([
       new Date("2026-11-01T01:59:59.999Z"),

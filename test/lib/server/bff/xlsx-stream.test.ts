@@ -4,20 +4,9 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv/csv-format";
 import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import { LAX_TASK } from "./support/lax-task";
 import type { Task } from "@/lib/server/upstream";
 import { visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
-
-const TASK: Task = {
-  id: "T-000001",
-  vehicle_id: "V-1",
-  mva: "M-1",
-  vin: null,
-  task_type: "oil_change",
-  status: "in_progress",
-  location: { id: "loc_lax", name: "LAX Airport" },
-  started_at: "2026-11-20T08:30:15.250Z",
-  odometer_miles: 51205,
-};
 
 /** Ids that deflate poorly, so that unread bytes, not rows, are what fills up. */
 const SHEET: TaskSheet = {
@@ -45,7 +34,7 @@ function source(batches: number, size = 1_000): Source {
       for (let batch = 0; batch < batches; batch += 1) {
         read += size;
         yield Array.from({ length: size }, () => ({
-          ...TASK,
+          ...LAX_TASK,
           id: `${noise()}${noise()}${noise()}${noise()}`,
         }));
       }
@@ -137,7 +126,7 @@ describe("an XLSX download", () => {
     expect(asked).toBe(1);
     const cancelled = reader.cancel();
     expect(signal?.aborted).toBe(true);
-    release([TASK]);
+    release([LAX_TASK]);
     await cancelled;
     await tick(50);
     expect(asked).toBe(1);
@@ -146,7 +135,7 @@ describe("an XLSX download", () => {
 
   it("ends short, with the error, when its rows fail", async () => {
     async function* failing(): AsyncGenerator<Task[], void, undefined> {
-      yield [TASK];
+      yield [LAX_TASK];
       throw new Error("the mirror failed");
     }
     const stream = xlsxStream(async () => ({ sheet: SHEET, batches: failing() }));
@@ -156,7 +145,7 @@ describe("an XLSX download", () => {
   it("writes text a spreadsheet would evaluate as the CSV's neutralised text", async () => {
     const hostile = '=HYPERLINK("http://evil","x")';
     async function* one(): AsyncGenerator<Task[], void, undefined> {
-      yield [{ ...TASK, mva: hostile }];
+      yield [{ ...LAX_TASK, mva: hostile }];
     }
     const sheet = visibleRowsSheet(["mva"], { startedName: "UTC", started: () => "UTC" });
     const bytes = await new Response(xlsxStream(async () => ({ sheet, batches: one() }))).arrayBuffer();
