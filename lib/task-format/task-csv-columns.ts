@@ -30,6 +30,16 @@ interface CsvColumn {
 
 export const UTC_COLUMN_LABEL = "Started (UTC)";
 
+/** "Export all matching": each start in its location's time (UTC where the zone is unknown). */
+export function locationTimeZones(zones: ReadonlyMap<string, string>): CsvZones {
+  const locationZone = (task: Task) => zones.get(task.location.id);
+  return {
+    startedName: "location time",
+    started: (task) => locationZone(task) ?? "UTC",
+    location: locationZone,
+  };
+}
+
 const label = (column: Exclude<ColumnId, "started_at" | "location">): CsvColumn => ({
   column,
   header: () => COLUMN_LABELS[column],

@@ -4,7 +4,7 @@ import { neutraliseFormula } from "@/lib/csv/csv-format";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import { startedHeader } from "./started-header";
 import { COLUMN_LABELS, columnValue, type CellValue, type ColumnId } from "./task-columns";
-import { taskCsv, type CsvZones } from "./task-csv-columns";
+import { locationTimeZones, taskCsv, type CsvZones } from "./task-csv-columns";
 import { statusLabel, taskTypeLabel } from "./task-labels";
 
 type Task = components["schemas"]["Task"];
@@ -128,4 +128,28 @@ export function visibleRowsSheet(
           : sheetCell(column, columnValue(task, column)),
       ),
   };
+}
+
+/**
+ * A sheet as data: what an export's own thread builds the same sheet from (functions do not cross
+ * threads). `zones` maps each location to its time zone.
+ */
+export type SheetRecipe =
+  | { rows: "all matching"; zones: readonly (readonly [string, string])[] }
+  | {
+      rows: "shown";
+      columns: readonly ColumnId[];
+      /** "location" (each location's zone, from `zones`) or the IANA zone the page shows. */
+      zone: string;
+      zones?: readonly (readonly [string, string])[];
+    };
+
+export function sheetOfRecipe(recipe: SheetRecipe): TaskSheet {
+  const zones = new Map(recipe.zones);
+  if (recipe.rows === "all matching") return allMatchingSheet(locationTimeZones(zones));
+  const { zone } = recipe;
+  return visibleRowsSheet(recipe.columns, {
+    startedName: zone === "location" ? "location time" : zone,
+    started: (task) => (zone === "location" ? (zones.get(task.location.id) ?? "UTC") : zone),
+  });
 }

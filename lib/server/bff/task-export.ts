@@ -1,8 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { csvHead, csvRow, CSV_MEDIA_TYPE, exportFileName } from "@/lib/csv/csv-format";
-import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
-import { allMatchingSheet } from "@/lib/task-format/task-sheet-columns";
+import { locationTimeZones, taskCsv } from "@/lib/task-format/task-csv-columns";
 import { DashboardError } from "../dashboard-error";
 import { parseTaskListParams, SEVERAL_LOCATIONS, type TaskListParams } from "./task-list-params";
 import { asDashboardError } from "./upstream-failure";
@@ -27,18 +26,11 @@ import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 // export spends no upstream call at all; else streamed live page by page at export priority
 // (people's requests go first). Cancelling the download stops the work.
 
-/** Started in location time (and in UTC), whichever format: the zones as the CSV has always named them. */
-function exportZones(zones: Map<string, string>): CsvZones {
-  const locationZone = (task: Task) => zones.get(task.location.id);
-  return {
-    startedName: "location time",
-    started: (task) => locationZone(task) ?? "UTC",
-    location: locationZone,
-  };
-}
-
-/** All of the one list of CSV columns "export visible rows" also writes. */
-const exportCsv = (zones: Map<string, string>) => taskCsv(undefined, exportZones(zones));
+/**
+ * All of the one list of CSV columns "export visible rows" also writes, Started in location time
+ * (and in UTC), whichever format: the zones as the CSV has always named them.
+ */
+const exportCsv = (zones: Map<string, string>) => taskCsv(undefined, locationTimeZones(zones));
 
 export const EXPORT_HEADER = exportCsv(new Map()).header;
 
@@ -153,7 +145,7 @@ function csvExport(read: ExportRead): ReadableStream<Uint8Array> {
 function xlsxExport(read: ExportRead): ReadableStream<Uint8Array> {
   return xlsxStream(async (signal) => {
     const { zones, batches } = await read(signal);
-    return { sheet: allMatchingSheet(exportZones(zones)), batches };
+    return { recipe: { rows: "all matching", zones: [...zones] }, batches };
   });
 }
 

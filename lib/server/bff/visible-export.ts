@@ -3,10 +3,9 @@ import { z } from "zod";
 import { exportFileName } from "@/lib/csv/csv-format";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 import { canonicalZoneName } from "@/lib/time/zone-name";
-import { visibleRowsSheet } from "@/lib/task-format/task-sheet-columns";
 import type { StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
-import { mirrorTasksById } from "../mirror";
+import { mirrorTaskTextsById } from "../mirror";
 import { scopedLocations } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
 import { acceptChange, readJsonBody } from "./change-request";
@@ -22,6 +21,12 @@ import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 
 /** More rows than a page holds after a long scroll; a body naming more is a mistake, not a list. */
 export const MAX_VISIBLE_ROWS = 50_000;
+
+/**
+ * Ids read at once. Each batch is written on the XLSX thread while the next is read here, so
+ * smaller batches overlap more of the two; much smaller ones cost a statement each.
+ */
+const TEXT_BATCH = 2_500;
 
 /** The longest list of the longest ids (contract: Identifier), with room for the rest. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -80,12 +85,11 @@ export async function answerVisibleExport(
     format: "xlsx",
   });
   const body = xlsxStream(async (signal) => {
-    const zones = zone === "location" ? await locationZones(backend, sql, signal) : undefined;
-    const sheet = visibleRowsSheet(columns, {
-      startedName: zone === "location" ? "location time" : zone,
-      started: (task) => (zones ? (zones.get(task.location.id) ?? "UTC") : zone),
-    });
-    return { sheet, batches: mirrorTasksById(sql, ids, locations) };
+    const zones = zone === "location" ? [...(await locationZones(backend, sql, signal))] : undefined;
+    return {
+      recipe: { rows: "shown", columns, zone, zones },
+      batches: mirrorTaskTextsById(sql, ids, locations, TEXT_BATCH),
+    };
   });
   const name = exportFileName([rows], new Date(), "xlsx");
   return new Response(body, {

@@ -1,22 +1,31 @@
 import "server-only";
-import type { TaskSheet } from "@/lib/task-format/task-sheet-columns";
-import type { Task } from "../upstream";
-import { xlsxBytes, type XlsxCell } from "../xlsx";
+import { Worker } from "node:worker_threads";
+import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";
+import { dashboardLogger } from "../log";
 import { pulledDownload } from "./pulled-download";
+import type { FromXlsxThread, TaskBatch } from "./xlsx-worker";
 
-// An XLSX download written as its rows arrive: each batch of tasks becomes rows of the sheet,
-// zipped as they go, so memory holds a batch of tasks and the bytes the browser has not read yet,
+// An XLSX download written as its rows arrive, on a thread of its own (xlsx-worker.ts): this thread
+// reads a batch of rows and hands it over, then reads the next while that one is written, so a
+// large export neither waits for each batch twice nor holds the thread every other request is
+// answered on. Memory holds a few batches of rows and the bytes the browser has not read yet,
 // never the workbook. Cancelling the download stops the reading of rows.
+
+export type { TaskBatch } from "./xlsx-worker";
 
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Unread bytes beyond which the writer waits for the browser: a slow download buffers no more. */
 const UNREAD_BYTES = 1 << 20;
+/** Written bytes the download has not taken yet beyond which no more rows are handed over. */
+const UNTAKEN_BYTES = 1 << 18;
+/** Batches handed over and not yet written: one being written, one waiting its turn. */
+const BATCHES_AHEAD = 2;
 
-/** A sheet's columns and its rows in batches, known once the rows' source is opened. */
+/** A sheet as data and its rows in batches, known once the rows' source is opened. */
 export interface SheetRows {
-  sheet: TaskSheet;
-  batches: AsyncGenerator<Task[], void, undefined>;
+  recipe: SheetRecipe;
+  batches: AsyncGenerator<TaskBatch, void, undefined>;
 }
 
 export function xlsxStream(open: (signal: AbortSignal) => Promise<SheetRows>): ReadableStream<Uint8Array> {
@@ -24,21 +33,117 @@ export function xlsxStream(open: (signal: AbortSignal) => Promise<SheetRows>): R
   return pulledDownload("xlsx export", (signal) => workbookChunks(open, signal), UNREAD_BYTES);
 }
 
+interface XlsxThread {
+  worker: Worker;
+  /** Each job's listener, by job number. */
+  jobs: Map<number, (message: FromXlsxThread) => void>;
+}
+
+let thread: XlsxThread | undefined;
+let lastJob = 0;
+
+/** A thread's code that loads a TypeScript module through tsx, the way the tests load theirs. */
+const throughTsx = (module: URL) =>
+  `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
+const TSX_THREAD = { eval: true, execArgv: ["--conditions=react-server"] };
+
+/**
+ * The writing thread, started at the first export and kept for the next (a start costs more than a
+ * small export). It does not keep the process alive. If it fails, its jobs fail with it and the
+ * next export starts another.
+ */
+function xlsxThread(): XlsxThread {
+  if (thread) return thread;
+  // Built, the thread's module is a chunk of the build. Under the test runner, which runs the
+  // sources, it is TypeScript, which the thread loads through tsx as the tests' own code is loaded.
+  const worker =
+    process.env.NODE_ENV === "test"
+      ? new Worker(throughTsx(new URL("./xlsx-worker.ts", import.meta.url)), TSX_THREAD)
+      : new Worker(new URL("./xlsx-worker.ts", import.meta.url));
+  worker.unref();
+  const started: XlsxThread = { worker, jobs: new Map() };
+  const lost = (reason: string) => {
+    if (thread === started) thread = undefined;
+    for (const [job, listener] of started.jobs) listener({ job, kind: "failed", message: reason });
+    started.jobs.clear();
+  };
+  worker.on("message", (message: FromXlsxThread) => started.jobs.get(message.job)?.(message));
+  worker.on("error", (error) => {
+    dashboardLogger().error({ err: error }, "the XLSX thread failed; its exports end short");
+    lost(`the XLSX thread failed: ${error.message}`);
+  });
+  worker.on("exit", (code) => lost(`the XLSX thread ended (exit ${code})`));
+  thread = started;
+  return started;
+}
+
 async function* workbookChunks(
   open: (signal: AbortSignal) => Promise<SheetRows>,
   signal: AbortSignal,
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  const { sheet, batches } = await open(signal);
-  async function* rows(): AsyncGenerator<XlsxCell[][], void, undefined> {
-    for await (const batch of batches) {
-      signal.throwIfAborted();
-      yield batch.map((task) => sheet.cells(task));
+  const { recipe, batches } = await open(signal);
+  const { worker, jobs } = xlsxThread();
+  const job = ++lastJob;
+  const written: Uint8Array[] = [];
+  let untaken = 0;
+  let ahead = 0;
+  let done = false;
+  let failure: Error | undefined;
+  let stopped = false;
+  let feeding: Promise<void> | undefined;
+  let waiters: (() => void)[] = [];
+  const changed = () => new Promise<void>((resolve) => waiters.push(resolve));
+  const notify = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+
+  // Rows are read only once the writer asks for them, and only as far ahead as it and the browser take.
+  const feed = async () => {
+    try {
+      for await (const batch of batches) {
+        while (!stopped && !failure && (ahead >= BATCHES_AHEAD || untaken >= UNTAKEN_BYTES)) await changed();
+        if (stopped || failure) return;
+        signal.throwIfAborted();
+        worker.postMessage({ job, kind: "rows", batch });
+        ahead += 1;
+      }
+      worker.postMessage({ job, kind: "end" });
+    } catch (error) {
+      failure ??= error instanceof Error ? error : new Error(String(error));
+      notify();
     }
-  }
+  };
+
+  jobs.set(job, (message) => {
+    if (message.kind === "bytes") {
+      written.push(message.bytes);
+      untaken += message.bytes.length;
+    } else if (message.kind === "ready") feeding ??= feed();
+    else if (message.kind === "taken") ahead -= 1;
+    else if (message.kind === "done") done = true;
+    else failure ??= new Error(message.message);
+    notify();
+  });
+  worker.postMessage({ job, kind: "open", recipe });
   try {
-    yield* xlsxBytes({ name: "Tasks", columns: sheet.columns, rows: rows() });
+    for (;;) {
+      const bytes = written.shift();
+      if (bytes) {
+        untaken -= bytes.length;
+        notify();
+        yield bytes;
+      } else if (failure) throw failure;
+      else if (done) return;
+      else await changed();
+    }
   } finally {
+    stopped = true;
+    notify();
+    if (!done) worker.postMessage({ job, kind: "cancel" });
+    jobs.delete(job);
     // Also when the download ends before its first row was asked for: the source is closed either way.
-    await batches.return(undefined);
+    if (!feeding) await batches.return(undefined);
   }
 }

@@ -8,13 +8,23 @@ import { SqlParams, TASK_JSON_ARRAYS, tasksOfJsonArrays, type MirrorSql } from "
 
 const BATCH = 10_000;
 
-export async function* mirrorTasksById(
+/**
+ * A batch as the database wrote it: its tasks as one JSON text (any order, the ids it found), and
+ * the ids asked for in their order. Parsing it is the larger part of a batch's work, so an export
+ * can hand it, as it is, to a thread of its own (tasksOfTexts).
+ */
+export interface TaskTexts {
+  text: string | null;
+  ids: readonly string[];
+}
+
+export async function* mirrorTaskTextsById(
   sql: MirrorSql,
   ids: readonly string[],
   /** The reader's locations; undefined when they see every location. */
   locations: readonly string[] | undefined,
   batchSize = BATCH,
-): AsyncGenerator<Task[], void, undefined> {
+): AsyncGenerator<TaskTexts, void, undefined> {
   for (let start = 0; start < ids.length; start += batchSize) {
     const part = ids.slice(start, start + batchSize);
     const params = new SqlParams();
@@ -24,8 +34,24 @@ export async function* mirrorTasksById(
       `SELECT ${TASK_JSON_ARRAYS} AS tasks FROM mirror_tasks t WHERE ${where.join(" AND ")}`,
       params.values,
     );
-    const byId = new Map(tasksOfJsonArrays(read?.tasks ?? null).map((task) => [task.id, task]));
-    const batch = part.flatMap((id) => byId.get(id) ?? []);
-    if (batch.length > 0) yield batch;
+    yield { text: read?.tasks ?? null, ids: part };
+  }
+}
+
+/** A batch's tasks in the order its ids were asked for; an id not found is left out. */
+export function tasksOfTexts(batch: TaskTexts): Task[] {
+  const byId = new Map(tasksOfJsonArrays(batch.text).map((task) => [task.id, task]));
+  return batch.ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function* mirrorTasksById(
+  sql: MirrorSql,
+  ids: readonly string[],
+  locations: readonly string[] | undefined,
+  batchSize = BATCH,
+): AsyncGenerator<Task[], void, undefined> {
+  for await (const batch of mirrorTaskTextsById(sql, ids, locations, batchSize)) {
+    const tasks = tasksOfTexts(batch);
+    if (tasks.length > 0) yield tasks;
   }
 }

@@ -7,8 +7,9 @@ import { csvCell } from "@/lib/csv/csv-format";
 import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
 import { LAX_TASK } from "./support/lax-task";
 import type { Task } from "@/lib/server/upstream";
-import { allMatchingSheet, visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
+import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";
 import { taskCsv } from "@/lib/task-format/task-csv-columns";
+import type { ColumnId } from "@/lib/task-format/task-columns";
 
 const LAX = "America/Los_Angeles";
 const zones = {
@@ -16,13 +17,22 @@ const zones = {
   started: () => LAX,
   location: () => LAX,
 };
+/** Each location's zone, as an export reads them: the sample task's is Los Angeles. */
+const LOCATION_ZONES = [[LAX_TASK.location.id, LAX]] as const;
+const shown = (...columns: ColumnId[]): SheetRecipe => ({
+  rows: "shown",
+  columns,
+  zone: "location",
+  zones: LOCATION_ZONES,
+});
+const ALL_MATCHING: SheetRecipe = { rows: "all matching", zones: LOCATION_ZONES };
 
 async function* batchesOf(batches: Task[][]): AsyncGenerator<Task[], void, undefined> {
   for (const batch of batches) yield batch;
 }
 
-async function workbookOf(sheet: TaskSheet, tasks: Task[]): Promise<ExcelJS.Worksheet> {
-  const stream = xlsxStream(async () => ({ sheet, batches: batchesOf([tasks]) }));
+async function workbookOf(recipe: SheetRecipe, tasks: Task[]): Promise<ExcelJS.Worksheet> {
+  const stream = xlsxStream(async () => ({ recipe, batches: batchesOf([tasks]) }));
   const bytes = Buffer.from(await new Response(stream).arrayBuffer());
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -33,10 +43,9 @@ const rowValues = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).
 
 describe("the visible rows' sheet", () => {
   it("holds the table's columns in its order: a date on the zone's clock, a number, the page's names", async () => {
-    const sheet = await workbookOf(
-      visibleRowsSheet(["odometer_miles", "started_at", "task_type", "status", "location"], zones),
-      [LAX_TASK],
-    );
+    const sheet = await workbookOf(shown("odometer_miles", "started_at", "task_type", "status", "location"), [
+      LAX_TASK,
+    ]);
     expect(rowValues(sheet, 1)).toEqual([
       "Odometer (mi)",
       "Started (location time)",
@@ -59,16 +68,12 @@ describe("the visible rows' sheet", () => {
   });
 
   it("shows a time in UTC or a named zone as the page does", async () => {
-    const utc = await workbookOf(
-      visibleRowsSheet(["started_at"], { startedName: "UTC", started: () => "UTC" }),
-      [LAX_TASK],
-    );
+    const utc = await workbookOf({ rows: "shown", columns: ["started_at"], zone: "UTC" }, [LAX_TASK]);
     expect(rowValues(utc, 1)).toEqual(["Started (UTC)"]);
     expect(rowValues(utc, 2)).toEqual([new Date("2026-11-20T08:30:15.250Z")]);
-    const tokyo = await workbookOf(
-      visibleRowsSheet(["started_at"], { startedName: "Asia/Tokyo", started: () => "Asia/Tokyo" }),
-      [LAX_TASK],
-    );
+    const tokyo = await workbookOf({ rows: "shown", columns: ["started_at"], zone: "Asia/Tokyo" }, [
+      LAX_TASK,
+    ]);
     expect(rowValues(tokyo, 1)).toEqual(["Started (Asia/Tokyo)"]);
     expect(rowValues(tokyo, 2)).toEqual([new Date("2026-11-20T17:30:15.250Z")]);
   });
@@ -77,7 +82,7 @@ describe("the visible rows' sheet", () => {
     "neutralises %j as the CSV does",
     async (hostile) => {
       const task = { ...LAX_TASK, mva: hostile, task_type: hostile };
-      const sheet = await workbookOf(visibleRowsSheet(["mva", "task_type"], zones), [task]);
+      const sheet = await workbookOf(shown("mva", "task_type"), [task]);
       // The CSV's cell, unquoted; XML reads a CR in text as a line feed, in any reader.
       const csvText = csvCell(hostile).replace(/^"|"$/g, "").replace(/""/g, '"');
       const expected = csvText.replace(/\r/g, "\n");
@@ -90,7 +95,7 @@ describe("the visible rows' sheet", () => {
 describe("the all-matching sheet", () => {
   it("has the CSV's columns, each cell the CSV's value typed", async () => {
     const csv = taskCsv(undefined, zones);
-    const sheet = await workbookOf(allMatchingSheet(zones), [LAX_TASK]);
+    const sheet = await workbookOf(ALL_MATCHING, [LAX_TASK]);
     expect(rowValues(sheet, 1)).toEqual(csv.header);
     const cells = Object.fromEntries(csv.header.map((name, index) => [name, rowValues(sheet, 2)[index]]));
     expect(cells).toMatchObject({
@@ -110,7 +115,7 @@ describe("the all-matching sheet", () => {
   it("writes many batches in their order", async () => {
     const tasks = Array.from({ length: 5_000 }, (_, index) => ({ ...LAX_TASK, id: `T-${index}` }));
     const batches = Array.from({ length: 5 }, (_, index) => tasks.slice(index * 1_000, (index + 1) * 1_000));
-    const stream = xlsxStream(async () => ({ sheet: allMatchingSheet(zones), batches: batchesOf(batches) }));
+    const stream = xlsxStream(async () => ({ recipe: ALL_MATCHING, batches: batchesOf(batches) }));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await new Response(stream).arrayBuffer());
     const sheet = workbook.getWorksheet("Tasks")!;
@@ -124,7 +129,7 @@ describe("a time on its zone's clock", () => {
     // Los Angeles leaves daylight saving at 09:00 UTC on 2026-11-01 (02:00 PDT becomes 01:00 PST).
     const starts = ["2026-11-01T08:59:59.999Z", "2026-11-01T09:00:00.000Z", "2026-11-01T09:14:00.000Z"];
     const tasks = starts.map((started_at, index) => ({ ...LAX_TASK, id: `T-${index}`, started_at }));
-    const sheet = await workbookOf(visibleRowsSheet(["started_at"], zones), tasks);
+    const sheet = await workbookOf(shown("started_at"), tasks);
     expect([2, 3, 4].map((row) => rowValues(sheet, row)[0])).toEqual([
       new Date("2026-11-01T01:59:59.999Z"),
       new Date("2026-11-01T01:00:00.000Z"),

@@ -3,16 +3,13 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv/csv-format";
-import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import { xlsxStream, type TaskBatch } from "@/lib/server/bff/xlsx-stream";
 import { LAX_TASK } from "./support/lax-task";
 import type { Task } from "@/lib/server/upstream";
-import { visibleRowsSheet, type TaskSheet } from "@/lib/task-format/task-sheet-columns";
+import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";
 
 /** Ids that deflate poorly, so that unread bytes, not rows, are what fills up. */
-const SHEET: TaskSheet = {
-  columns: [{ header: "Task ID", kind: "text", width: 40 }],
-  cells: (task) => [task.id],
-};
+const IDS: SheetRecipe = { rows: "shown", columns: ["id"], zone: "UTC" };
 
 interface Source {
   batches: AsyncGenerator<Task[], void, undefined>;
@@ -45,6 +42,13 @@ function source(batches: number, size = 1_000): Source {
   return { batches: generate(), read: () => read, finished: () => finished };
 }
 
+/** The first column of every row of a downloaded workbook, its header first. */
+async function workbookRows(stream: ReadableStream<Uint8Array>): Promise<unknown[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await new Response(stream).arrayBuffer());
+  return workbook.getWorksheet("Tasks")!.getColumn(1).values.slice(1);
+}
+
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the count stops moving for a while (the writer is waiting), or a few seconds pass. */
@@ -60,7 +64,7 @@ async function settled(count: () => number): Promise<number> {
 describe("an XLSX download", () => {
   it("is written only as fast as the browser reads it", async () => {
     const rows = source(300);
-    const reader = xlsxStream(async () => ({ sheet: SHEET, batches: rows.batches })).getReader();
+    const reader = xlsxStream(async () => ({ recipe: IDS, batches: rows.batches })).getReader();
     await reader.read();
     // About 1 MiB unread, at some 26 bytes a row once deflated: far from the 300,000 rows.
     const whileWaiting = await settled(rows.read);
@@ -79,7 +83,7 @@ describe("an XLSX download", () => {
     let signal: AbortSignal | undefined;
     const reader = xlsxStream(async (given) => {
       signal = given;
-      return { sheet: SHEET, batches: rows.batches };
+      return { recipe: IDS, batches: rows.batches };
     }).getReader();
     await reader.read();
     const beforeCancel = await settled(rows.read);
@@ -93,7 +97,7 @@ describe("an XLSX download", () => {
 
   it("closes the rows' source when the browser goes away before the first row", async () => {
     const rows = source(10);
-    const reader = xlsxStream(async () => ({ sheet: SHEET, batches: rows.batches })).getReader();
+    const reader = xlsxStream(async () => ({ recipe: IDS, batches: rows.batches })).getReader();
     await reader.read();
     await reader.cancel(new Error("the browser left"));
     await tick(100);
@@ -118,7 +122,7 @@ describe("an XLSX download", () => {
     let signal: AbortSignal | undefined;
     const stream = xlsxStream(async (given) => {
       signal = given;
-      return { sheet: SHEET, batches: slow() };
+      return { recipe: IDS, batches: slow() };
     });
     const reader = stream.getReader();
     await reader.read();
@@ -138,8 +142,54 @@ describe("an XLSX download", () => {
       yield [LAX_TASK];
       throw new Error("the mirror failed");
     }
-    const stream = xlsxStream(async () => ({ sheet: SHEET, batches: failing() }));
+    const stream = xlsxStream(async () => ({ recipe: IDS, batches: failing() }));
     await expect(new Response(stream).arrayBuffer()).rejects.toThrow();
+  });
+
+  it("ends short, with the error, when a batch cannot be written, and the next download is whole", async () => {
+    async function* garbled(): AsyncGenerator<TaskBatch, void, undefined> {
+      yield { text: "[[not JSON", ids: ["T-1"] };
+    }
+    const broken = xlsxStream(async () => ({ recipe: IDS, batches: garbled() }));
+    await expect(new Response(broken).arrayBuffer()).rejects.toThrow();
+    const whole = await workbookRows(
+      xlsxStream(async () => ({ recipe: IDS, batches: source(2, 10).batches })),
+    );
+    expect(whole).toHaveLength(21);
+  });
+
+  it("writes downloads made at the same time each with its own rows", async () => {
+    const texts = (ids: string[]): TaskBatch => ({
+      text: JSON.stringify(
+        ids.map((id) => [
+          id,
+          "V-1",
+          "M-1",
+          null,
+          "oil_change",
+          "done",
+          "loc_lax",
+          "LAX",
+          LAX_TASK.started_at,
+          1,
+          null,
+        ]),
+      ),
+      ids,
+    });
+    async function* named(prefix: string): AsyncGenerator<TaskBatch, void, undefined> {
+      for (let batch = 0; batch < 5; batch += 1) {
+        const ids = Array.from({ length: 200 }, (_, index) => `${prefix}-${batch * 200 + index}`);
+        yield batch % 2 === 0 ? texts(ids) : ids.map((id) => ({ ...LAX_TASK, id }));
+      }
+    }
+    const [a, b] = await Promise.all(
+      ["A", "B"].map((prefix) =>
+        workbookRows(xlsxStream(async () => ({ recipe: IDS, batches: named(prefix) }))),
+      ),
+    );
+    expect(a).toEqual(["Task ID", ...Array.from({ length: 1_000 }, (_, index) => `A-${index}`)]);
+    expect(b).toEqual(["Task ID", ...Array.from({ length: 1_000 }, (_, index) => `B-${index}`)]);
   });
 
   it("writes text a spreadsheet would evaluate as the CSV's neutralised text", async () => {
@@ -147,8 +197,9 @@ describe("an XLSX download", () => {
     async function* one(): AsyncGenerator<Task[], void, undefined> {
       yield [{ ...LAX_TASK, mva: hostile }];
     }
-    const sheet = visibleRowsSheet(["mva"], { startedName: "UTC", started: () => "UTC" });
-    const bytes = await new Response(xlsxStream(async () => ({ sheet, batches: one() }))).arrayBuffer();
+    const bytes = await new Response(
+      xlsxStream(async () => ({ recipe: { rows: "shown", columns: ["mva"], zone: "UTC" }, batches: one() })),
+    ).arrayBuffer();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes);
     const cell = workbook.getWorksheet("Tasks")!.getCell("A2");
