@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";
 import { dashboardLogger } from "../log";
 import { pulledDownload } from "./pulled-download";
-import type { FromXlsxThread, TaskBatch } from "./xlsx-worker";
+import type { FromXlsxThread, TaskBatch, ToXlsxThread } from "./xlsx-worker";
 
 // An XLSX download written as its rows arrive, on a thread of its own (xlsx-worker.ts): this thread
 // reads a batch of rows and hands it over, then reads the next while that one is written, so a
@@ -84,6 +84,7 @@ async function* workbookChunks(
   const { recipe, batches } = await open(signal);
   const { worker, jobs } = xlsxThread();
   const job = ++lastJob;
+  const send = (message: ToXlsxThread) => worker.postMessage(message);
   const written: Uint8Array[] = [];
   let untaken = 0;
   let ahead = 0;
@@ -106,10 +107,10 @@ async function* workbookChunks(
         while (!stopped && !failure && (ahead >= BATCHES_AHEAD || untaken >= UNTAKEN_BYTES)) await changed();
         if (stopped || failure) return;
         signal.throwIfAborted();
-        worker.postMessage({ job, kind: "rows", batch });
+        send({ job, kind: "rows", batch });
         ahead += 1;
       }
-      worker.postMessage({ job, kind: "end" });
+      send({ job, kind: "end" });
     } catch (error) {
       failure ??= error instanceof Error ? error : new Error(String(error));
       notify();
@@ -126,7 +127,7 @@ async function* workbookChunks(
     else failure ??= new Error(message.message);
     notify();
   });
-  worker.postMessage({ job, kind: "open", recipe });
+  send({ job, kind: "open", recipe });
   try {
     for (;;) {
       const bytes = written.shift();
@@ -141,7 +142,7 @@ async function* workbookChunks(
   } finally {
     stopped = true;
     notify();
-    if (!done) worker.postMessage({ job, kind: "cancel" });
+    if (!done) send({ job, kind: "cancel" });
     jobs.delete(job);
     // Also when the download ends before its first row was asked for: the source is closed either way.
     if (!feeding) await batches.return(undefined);
