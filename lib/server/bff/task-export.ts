@@ -10,6 +10,8 @@ import {
   type MirrorExportQuery,
   mirrorExportBatches,
   parseMirrorExportParams,
+  tasksOfBatch,
+  type TaskBatch,
 } from "../mirror";
 import type { StaffSession } from "../auth";
 import { recordOrRefuse } from "./audit-trail";
@@ -39,7 +41,7 @@ type ExportFormat = "csv" | "xlsx";
 /** The tasks of an export: the locations' zones first (the header names them), then the rows. */
 interface ExportRows {
   zones: Map<string, string>;
-  batches: AsyncGenerator<Task[], void, undefined>;
+  batches: AsyncGenerator<TaskBatch, void, undefined>;
 }
 
 type ExportRead = (signal: AbortSignal) => Promise<ExportRows>;
@@ -137,7 +139,11 @@ function csvExport(read: ExportRead): ReadableStream<Uint8Array> {
     yield encoder.encode(csvHead(csv.header));
     for await (const batch of batches) {
       signal.throwIfAborted();
-      yield encoder.encode(batch.map((task) => csvRow(csv.cells(task))).join(""));
+      yield encoder.encode(
+        tasksOfBatch(batch)
+          .map((task) => csvRow(csv.cells(task)))
+          .join(""),
+      );
     }
   });
 }

@@ -3,15 +3,14 @@ import { Worker } from "node:worker_threads";
 import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";
 import { dashboardLogger } from "../log";
 import { pulledDownload } from "./pulled-download";
-import type { FromXlsxThread, TaskBatch, ToXlsxThread } from "./xlsx-worker";
+import type { TaskBatch } from "../mirror";
+import type { FromXlsxThread, ToXlsxThread } from "./xlsx-worker";
 
 // An XLSX download written as its rows arrive, on a thread of its own (xlsx-worker.ts): this thread
 // reads a batch of rows and hands it over, then reads the next while that one is written, so a
 // large export neither waits for each batch twice nor holds the thread every other request is
 // answered on. Memory holds a few batches of rows and the bytes the browser has not read yet,
 // never the workbook. Cancelling the download stops the reading of rows.
-
-export type { TaskBatch } from "./xlsx-worker";
 
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

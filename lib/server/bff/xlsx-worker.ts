@@ -1,17 +1,13 @@
 import "server-only";
 import { parentPort } from "node:worker_threads";
 import { sheetOfRecipe, type SheetRecipe } from "@/lib/task-format/task-sheet-columns";
-import { tasksOfTexts, type TaskTexts } from "../mirror";
-import type { Task } from "../upstream";
+import { tasksOfBatch, type TaskBatch } from "../mirror";
 import { xlsxBytes } from "../xlsx";
 
 // The thread XLSX exports are written on (xlsx-stream.ts starts it): a batch's parsing, its cells,
 // the sheet's XML and its deflating. The thread that answers every request then only reads the
 // rows, and reads the next batch while this one is written. Several exports share the thread, each
 // a job of its own.
-
-/** A batch of rows: tasks as objects (the live export's pages) or as the mirror wrote them. */
-export type TaskBatch = Task[] | TaskTexts;
 
 export type ToXlsxThread =
   | { job: number; kind: "open"; recipe: SheetRecipe }
@@ -72,8 +68,7 @@ async function write(job: number, recipe: SheetRecipe, inbox: Inbox): Promise<vo
   async function* rows() {
     post({ job, kind: "ready" });
     for (let batch = await inbox.next(); batch; batch = await inbox.next()) {
-      const tasks = Array.isArray(batch) ? batch : tasksOfTexts(batch);
-      yield tasks.map((task) => sheet.cells(task));
+      yield tasksOfBatch(batch).map((task) => sheet.cells(task));
       post({ job, kind: "taken" });
     }
   }

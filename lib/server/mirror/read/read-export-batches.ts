@@ -1,9 +1,8 @@
 import "server-only";
-import type { Task } from "@/lib/server/upstream";
 import { SqlParams, type MirrorSql } from "./mirror-sql";
 import type { MirrorExportQuery } from "./parse-mirror-params";
 import { filterSql, orderSql } from "./query-sql";
-import { mirrorTasksById } from "./read-tasks-by-id";
+import { mirrorTaskTextsById, type TaskTexts } from "./read-tasks-by-id";
 
 // "Export all matching" from the mirror: every task of the query in its order, each exactly once.
 // A download runs at the browser's pace, across several refreshes of the sync slices it reads; keyset
@@ -16,7 +15,7 @@ export async function* mirrorExportBatches(
   sql: MirrorSql,
   query: MirrorExportQuery,
   batchSize?: number,
-): AsyncGenerator<Task[], void, undefined> {
+): AsyncGenerator<TaskTexts, void, undefined> {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
   const order = orderSql(query.sort);
@@ -24,7 +23,7 @@ export async function* mirrorExportBatches(
     `SELECT t.id FROM mirror_tasks t WHERE ${where} ORDER BY ${order}`,
     params.values,
   );
-  yield* mirrorTasksById(
+  yield* mirrorTaskTextsById(
     sql,
     ids.map((row) => row.id),
     undefined,

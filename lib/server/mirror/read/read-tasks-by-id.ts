@@ -38,20 +38,12 @@ export async function* mirrorTaskTextsById(
   }
 }
 
-/** A batch's tasks in the order its ids were asked for; an id not found is left out. */
-export function tasksOfTexts(batch: TaskTexts): Task[] {
+/** An export's batch: tasks as objects (the service's pages) or as the mirror wrote them. */
+export type TaskBatch = Task[] | TaskTexts;
+
+/** A batch's tasks, in the order its ids were asked for; an id the mirror did not find is left out. */
+export function tasksOfBatch(batch: TaskBatch): Task[] {
+  if (Array.isArray(batch)) return batch;
   const byId = new Map(tasksOfJsonArrays(batch.text).map((task) => [task.id, task]));
   return batch.ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export async function* mirrorTasksById(
-  sql: MirrorSql,
-  ids: readonly string[],
-  locations: readonly string[] | undefined,
-  batchSize = BATCH,
-): AsyncGenerator<Task[], void, undefined> {
-  for await (const batch of mirrorTaskTextsById(sql, ids, locations, batchSize)) {
-    const tasks = tasksOfTexts(batch);
-    if (tasks.length > 0) yield tasks;
-  }
 }

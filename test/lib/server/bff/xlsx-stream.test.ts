@@ -3,7 +3,8 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv/csv-format";
-import { xlsxStream, type TaskBatch } from "@/lib/server/bff/xlsx-stream";
+import { xlsxStream } from "@/lib/server/bff/xlsx-stream";
+import type { TaskBatch } from "@/lib/server/mirror";
 import { LAX_TASK } from "./support/lax-task";
 import type { Task } from "@/lib/server/upstream";
 import type { SheetRecipe } from "@/lib/task-format/task-sheet-columns";

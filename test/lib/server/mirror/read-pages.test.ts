@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { propertySettings } from "@/harness/fuzz-settings";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { mirrorExportBatches } from "@/lib/server/mirror/read/read-export-batches";
+import { tasksOfBatch } from "@/lib/server/mirror/read/read-tasks-by-id";
 import { parseMirrorExportParams, parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
 import type { MirrorTaskQuery } from "@/lib/server/mirror/read/mirror-task-query";
@@ -127,7 +128,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     if (!parsedExport.ok) throw parsedExport.error;
     const batches: string[][] = [];
     for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 97))
-      batches.push(batch.map((task) => task.id));
+      batches.push(tasksOfBatch(batch).map((task) => task.id));
     const expected = referenceSelection(tasks, parsedExport.value).map((task) => task.id);
     expect(batches.length).toBe(Math.ceil(expected.length / 97));
     expect(batches.flat()).toEqual(expected);
@@ -143,7 +144,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     if (!parsedExport.ok) throw parsedExport.error;
     const exported: string[] = [];
     for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 50))
-      exported.push(...batch.map((task) => task.id));
+      exported.push(...tasksOfBatch(batch).map((task) => task.id));
     expect(exported).toEqual(referenceSelection(tasks, parsedExport.value).map((task) => task.id));
   });
 
@@ -159,7 +160,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     const seen: string[] = [];
     let moved = false;
     for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 50)) {
-      seen.push(...batch.map((task) => task.id));
+      seen.push(...tasksOfBatch(batch).map((task) => task.id));
       if (moved) continue;
       // A task not exported yet moves to a status that sorts before every other: keyset batches
       // would never reach it again; one already exported moves behind: they would meet it twice.
