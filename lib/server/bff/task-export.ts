@@ -89,14 +89,15 @@ export async function answerExport(
       ? mirrorRead(backend, gate.sql, query)
       : live && (live.scope === "outside" ? noRows : liveRead(backend, live.filters));
   if (!read) throw new Error("unreachable: a mirror-only request has no live path");
-  const body = format === "xlsx" ? xlsxExport(read) : csvExport(read);
-  // Who exported what, before a byte of it leaves; the rows are the download's to count.
+  // Who exported what, before a row of it is read (a download starts reading once it exists);
+  // the rows are the download's to count.
   await recordOrRefuse(backend, staff.email, "export", {
     what: "tasks",
     filters: Object.fromEntries(url.searchParams),
     source: gate.source,
     format,
   });
+  const body = format === "xlsx" ? xlsxExport(read) : csvExport(read);
   const raw = url.searchParams;
   const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
   const name = exportFileName(

@@ -78,18 +78,18 @@ function xlsxThread(): XlsxThread {
 
 async function* workbookChunks(
   open: (signal: AbortSignal) => Promise<SheetRows>,
-  signal: AbortSignal,
+  download: AbortSignal,
 ): AsyncGenerator<Uint8Array, void, undefined> {
+  // The rows' source also ends when the writing fails, not only when the download is cancelled.
+  const ended = new AbortController();
+  const signal = AbortSignal.any([download, ended.signal]);
   const { recipe, batches } = await open(signal);
-  const { worker, jobs } = xlsxThread();
   const job = ++lastJob;
-  const send = (message: ToXlsxThread) => worker.postMessage(message);
   const written: Uint8Array[] = [];
   let untaken = 0;
   let ahead = 0;
   let done = false;
   let failure: Error | undefined;
-  let stopped = false;
   let feeding: Promise<void> | undefined;
   let waiters: (() => void)[] = [];
   const changed = () => new Promise<void>((resolve) => waiters.push(resolve));
@@ -98,36 +98,53 @@ async function* workbookChunks(
     waiters = [];
     for (const wake of woken) wake();
   };
+  signal.addEventListener("abort", notify, { once: true });
+  const stopping = () => signal.aborted || failure !== undefined;
+  let own: XlsxThread | undefined;
+  let send: (message: ToXlsxThread) => void = () => {};
 
-  // Rows are read only once the writer asks for them, and only as far ahead as it and the browser take.
+  // Rows are read only once the writer asks for them, and a batch only when there is room for it:
+  // the writer has at most BATCHES_AHEAD, and the download has taken most of what was written.
   const feed = async () => {
     try {
-      for await (const batch of batches) {
-        while (!stopped && !failure && (ahead >= BATCHES_AHEAD || untaken >= UNTAKEN_BYTES)) await changed();
-        if (stopped || failure) return;
-        signal.throwIfAborted();
-        send({ job, kind: "rows", batch });
+      for (;;) {
+        while (!stopping() && (ahead >= BATCHES_AHEAD || untaken >= UNTAKEN_BYTES)) await changed();
+        if (stopping()) return;
+        const next = await batches.next();
+        if (next.done) return send({ job, kind: "end" });
+        if (stopping()) return;
+        send({ job, kind: "rows", batch: next.value });
         ahead += 1;
       }
-      send({ job, kind: "end" });
     } catch (error) {
       failure ??= error instanceof Error ? error : new Error(String(error));
       notify();
+    } finally {
+      await batches.return(undefined);
     }
   };
 
-  jobs.set(job, (message) => {
-    if (message.kind === "bytes") {
-      written.push(message.bytes);
-      untaken += message.bytes.length;
-    } else if (message.kind === "ready") feeding ??= feed();
-    else if (message.kind === "taken") ahead -= 1;
-    else if (message.kind === "done") done = true;
-    else failure ??= new Error(message.message);
-    notify();
-  });
-  send({ job, kind: "open", recipe });
   try {
+    own = xlsxThread();
+    const { worker } = own;
+    send = (message) => worker.postMessage(message);
+    own.jobs.set(job, (message) => {
+      if (message.kind === "bytes") {
+        written.push(message.bytes);
+        untaken += message.bytes.length;
+      } else if (message.kind === "ready") feeding ??= feed();
+      else if (message.kind === "taken") ahead -= 1;
+      else if (message.kind === "done") done = true;
+      else {
+        dashboardLogger().error(
+          { err: { message: message.message } },
+          "an XLSX export failed; it ends short",
+        );
+        failure ??= new Error(message.message);
+      }
+      notify();
+    });
+    send({ job, kind: "open", recipe });
     for (;;) {
       const bytes = written.shift();
       if (bytes) {
@@ -135,15 +152,15 @@ async function* workbookChunks(
         notify();
         yield bytes;
       } else if (failure) throw failure;
-      else if (done) return;
+      else if (done || signal.aborted) return;
       else await changed();
     }
   } finally {
-    stopped = true;
+    ended.abort();
     notify();
     if (!done) send({ job, kind: "cancel" });
-    jobs.delete(job);
-    // Also when the download ends before its first row was asked for: the source is closed either way.
+    own?.jobs.delete(job);
+    // The feed closes the source once it stops; without one, nothing has read it yet.
     if (!feeding) await batches.return(undefined);
   }
 }

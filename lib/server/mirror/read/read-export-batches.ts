@@ -9,7 +9,7 @@ import { mirrorTaskTextsById, type TaskTexts } from "./read-tasks-by-id";
 // batches would then meet a task twice, or never, whose sort key changed in between (a status
 // moving on). So the export fixes its list of ids, in order, with one statement, then reads the
 // rows in batches by id: a task changed since is written as it is now, one deleted since is left
-// out, and memory holds the ids plus one batch.
+// out, and the reader holds the ids plus one batch.
 
 export async function* mirrorExportBatches(
   sql: MirrorSql,

@@ -11,7 +11,7 @@ const BATCH = 10_000;
 /**
  * A batch as the database wrote it: its tasks as one JSON text (any order, the ids it found), and
  * the ids asked for in their order. Parsing it is the larger part of a batch's work, so an export
- * can hand it, as it is, to a thread of its own (tasksOfTexts).
+ * can hand it, as it is, to a thread of its own (tasksOfBatch reads it there).
  */
 export interface TaskTexts {
   text: string | null;

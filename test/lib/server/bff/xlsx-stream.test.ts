@@ -147,12 +147,24 @@ describe("an XLSX download", () => {
     await expect(new Response(stream).arrayBuffer()).rejects.toThrow();
   });
 
-  it("ends short, with the error, when a batch cannot be written, and the next download is whole", async () => {
+  it("ends short, with the error, when a batch cannot be written, stops its rows, and the next download is whole", async () => {
+    let closed = false;
+    let signal: AbortSignal | undefined;
     async function* garbled(): AsyncGenerator<TaskBatch, void, undefined> {
-      yield { text: "[[not JSON", ids: ["T-1"] };
+      try {
+        for (;;) yield { text: "[[not JSON", ids: ["T-1"] };
+      } finally {
+        closed = true;
+      }
     }
-    const broken = xlsxStream(async () => ({ recipe: IDS, batches: garbled() }));
+    const broken = xlsxStream(async (given) => {
+      signal = given;
+      return { recipe: IDS, batches: garbled() };
+    });
     await expect(new Response(broken).arrayBuffer()).rejects.toThrow();
+    await tick(100);
+    expect(signal?.aborted).toBe(true);
+    expect(closed).toBe(true);
     const whole = await workbookRows(
       xlsxStream(async () => ({ recipe: IDS, batches: source(2, 10).batches })),
     );
