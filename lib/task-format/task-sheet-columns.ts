@@ -148,8 +148,8 @@ export function sheetOfRecipe(recipe: SheetRecipe): TaskSheet {
   const zones = new Map(recipe.zones);
   if (recipe.rows === "all matching") return allMatchingSheet(locationTimeZones(zones));
   const { zone } = recipe;
-  return visibleRowsSheet(recipe.columns, {
-    startedName: zone === "location" ? "location time" : zone,
-    started: (task) => (zone === "location" ? (zones.get(task.location.id) ?? "UTC") : zone),
-  });
+  return visibleRowsSheet(
+    recipe.columns,
+    zone === "location" ? locationTimeZones(zones) : { startedName: zone, started: () => zone },
+  );
 }

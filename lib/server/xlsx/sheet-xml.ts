@@ -7,7 +7,8 @@ import { xmlText } from "./xml-text";
 // in each cell, except in a column whose values repeat (a type, a place, a vehicle): each of its
 // texts goes once into the workbook's shared strings (18.4), which are held until the sheet ends,
 // and its cells refer to it by number. The sheet is then much smaller, and so quicker to write and
-// to zip (docs/benchmarks.md has the figures). Times are Excel serial numbers with a date format; numbers are numbers.
+// to zip (docs/benchmarks.md has the figures). Times are Excel serial numbers with a date format;
+// numbers are numbers.
 
 /** A cell's value; a Date shows the wall-clock time in its UTC fields (an Excel date has no zone). */
 export type XlsxCell = string | number | Date | null;
@@ -161,16 +162,19 @@ export class SheetXml {
       const value = cells[index];
       if (value === null || value === undefined) continue;
       const reference = `${this.#names[index]}${number}`;
-      if (typeof value === "string")
-        xml +=
-          (textStyle === "" && this.#columns[index]!.shared
-            ? this.#shared.cell(reference, value)
-            : undefined) ?? textCell(reference, value, textStyle);
+      if (typeof value === "string") xml += this.#textCell(index, reference, value, textStyle);
       else if (typeof value === "number") {
         if (Number.isFinite(value))
           xml += `<c r="${reference}"${this.#numberStyles[index]}><v>${value}</v></c>`;
       } else xml += dateCell(reference, value);
     }
     return `${xml}</row>`;
+  }
+
+  /** A shared column's text by its number (the header, styled, stays inline), else inline. */
+  #textCell(index: number, reference: string, text: string, style: string): string {
+    const shared =
+      style === "" && this.#columns[index]!.shared ? this.#shared.cell(reference, text) : undefined;
+    return shared ?? textCell(reference, text, style);
   }
 }
