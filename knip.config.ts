@@ -30,11 +30,12 @@ const config: KnipConfig = {
   entry: [
     "scripts/*.ts",
     "bench/*/run.ts",
-    // Child processes of the benchmarks, the browser tests and the mirror's kill test.
+    // Child processes of the benchmarks, the browser tests, the mirror's kill test and the reaper's.
     "bench/bff/proxy-main.ts",
     "bench/service/*-server.ts",
     "e2e/support/oidc-server.ts",
     "test/lib/server/mirror/sync-child.ts",
+    "harness/test/daemon-holder.ts",
     // Run by hand, as their opening comments say.
     "bench/bff/sql-floor.ts",
     "bench/ui/first-load-modules.ts",

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startDaemonReaper } from "./daemon-reaper.mjs";
 import { freePort } from "./free-port";
 
 export interface LocalPostgres {
@@ -37,6 +38,8 @@ export function postgresClientTool(tool: "pg_dump" | "pg_restore" | "psql"): str
 export async function startLocalPostgres(settings: string[] = []): Promise<LocalPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "vts-pg-"));
+  // SIGQUIT: PostgreSQL's immediate shutdown, as `pg_ctl -m immediate` asks for below.
+  const reaper = startDaemonReaper(join(dir, "data", "postmaster.pid"), "SIGQUIT", dir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(dir, ...postgresIds());
   const run = (tool: string, args: string[]) =>
@@ -69,6 +72,7 @@ export async function startLocalPostgres(settings: string[] = []): Promise<Local
     halt: () => run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]),
     resume: start,
     stop() {
+      reaper.dismiss();
       try {
         run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
       } finally {

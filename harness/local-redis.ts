@@ -1,8 +1,9 @@
 // Starts a throwaway Redis server (Debian's redis-server) on a free port, without persistence.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isRunning, readPidFile, startDaemonReaper } from "./daemon-reaper.mjs";
 import { freePort } from "./free-port";
 
 export interface LocalRedis {
@@ -15,6 +16,8 @@ export interface LocalRedis {
 export async function startLocalRedis(port?: number): Promise<LocalRedis> {
   const dir = mkdtempSync(join(tmpdir(), "vts-redis-"));
   port ??= await freePort();
+  const pidFile = join(dir, "redis.pid");
+  const reaper = startDaemonReaper(pidFile, "SIGTERM", dir);
   execFileSync("redis-server", [
     "--port",
     String(port),
@@ -27,7 +30,7 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
     "--daemonize",
     "yes",
     "--pidfile",
-    join(dir, "redis.pid"),
+    pidFile,
     "--dir",
     dir,
   ]);
@@ -38,7 +41,8 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
     stop() {
       // The server's pid, read before anything is removed: a shutdown the server never hears (the
       // command refused, or lost) must not leave it running after the run.
-      const pid = readPid(join(dir, "redis.pid"));
+      const pid = readPidFile(pidFile);
+      reaper.dismiss();
       try {
         execFileSync("redis-cli", ["-p", String(port), "shutdown", "nosave"], { stdio: "ignore" });
       } catch {
@@ -67,29 +71,11 @@ async function waitForPing(port: number): Promise<void> {
   throw new Error(`redis-server did not answer on port ${port}`);
 }
 
-function readPid(file: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(file, "utf8").trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined; // no pid file: the server never got as far as writing it
-  }
-}
-
 /** Kills `pid` if it still runs, and returns once it is gone, so its port is free for a restart. */
 function killAndWait(pid: number): void {
-  // A daemon's parent is init, which in a container may never reap it: a zombie counts as gone.
-  const alive = () => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-    } catch {
-      return false;
-    }
-  };
   const started = Date.now();
   let killed = false;
-  while (alive()) {
+  while (isRunning(pid)) {
     const waited = Date.now() - started;
     if (waited > 5_000) throw new Error(`redis-server ${pid} did not stop`);
     // A shutdown takes a moment; a server still there after a second is killed outright.
