@@ -65,18 +65,23 @@ export function startDaemonReaper(pidFile, signal, folder) {
   return { dismiss: () => void reaper.kill("SIGKILL") };
 }
 
+/** @param {number} pid @param {NodeJS.Signals} signal */
+function signalIfThere(pid, signal) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone between the check and the signal: what the signal was for.
+  }
+}
+
 /** @param {string} pidFile @param {NodeJS.Signals} signal @param {string} folder */
 async function reap(pidFile, signal, folder) {
   const pid = readPidFile(pidFile);
   if (pid !== undefined && isRunning(pid)) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Gone between the check and the signal: what the signal was for.
-    }
+    signalIfThere(pid, signal);
     const started = Date.now();
     while (isRunning(pid) && Date.now() - started < STOP_WAIT_MS) await sleep(50);
-    if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    if (isRunning(pid)) signalIfThere(pid, "SIGKILL");
   }
   rmSync(folder, { recursive: true, force: true });
 }
