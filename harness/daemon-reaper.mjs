@@ -4,7 +4,7 @@
 // other end only the run's process holds. The kernel closes that end however the process ends;
 // the reaper then reads the end of its input, stops the daemon and removes the daemon's folder.
 // A run that stops its daemon itself dismisses the reaper first.
-// Plain JavaScript, so a reaper starts in a few hundredths of a second of CPU, without tsx.
+// Plain JavaScript, which Node runs as it is: a reaper per server would otherwise load tsx first.
 // Usage (as a process): node harness/daemon-reaper.mjs <pid file> <signal> <folder>
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
