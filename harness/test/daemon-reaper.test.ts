@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { eventually } from "../eventually";
 import { REPO_ROOT } from "../repo-root";
 
@@ -39,6 +39,8 @@ it("a killed run's PostgreSQL and Redis are stopped and their folders removed", 
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // Should an expectation fail before the kill below, the holder (and with it its servers) goes anyway.
+  onTestFinished(() => void holder.kill("SIGKILL"));
   const [line] = (await once(createInterface({ input: holder.stdout }), "line")) as [string];
   const held = JSON.parse(line) as Held;
   expect(await postgresAnswers(held.postgres.url)).toBe(true);
