@@ -73,14 +73,24 @@ function keeper(limit: number) {
  * seconds, and are told so (PGLITE_SHORT_LIVED, platform/sql/pglite-db.ts). The test runner's own
  * workers live for the whole run and do its heaviest PGlite work, so they keep V8's default.
  */
-function withLifetime(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return env[TEMPLATE_SETTING] ? { ...env, [SHORT_LIVED_SETTING]: "1" } : env;
+function isShortLived(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env[TEMPLATE_SETTING]);
 }
 
+/**
+ * A short-lived child's JavaScript stays on V8's baseline code (Sparkplug): its optimizing compiler
+ * works on a background thread for functions that run for a few seconds at most, CPU that such a
+ * process never earns back. Only as a flag before the program: NODE_OPTIONS refuses V8's tiers.
+ */
+const SHORT_LIVED_NODE_ARGS = ["--max-opt=1"];
+
 export function startChild(options: ChildOptions): RunningChild {
-  const child = spawn(process.execPath, options.args, {
+  const env = options.env ?? process.env;
+  const shortLived = isShortLived(env);
+  const args = shortLived ? [...SHORT_LIVED_NODE_ARGS, ...options.args] : options.args;
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? REPO_ROOT,
-    env: withLifetime(options.env ?? process.env),
+    env: shortLived ? { ...env, [SHORT_LIVED_SETTING]: "1" } : env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.ownProcessGroup ?? false,
   });

@@ -1,5 +1,6 @@
 // The harness's own promises: a program that dies before it is healthy says why (the tail of its
-// log), and a stop always ends with the process gone, even when it ignores SIGTERM.
+// log), a stop always ends with the process gone, even when it ignores SIGTERM, and a test run's
+// children run as the short-lived processes they are.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -106,4 +107,17 @@ it("has exited once the program has, though a process it left behind still holds
   const straggler = Number(child.stdout().trim());
   expect(alive(straggler)).toBe(true);
   process.kill(straggler, "SIGKILL");
+});
+
+it("tells a test run's children that they are short-lived, and no other process", async () => {
+  const report =
+    "console.log(JSON.stringify([process.execArgv.includes('--max-opt=1'), process.env.PGLITE_SHORT_LIVED ?? null]))";
+  const run = async (env: NodeJS.ProcessEnv) => {
+    const child = startChild({ name: "lifetime", args: ["-e", report], env });
+    expect(await child.exited).toBe(0);
+    return JSON.parse(child.stdout()) as [boolean, string | null];
+  };
+  const { PGLITE_TEMPLATE: _template, ...outsideARun } = process.env;
+  expect(await run({ ...outsideARun, PGLITE_TEMPLATE: "/tmp/cluster.tar" })).toEqual([true, "1"]);
+  expect(await run(outsideARun)).toEqual([false, null]);
 });
