@@ -36,6 +36,10 @@ export default defineConfig({
   ],
   use: {
     screenshot: "only-on-failure",
+    // As many people's browsers do. A looping animation left running while a test waits (a list's
+    // grey rows while it waits for a spent budget or a frozen service) draws every frame for
+    // minutes; the table spec checks the rows pulse where no less motion is asked for.
+    reducedMotion: "reduce",
     launchOptions: TEST_BROWSER_LAUNCH,
   },
 });

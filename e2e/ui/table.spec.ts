@@ -17,7 +17,7 @@ import {
   scrollUntilLoaded,
   ROW_START,
 } from "./task-grid";
-import { multiFilter } from "./table-controls";
+import { multiFilter, toggleValues } from "./table-controls";
 
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
@@ -117,6 +117,22 @@ test("Esc closes the drawer after several rows were opened from the table", asyn
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/tasks\?range=30d$/);
   await expect(drawer).toHaveCount(0);
+});
+
+test("a list's grey rows pulse while it loads, and hold still where less motion is asked for", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+  // The next list's requests are never answered, so its grey rows stay for as long as the checks take.
+  await page.route("**/api/tasks?**", () => {});
+  await toggleValues(page, "task_type", ["Oil change"]);
+  const placeholder = page.getByTestId("skeleton-rows").locator("div > div").first();
+  await expect(placeholder).toBeVisible();
+  // The tests' browser asks for less motion (playwright.config.ts), as a person's may.
+  await expect(placeholder).toHaveCSS("animation-name", "none");
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect(placeholder).toHaveCSS("animation-name", "pulse");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
 test("at 1280 x 800 all columns fit, and the table ends inside the window", async ({ page }) => {

@@ -2,7 +2,11 @@
 
 const SKELETON_ROWS = 12;
 
-/** Grey rows in the table's shape while the first page loads. */
+/**
+ * Grey rows in the table's shape while the first page loads. They pulse, unless the person's
+ * system asks for less motion: then they hold still, however long the list waits (a spent budget
+ * can mean a minute of them).
+ */
 export function SkeletonRows({ columns, template }: { columns: number; template: string }) {
   return (
     <div aria-hidden="true" data-testid="skeleton-rows">
@@ -13,7 +17,10 @@ export function SkeletonRows({ columns, template }: { columns: number; template:
           style={{ gridTemplateColumns: template }}
         >
           {Array.from({ length: columns }, (_, cell) => (
-            <div key={cell} className="mx-2 h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+            <div
+              key={cell}
+              className="mx-2 h-3 motion-safe:animate-pulse rounded bg-slate-200 dark:bg-slate-800"
+            />
           ))}
         </div>
       ))}
