@@ -116,6 +116,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "task-service/dist/",
+      "scripts/dist/",
       // Planted violations (a cycle, dead code) that the lint tests check on purpose.
       "test/fixtures/",
     ],

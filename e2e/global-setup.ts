@@ -11,7 +11,7 @@ import { startLocalPostgres } from "../harness/local-postgres";
 import { providePgliteTemplate } from "../harness/pglite-template";
 import { startHealthyChild } from "../harness/healthy-child";
 import { runToExit, startServiceProcess } from "../harness/service-process";
-import { addStaffMember } from "../harness/staff-cli";
+import { addStaffMember } from "../harness/dashboard-command-lines";
 import { runFolder } from "./support/run-folder";
 import { hostileTaskLine } from "./ui/hostile-task";
 

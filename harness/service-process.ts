@@ -12,12 +12,12 @@ const RUN_TIMEOUT_MS = 120_000;
 // Long enough for a drain under load to finish; a stuck service is killed after it.
 const STOP_GRACE_MS = 20_000;
 
-let built: Promise<void> | undefined;
+let built = false;
 
 /** The program's built file, built from the sources once per process: at its first start. */
-async function builtProgram(program: ServiceProgram): Promise<string> {
-  built ??= buildService();
-  await built;
+function builtProgram(program: ServiceProgram): string {
+  if (!built) buildService();
+  built = true;
   return SERVICE_BUNDLES[program];
 }
 
@@ -80,7 +80,7 @@ export async function startServiceProcess(
   const child = await startHealthyChild({
     ...options,
     name: "service",
-    args: [...(options.nodeArgs ?? []), await builtProgram("server")],
+    args: [...(options.nodeArgs ?? []), builtProgram("server")],
     env: childEnv,
     healthUrl: `${url}/healthz`,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
@@ -112,7 +112,7 @@ export async function runToExit(
 ): Promise<Finished> {
   const child = startChild({
     name: program,
-    args: [await builtProgram(program), ...args],
+    args: [builtProgram(program), ...args],
     env: hermeticEnv(env),
   });
   const kill = () => void child.stop("SIGKILL");

@@ -16,7 +16,7 @@ import { buildDashboard } from "../dashboard-build";
 import { freePort } from "../../harness/free-port";
 import { createDatabase, startLocalPostgres, type LocalPostgres } from "../../harness/local-postgres";
 import { startServiceProcess } from "../../harness/service-process";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { describeMachine } from "../service/report";
 import { HttpClient } from "../service/http-client";
 import { summarize, type Summary } from "../service/latency";

@@ -12,7 +12,7 @@ import { buildDashboard } from "../dashboard-build";
 import type { DashboardProcess } from "../../harness/dashboard-process";
 import { freePort } from "../../harness/free-port";
 import { startServiceProcess } from "../../harness/service-process";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { describeMachine, writeMarkedSection } from "../service/report";
 import { runArm, serviceCounters } from "./arm";
 import { startBffDashboard, waitOutServiceWindow } from "./bff-dashboard";

@@ -14,7 +14,7 @@ import { clientToken } from "../../harness/sandbox-clients";
 import type { RunningChild } from "../../harness/child-process";
 import { startDashboardProcess } from "../../harness/dashboard-process";
 import { startServiceProcess } from "../../harness/service-process";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { closeAllBrowsers, cookieHeader, launchBrowser, signIn } from "./browser";
 import { exportVisibleRows, type ExportRun } from "./csv-export";
 import { exportVisibleRowsXlsx, mirrorSynced, renderXlsxExport } from "./xlsx-export";

@@ -8,7 +8,7 @@ import { encode } from "next-auth/jwt";
 import type { RunningChild } from "../../harness/child-process";
 import { startDashboardProcess } from "../../harness/dashboard-process";
 import { startLocalRedis, type LocalRedis } from "../../harness/local-redis";
-import { addStaffMember, staffCli } from "../../harness/staff-cli";
+import { addStaffMember, staffCli } from "../../harness/dashboard-command-lines";
 import { runFolder } from "./run-folder";
 
 export const SESSION_COOKIE = "authjs.session-token";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { startDashboardProcess, type DashboardProcess } from "../../harness/dashboard-process";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { DEMO_STAFF } from "../global-setup";
 import { runFolder } from "./run-folder";
 

@@ -3,7 +3,7 @@
 // signs in), and each change is in the audit trail. A person who signs in by single sign-on is
 // added by email, changed, and handed back to their groups. axe finds nothing on either page, in
 // either theme.
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, SIGN_IN_TIMEOUT, signedIn, submitSignInAs } from "../support/session";
 import { checkEachTheme } from "./axe-check";

@@ -7,7 +7,7 @@ import { startDashboardProcess } from "../../harness/dashboard-process";
 import { scratchDatabase } from "../../harness/local-postgres";
 import { sandboxDashboardEnv } from "../../harness/sandbox-dashboard-env";
 import { startServiceProcess } from "../../harness/service-process";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { DEMO_STAFF } from "../global-setup";
 import { runFolder } from "../support/run-folder";
 import { SIGN_IN_TIMEOUT } from "../support/session";

@@ -6,7 +6,7 @@
 // that stopped narrowing to the viewer's locations would show the admin's rows and fail here.
 import type { BrowserContext, Cookie, Page } from "@playwright/test";
 import type { Location, Task, TaskPage, Vehicle } from "@/lib/client/api-types";
-import { addStaffMember } from "../../harness/staff-cli";
+import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { expect, test } from "../support/api-contract";
 import { dashboardUrl, SIGN_IN_TIMEOUT, signedIn, submitSignInAs } from "../support/session";
 import { MIRROR_FILL_TIMEOUT, mirrorSynced } from "./table-controls";

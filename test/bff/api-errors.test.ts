@@ -15,7 +15,7 @@ import { expectDocumentedAnswer } from "@/e2e/support/documented-answer";
 import { startDashboardProcess, type DashboardProcess } from "@/harness/dashboard-process";
 import { parseRawResponse } from "@/harness/raw-http";
 import { sandboxDashboardEnv } from "@/harness/sandbox-dashboard-env";
-import { addStaffMember } from "@/harness/staff-cli";
+import { addStaffMember } from "@/harness/dashboard-command-lines";
 import { startVts, type Vts } from "./support/harness";
 
 const WINDOW = "from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z";

@@ -17,7 +17,7 @@ import { SANDBOX_CLIENTS } from "@/harness/sandbox-clients";
 import { eventually } from "@/harness/eventually";
 import { sleep } from "@/harness/raw-http";
 import { startServiceProcess } from "@/harness/service-process";
-import { addStaffMember } from "@/harness/staff-cli";
+import { addStaffMember } from "@/harness/dashboard-command-lines";
 import { parsePrometheus, scrape, total } from "./support/prometheus";
 
 const LIMIT = 60;

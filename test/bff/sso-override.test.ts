@@ -16,7 +16,7 @@ import { createOidcProvider, type OidcAccount } from "@/e2e/support/oidc-provide
 import { startDashboardProcess, type DashboardProcess } from "@/harness/dashboard-process";
 import { freePort } from "@/harness/free-port";
 import { sandboxDashboardEnv } from "@/harness/sandbox-dashboard-env";
-import { addStaffMember, staffCli } from "@/harness/staff-cli";
+import { addStaffMember, staffCli } from "@/harness/dashboard-command-lines";
 import { startVts, type Vts } from "./support/harness";
 
 const ADMIN = { email: "admin@company.example", password: "admin-staff-password" };

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { commandLineArgs } from "@/harness/dashboard-command-lines";
 import { REPO_ROOT } from "@/harness/repo-root";
 
 let dir: string;
@@ -14,15 +15,11 @@ const env = () => ({
   DASHBOARD_DATABASE_URL: "",
 });
 const programs = (args: string[]) =>
-  spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/programs.ts", ...args],
-    {
-      cwd: REPO_ROOT,
-      env: env(),
-      encoding: "utf8",
-    },
-  );
+  spawnSync(process.execPath, commandLineArgs("programs", args), {
+    cwd: REPO_ROOT,
+    env: env(),
+    encoding: "utf8",
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "programs-cli-"));

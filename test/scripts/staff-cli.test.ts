@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { commandLineArgs } from "@/harness/dashboard-command-lines";
 import { REPO_ROOT } from "@/harness/repo-root";
 import { takeInWaitingRecords } from "@/lib/server/bff/audit-trail";
 import { staffAuditInbox } from "@/lib/server/staff";
@@ -13,11 +14,11 @@ import { openWorkspaceDb, readAudit } from "@/lib/server/workspace";
 
 let dir: string;
 const staff = (args: string[], input = "", file = join(dir, "staff.json")) =>
-  spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/staff.ts", ...args, "--file", file],
-    { cwd: REPO_ROOT, encoding: "utf8", input },
-  );
+  spawnSync(process.execPath, commandLineArgs("staff", [...args, "--file", file]), {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    input,
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "staff-cli-"));
