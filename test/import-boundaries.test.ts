@@ -88,6 +88,8 @@ describe("import boundaries", () => {
   it("covers every source file of the fenced folders, however deep", async () => {
     const unfenced: string[] = [];
     for (const file of FENCED.flatMap((area) => sourceFiles(join(ROOT, area)))) {
+      // Built files (scripts/dist/, once a command line has been built) are not sources.
+      if (await eslint.isPathIgnored(file)) continue;
       const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
       if (config.rules?.["no-restricted-imports"] === undefined) unfenced.push(relative(ROOT, file));
     }
