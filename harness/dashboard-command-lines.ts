@@ -6,7 +6,7 @@
 // benchmarks build them from the sources once per process, so a test never runs stale code.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { writeNodeBundles } from "../platform/write-node-bundles";
+import { oncePerProcess, writeNodeBundles } from "../platform/write-node-bundles";
 import { REPO_ROOT } from "./repo-root";
 
 /** Each command line's file, relative to the repository root. */
@@ -26,7 +26,7 @@ export function buildCommandLines(): void {
   });
 }
 
-let built = false;
+const buildCommandLinesOnce = oncePerProcess(buildCommandLines);
 
 /**
  * Arguments to this Node binary for `program` with `args`, run from the repository root. The staff
@@ -34,8 +34,7 @@ let built = false;
  * react-server condition, as the dashboard's server does.
  */
 export function commandLineArgs(program: CommandLine, args: string[]): string[] {
-  if (!built) buildCommandLines();
-  built = true;
+  buildCommandLinesOnce();
   return ["--conditions=react-server", COMMAND_LINE_BUNDLES[program], ...args];
 }
 

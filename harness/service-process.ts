@@ -1,5 +1,6 @@
 // The Vehicle Task Service and its CLI as real processes, the way an operator runs them (Node
 // itself on the built file: one process, so a signal reaches the service).
+import { oncePerProcess } from "../platform/write-node-bundles";
 import { buildService, SERVICE_BUNDLES } from "../task-service/build";
 import { freePort } from "./free-port";
 import { startChild, type RunningChild } from "./child-process";
@@ -12,12 +13,11 @@ const RUN_TIMEOUT_MS = 120_000;
 // Long enough for a drain under load to finish; a stuck service is killed after it.
 const STOP_GRACE_MS = 20_000;
 
-let built = false;
+const buildServiceOnce = oncePerProcess(buildService);
 
 /** The program's built file, built from the sources once per process: at its first start. */
 function builtProgram(program: ServiceProgram): string {
-  if (!built) buildService();
-  built = true;
+  buildServiceOnce();
   return SERVICE_BUNDLES[program];
 }
 

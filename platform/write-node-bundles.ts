@@ -20,3 +20,15 @@ export function writeNodeBundles(options: BuildOptions): void {
     renameSync(partial, file.path);
   }
 }
+
+/**
+ * `build`, run at the first call in this process only: a test process starts its programs many
+ * times over, from sources that do not change under it, and builds them at the first start.
+ */
+export function oncePerProcess(build: () => void): () => void {
+  let built = false;
+  return () => {
+    if (!built) build();
+    built = true;
+  };
+}
