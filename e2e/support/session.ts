@@ -30,25 +30,29 @@ export async function submitSignInAs(page: Page, member: { email: string; passwo
 export const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in", exact: true });
 
 /**
- * The session the first test of this worker got through the sign-in form. A test about something
- * else than signing in starts from it, as a person's browser keeps its session between visits; the
- * form's own behaviour is the sign-in specs' work, and a test that ends a session (signs out)
- * signs in through the form for a session of its own (signedInAfresh).
+ * Signed in to a dashboard as the demo staff member, the way a person's browser keeps its session
+ * between visits: this worker's first test there signs in through the form (`signInThroughForm`)
+ * and is left on the landing page (/tasks); the later ones start from the cookies it got and open
+ * the page they are about themselves. The form's own behaviour is the sign-in specs' work, and a
+ * test that ends a session (signs out) signs in through the form for a session of its own.
  */
-let workerSession: Cookie[] | undefined;
-
-/**
- * Signed in as the demo staff member. A test opens the page it is about itself: only the worker's
- * first test, which signs in through the form, is left on the landing page (/tasks).
- */
-export async function signedIn(page: Page): Promise<void> {
-  if (!workerSession) {
-    await signedInAfresh(page);
-    workerSession = await page.context().cookies(dashboardUrl("/"));
-    return;
-  }
-  await page.context().addCookies(workerSession);
+export function keptSession(
+  baseUrl: () => string,
+  signInThroughForm: (page: Page) => Promise<void>,
+): (page: Page) => Promise<void> {
+  let cookies: Cookie[] | undefined;
+  return async (page) => {
+    if (!cookies) {
+      await signInThroughForm(page);
+      cookies = await page.context().cookies(baseUrl());
+      return;
+    }
+    await page.context().addCookies(cookies);
+  };
 }
+
+/** Signed in to the shared dashboard, with this worker's kept session (keptSession). */
+export const signedIn = keptSession(() => dashboardUrl("/"), signedInAfresh);
 
 /** Signed in through the form, with a session no other test holds; lands on /tasks. */
 export async function signedInAfresh(page: Page): Promise<void> {

@@ -2,7 +2,13 @@
 // now) against the service's own tasks, counted here from scratch; and axe in both themes.
 import { expect, test } from "../support/api-contract";
 import { checkEachTheme } from "./axe-check";
-import { mirrorFilled, serviceTasks, signInAt, startPlantedStack, type PlantedStack } from "./planted-stack";
+import {
+  keptSessionAt,
+  mirrorFilled,
+  serviceTasks,
+  startPlantedStack,
+  type PlantedStack,
+} from "./planted-stack";
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -53,6 +59,7 @@ function lastDates(now: number, timeZone: string, days: number): Set<string> {
 }
 
 let stack: PlantedStack | undefined;
+const signedIn = keptSessionAt(() => stack!.baseUrl);
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -67,7 +74,7 @@ test.afterAll(async () => {
 
 test("each location's counts are the service's tasks counted in its own days", async ({ page }) => {
   const base = stack!.baseUrl;
-  await signInAt(page, base);
+  await signedIn(page);
 
   const locations = (
     (await (await page.request.get(`${base}/api/locations`)).json()) as {
@@ -150,7 +157,7 @@ test("each location's counts are the service's tasks counted in its own days", a
 
 test("axe finds nothing on /locations with its counts, in each theme", async ({ page }, testInfo) => {
   const base = stack!.baseUrl;
-  await signInAt(page, base);
+  await signedIn(page);
   await mirrorFilled(page.request, base);
   await page.goto(`${base}/locations`);
   await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });

@@ -5,7 +5,7 @@ import { expect, test } from "../support/api-contract";
 import { startOwnDashboard } from "../support/own-dashboard";
 import { dashboardUrl, signedIn } from "../support/session";
 import { checkEachTheme } from "./axe-check";
-import { signInAt } from "./planted-stack";
+import { signInAt } from "./own-stack";
 
 interface MirrorState {
   enabled: boolean;

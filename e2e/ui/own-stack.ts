@@ -10,7 +10,7 @@ import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { DEMO_STAFF } from "../global-setup";
 import { runFolder } from "../support/run-folder";
-import { SIGN_IN_TIMEOUT } from "../support/session";
+import { keptSession, SIGN_IN_TIMEOUT } from "../support/session";
 
 export interface OwnStack {
   baseUrl: string;
@@ -112,6 +112,11 @@ export async function signInAt(page: Page, baseUrl: string): Promise<void> {
   await page.getByLabel("Password").fill(DEMO_STAFF.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
+}
+
+/** The demo staff member's session on a stack's dashboard, kept for the spec's later tests. */
+export function keptSessionAt(baseUrl: () => string): (page: Page) => Promise<void> {
+  return keptSession(baseUrl, (page) => signInAt(page, baseUrl()));
 }
 
 export function signInTo(page: Page, stack: OwnStack): Promise<void> {

@@ -9,7 +9,7 @@ import { clientToken, SANDBOX_CLIENTS } from "../../harness/sandbox-clients";
 import { runToExit, startServiceProcess } from "../../harness/service-process";
 import { startOwnStack, type OwnStack } from "./own-stack";
 
-export { signInAt } from "./own-stack";
+export { keptSessionAt } from "./own-stack";
 
 /** The mirror's horizon here: a week back and two days ahead, a few windows that fill in seconds. */
 export const HORIZON_DAYS = { back: 9, ahead: 2 };

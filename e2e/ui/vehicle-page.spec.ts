@@ -15,7 +15,7 @@ import { checkEachTheme } from "./axe-check";
 import {
   mirrorFilled,
   serviceTasks,
-  signInAt,
+  keptSessionAt,
   startPlantedStack,
   type PlantedStack,
   type PlantedTask,
@@ -150,6 +150,8 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
+const signedIn = keptSessionAt(base);
+
 function base(): string {
   if (!stack) throw new Error("the stack did not start");
   return stack.baseUrl;
@@ -158,7 +160,7 @@ function base(): string {
 test("lists exactly the vehicle's tasks, one chart point per reading, and flags the planted anomalies", async ({
   page,
 }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
 
   // The service's own answer for the vehicle over the mirror's horizon is the truth.
@@ -230,7 +232,7 @@ test("lists exactly the vehicle's tasks, one chart point per reading, and flags 
 test("prints the history on A4 and on Letter: every task, the flags, the last-done table and the drawn chart", async ({
   page,
 }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   // A window too short to show the chart, which is then drawn only when scrolled to.
   await page.setViewportSize({ width: 1280, height: 320 });
@@ -287,11 +289,12 @@ async function printedPdf(bytes: Buffer): Promise<{ size: number[]; text: string
 }
 
 test("the header states how fresh the oldest data on the page is, and names it", async ({ page }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   // The history (rendered with the page, the locations' zones included) and its Maintenance
-  // section are the page's data: the older of their as_of is what the header must state. The list
-  // signed in to before asked for data of its own, which no longer counts once its page is gone.
+  // section are the page's data: the older of their as_of is what the header must state. A page
+  // open before (the list a sign-in lands on) asked for data of its own, which no longer counts
+  // once its page is gone.
   const maintenance = page.waitForResponse((response) => response.url().includes("/api/maintenance/due"));
   await page.goto(`${base()}/vehicles/${VEHICLE}`);
   const historyAsOf = (await page.getByTestId("vehicle-as-of").getAttribute("datetime"))!;
@@ -311,7 +314,7 @@ test("the header states how fresh the oldest data on the page is, and names it",
 });
 
 test("a vehicle no task has gets the not-found page, with a 404", async ({ page }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   const response = await page.goto(`${base()}/vehicles/veh_no_such_vehicle`);
   expect(response?.status()).toBe(404);
@@ -321,7 +324,7 @@ test("a vehicle no task has gets the not-found page, with a 404", async ({ page 
 test("axe finds nothing on the vehicle page and its not-found page, in each theme", async ({
   page,
 }, testInfo) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   await page.goto(`${base()}/vehicles/${VEHICLE}`);
   await expect(page.getByTestId("odometer-chart")).toHaveAttribute("data-ready", "true");
@@ -343,7 +346,7 @@ const rowsShown = (page: Page) =>
 test("the due page learns the program, states each planted vehicle, and narrows by search, state and sort", async ({
   page,
 }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
 
   // A document load has the programs, counts and first rows in its HTML: the server read them.
@@ -411,7 +414,7 @@ test("the due page learns the program, states each planted vehicle, and narrows 
 test("the due page passes axe in each theme, filters and sorts by keyboard, exports the rows it lists, and its search follows the URL", async ({
   page,
 }, testInfo) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await page.goto(`${base()}/due?q=990000`);
   await expect(page.getByTestId("due-total")).toContainText(`${FLEET.length} rows`);
   await checkEachTheme(page, testInfo, "due");
@@ -447,7 +450,7 @@ test("the due page passes axe in each theme, filters and sorts by keyboard, expo
 test("the due list loads its next page as it is scrolled to its end: each row of a longer fleet once", async ({
   page,
 }) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   await page.goto(`${base()}/due?q=99100`);
   await expect(page.getByTestId("due-total")).toContainText(`${LONG_FLEET.length} rows`);
@@ -472,7 +475,7 @@ const laMonth = (instant: number) =>
 test("compliance names the planted late oil change in its month and location, and passes axe", async ({
   page,
 }, testInfo) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   const late = FLEET.at(-1)!;
   const lateId = `tsk_e2edue${String(FLEET.length - 1).padStart(2, "0")}0`;
@@ -497,7 +500,7 @@ test("compliance names the planted late oil change in its month and location, an
 test("the vehicles list finds the planted fleet, counts each one's overdue programs, sorts, and passes axe", async ({
   page,
 }, testInfo) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   await page.goto(`${base()}/vehicles`);
   await page.getByLabel("Search vehicles").fill("990000");
@@ -521,7 +524,7 @@ test("the vehicles list finds the planted fleet, counts each one's overdue progr
 test("staff set their own oil change schedule on the programs page, the due page follows, and back to learned restores it", async ({
   page,
 }, testInfo) => {
-  await signInAt(page, base());
+  await signedIn(page);
   await mirrorFilled(page.request, base());
   await page.goto(`${base()}/due?q=990000`);
   await expect(page.getByTestId("count-overdue")).toHaveText("3");
