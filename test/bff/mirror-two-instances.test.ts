@@ -1,13 +1,16 @@
-// Two built dashboards on one PostgreSQL and one Redis, against the real service: one of them
-// leads the mirror's sync; kill -9 of the leader and the other leads within 30 s (the production
-// lock retry, not a test's shortened one). Meanwhile people's live requests on both instances
-// take the whole shared budget, and the service's /metrics must show the dashboards' client never
-// over its limit in a minute: the dead leader's grants still count for the one that takes over.
+// Two built dashboards on one PostgreSQL and one Redis, against the real service. The mirror's
+// sync starts with the dashboards, before anybody opens a page (npm start's promise to a
+// newcomer: a fresh deployment fills its mirror by itself). One of them leads the sync; kill -9 of
+// the leader and the other leads within 30 s (the production lock retry, not a test's shortened
+// one). Meanwhile people's live requests on both instances take the whole shared budget, and the
+// service's /metrics must show the dashboards' client never over its limit in a minute: the dead
+// leader's grants still count for the one that takes over.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, expect, inject, it } from "vitest";
+import { Client } from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { passwordSignIn } from "@/e2e/support/dashboard-instances";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess, type DashboardProcess } from "@/harness/dashboard-process";
@@ -118,47 +121,88 @@ async function liveBurst(dashboard: DashboardProcess, cookie: string, firstDay: 
   );
 }
 
+interface Stack {
+  databaseUrl: string;
+  both: [DashboardProcess, DashboardProcess];
+  calls: ReturnType<typeof followServiceCalls>;
+}
+let stack: Stack | undefined;
+
+function running(): Stack {
+  if (!stack) throw new Error("the stack did not start");
+  return stack;
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mirror-two-instances-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const database = await scratchDatabase(inject("postgresUrl"), "mirror_two_instances");
+  cleanups.push(() => database.drop());
+  // Its own Redis: the budget's keys are the client's, which other files' dashboards use too.
+  const redis = await startLocalRedis();
+  cleanups.push(() => redis.stop());
+  const service = await startServiceProcess({
+    VTS_DATA_DIR: join(dir, "vts"),
+    VTS_SEED_TASKS: "2000",
+    VTS_RATE_LIMIT_PER_MIN: String(LIMIT),
+  });
+  started.push(service);
+  const calls = followServiceCalls(service.url);
+  cleanups.push(() =>
+    calls.stop().then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+
+  const staffFile = join(dir, "staff.json");
+  addStaffMember(staffFile, STAFF);
+  const env = {
+    VTS_BASE_URL: service.url,
+    VTS_CLIENT_ID: CLIENT.id,
+    VTS_CLIENT_SECRET: CLIENT.secret,
+    AUTH_SECRET: randomBytes(33).toString("base64url"),
+    STAFF_FILE: staffFile,
+    METRICS_TOKEN,
+    DASHBOARD_DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    MIRROR_DAYS_BACK: "10",
+    MIRROR_DAYS_AHEAD: "3",
+  };
+  const both = await Promise.all([startDashboardProcess({ env }), startDashboardProcess({ env })]);
+  started.push(...both);
+  stack = { databaseUrl: database.url, both, calls };
+}, 120_000);
+
+it(
+  "the mirror syncs windows from the dashboards' start, with no request but the health check",
+  {
+    timeout: 120_000,
+  },
+  async () => {
+    // Read from the mirror's own tables: a request to a dashboard could be what starts its backend.
+    const { both, databaseUrl } = running();
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    cleanups.push(() => client.end());
+    const synced = async () => {
+      const result = await client
+        .query<{ synced: string }>("SELECT count(*) AS synced FROM mirror_windows WHERE as_of IS NOT NULL")
+        .catch(() => ({ rows: [{ synced: "0" }] }));
+      return Number(result.rows[0]?.synced ?? 0);
+    };
+    const deadline = Date.now() + 90_000;
+    while ((await synced()) === 0 && Date.now() < deadline) await sleep(500);
+    const logs = both.map((dashboard) => dashboard.stdout() + dashboard.stderr()).join("\n");
+    expect(await synced(), logs).toBeGreaterThan(0);
+  },
+);
+
 it(
   "one leads; kill -9 it and the other leads within 30 s; no minute over the limit",
   { timeout: 120_000 },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), "mirror-two-instances-"));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database = await scratchDatabase(inject("postgresUrl"), "mirror_two_instances");
-    cleanups.push(() => database.drop());
-    // Its own Redis: the budget's keys are the client's, which other files' dashboards use too.
-    const redis = await startLocalRedis();
-    cleanups.push(() => redis.stop());
-    const service = await startServiceProcess({
-      VTS_DATA_DIR: join(dir, "vts"),
-      VTS_SEED_TASKS: "2000",
-      VTS_RATE_LIMIT_PER_MIN: String(LIMIT),
-    });
-    started.push(service);
-    const calls = followServiceCalls(service.url);
-    cleanups.push(() =>
-      calls.stop().then(
-        () => undefined,
-        () => undefined,
-      ),
-    );
-
-    const staffFile = join(dir, "staff.json");
-    addStaffMember(staffFile, STAFF);
-    const env = {
-      VTS_BASE_URL: service.url,
-      VTS_CLIENT_ID: CLIENT.id,
-      VTS_CLIENT_SECRET: CLIENT.secret,
-      AUTH_SECRET: randomBytes(33).toString("base64url"),
-      STAFF_FILE: staffFile,
-      METRICS_TOKEN,
-      DASHBOARD_DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      MIRROR_DAYS_BACK: "10",
-      MIRROR_DAYS_AHEAD: "3",
-    };
-    const both = await Promise.all([startDashboardProcess({ env }), startDashboardProcess({ env })]);
-    started.push(...both);
+    const { both, calls } = running();
     const instanceOf = (dashboard: DashboardProcess) => `${hostname()}:${dashboard.pid}`;
     const { session } = await passwordSignIn(both[0].url, STAFF);
     const cookie = session ?? "";
