@@ -1,6 +1,7 @@
 // `vts clients` and `vts keys`: the operator's life cycle of an integration, checked end to end
-// against a production-mode service on the same embedded store, and next to a running service
-// on PostgreSQL. The three groups below run side by side; the steps inside a group in order.
+// against a production-mode service on the same embedded store. The two groups below run side by
+// side; the steps inside a group in order. Next to running services on PostgreSQL, where a change
+// reaches them by a notice, the same commands are checked in test/process/client-changes.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,47 +135,6 @@ describe.concurrent("an integration's life cycle on the embedded store", { timeo
     const refused = await call(service.url, TASKS, { headers: bearer(earlyToken) });
     expect(refused.status).toBe(401);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe("unauthorized");
-  });
-});
-
-// With PostgreSQL the CLI and running instances share the database, and the operator's guide
-// promises that secret rotations and revocations take effect on the next request once the
-// change's notice is delivered.
-const NOTICE_DELIVERED = { timeout: 5_000, interval: 50 };
-describe.concurrent("with DATABASE_URL, next to a running service", { timeout: 120_000 }, () => {
-  let live: ServiceProcess | undefined;
-  beforeAll(async () => {
-    live = await startServiceProcess({ DATABASE_URL: database.url, VTS_MODE: "production" });
-  });
-  afterAll(() => live?.stop());
-  const grant = (secret: string) => requestToken(live!.url, "live-sync", secret);
-
-  it("rotations and revocations take effect on the next request", async ({ expect }) => {
-    const run = (...args: string[]) => runCliInProcess(args, { DATABASE_URL: database.url });
-    const created = await run("clients", "create", "--id", "live-sync", "--scopes", "locations:read");
-    expect(created.code, said(created)).toBe(0);
-    const firstSecret = secretIn(created.stdout);
-    const first = await grant(firstSecret);
-    expect(first.status).toBe(200);
-    const token = first.json<{ access_token: string }>().access_token;
-
-    const rotated = await run("clients", "rotate-secret", "live-sync");
-    expect(rotated.code, said(rotated)).toBe(0);
-    // The notice comes a moment after the commit (longer on a busy machine): ask until then.
-    await expect.poll(async () => (await grant(firstSecret)).status, NOTICE_DELIVERED).toBe(401);
-    const secondSecret = secretIn(rotated.stdout);
-    expect((await grant(secondSecret)).status).toBe(200);
-    expect((await call(live!.url, "/v1/locations", { headers: bearer(token) })).status).toBe(200);
-
-    const revoked = await run("clients", "revoke", "live-sync");
-    expect(revoked.code, said(revoked)).toBe(0);
-    await expect
-      .poll(
-        async () => (await call(live!.url, "/v1/locations", { headers: bearer(token) })).status,
-        NOTICE_DELIVERED,
-      )
-      .toBe(401);
-    expect((await grant(secondSecret)).json<{ error: string }>().error).toBe("invalid_client");
   });
 });
 

@@ -87,6 +87,12 @@ describe("two instances on one PostgreSQL, each holding the clients in memory", 
     const refused = await call(b.url, "/v1/locations", { headers: bearer(token) });
     expect(refused.json<{ error: { code: string } }>().error.code).toBe("unauthorized");
     expect((await call(a.url, "/v1/locations", { headers: bearer(token) })).status).toBe(401);
+    // Nor does its secret get a new token, on either instance.
+    for (const instance of [b, a]) {
+      const denied = await requestToken(instance.url, "revoked-elsewhere", secret);
+      expect(denied.status).toBe(401);
+      expect(denied.json<{ error: string }>().error).toBe("invalid_client");
+    }
   });
 
   it("refuse the old secret on every instance once the CLI rotated it; issued tokens keep working", async () => {
