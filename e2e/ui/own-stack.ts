@@ -1,6 +1,7 @@
 // A sandbox service and a dashboard of a spec's own, for tests that starve, freeze or slow the
 // service or plant its data: what they do to it must not reach the other specs' shared processes.
 import type { ChildProcess } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startDashboardProcess } from "../../harness/dashboard-process";
@@ -56,9 +57,15 @@ export async function startOwnStack(
 ): Promise<OwnStack> {
   const folder = runFolder(name);
   const dir = folder.path;
+  // Each step's end, with its time: a start that hangs past the hook's timeout (seen twice: a
+  // dashboard that logged "listening" and then answered nothing) leaves this log to say where.
+  const stepDone = (step: string) =>
+    appendFileSync(join(dir, "stack.log"), `${new Date().toISOString()} ${step}\n`);
   const staffFile = join(dir, "staff.json");
   addStaffMember(staffFile, DEMO_STAFF);
+  stepDone("staff file written");
   const databases = await stackDatabases(name);
+  stepDone("databases created");
   const env = { VTS_SEED_TASKS: "500", DATABASE_URL: databases.service.url, ...serviceEnv };
   let service;
   try {
@@ -67,7 +74,9 @@ export async function startOwnStack(
       logFile: join(dir, "service.log"),
       timeoutMs: 90_000,
     });
+    stepDone("service healthy");
   } catch (error) {
+    stepDone("service did not start: dropping the databases");
     await databases.drop();
     folder.retire();
     throw error;
@@ -83,7 +92,9 @@ export async function startOwnStack(
       },
       logFile: join(dir, "dashboard.log"),
     });
+    stepDone("dashboard healthy");
   } catch (error) {
+    stepDone("dashboard did not start: stopping the stack");
     await service.stop();
     await databases.drop();
     folder.retire();
