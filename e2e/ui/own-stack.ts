@@ -57,8 +57,8 @@ export async function startOwnStack(
 ): Promise<OwnStack> {
   const folder = runFolder(name);
   const dir = folder.path;
-  // Each step's end, with its time: a start that hangs past the hook's timeout (seen twice: a
-  // dashboard that logged "listening" and then answered nothing) leaves this log to say where.
+  // Each step's end, with its time: a start that hangs past the hook's timeout, which no harness
+  // deadline reports, leaves this log to say which step waited.
   const stepDone = (step: string) =>
     appendFileSync(join(dir, "stack.log"), `${new Date().toISOString()} ${step}\n`);
   const staffFile = join(dir, "staff.json");
