@@ -88,12 +88,28 @@ function start(phase: Phase): Promise<void> {
   return new Promise((done) => {
     child.once("close", (code, signal) => {
       running.delete(phase.name);
+      sweepLeftovers(phase.name, child.pid!);
       const verdict: Verdict = code === 0 ? "passed" : stopping && signal ? "stopped" : "failed";
       outcomes.set(phase.name, { verdict, code, startedAt, seconds: elapsed() - startedAt });
       if (verdict === "failed") stopAll();
       done();
     });
   });
+}
+
+/**
+ * A phase that ended may have left processes in its group: a test whose start hung before it could
+ * keep a handle on its servers, for one. They would hold ports and CPU past the run, so they go now,
+ * and the run says so. Daemons (PostgreSQL, Redis) and their reapers run in groups of their own.
+ */
+function sweepLeftovers(name: string, groupId: number): void {
+  try {
+    process.kill(-groupId, "SIGKILL");
+  } catch {
+    // No process is left in the group: the usual case.
+    return;
+  }
+  console.error(`[run-plan] ${name} left processes running in its group when it ended; they were killed`);
 }
 
 function stopAll(): void {

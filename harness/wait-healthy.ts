@@ -1,5 +1,8 @@
 // A started program is ready once its health URL answers 200: the service's /healthz, the
-// dashboard's /api/health. It fails early, with the program's own words, when the program dies.
+// dashboard's /api/health. It fails early, with the program's own words, when the program dies,
+// and at its deadline with a diagnosis, whatever a probe does: a start that hung with no word
+// until a test hook's own timeout gave no clue where it waited.
+import { clearTimeout, setTimeout } from "node:timers";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunningChild } from "./child-process";
 import { unhealthyDiagnosis } from "./unhealthy-diagnosis";
@@ -13,18 +16,40 @@ export interface HealthWait {
   pollMs?: number;
 }
 
+const PROBE_MS = 2_000;
+
+/**
+ * Milliseconds on the monotonic clock. A test file may fake Date and the global timers, and a
+ * worker shared with later files (isolate: false) would keep them: a deadline read from a
+ * frozen Date never comes. node:timers' own functions and hrtime are never faked.
+ */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1_000_000n);
+
+async function fetchedOk(url: string, signal: AbortSignal): Promise<boolean> {
+  const response = await fetch(url, { signal });
+  await response.arrayBuffer();
+  return response.status === 200;
+}
+
+/** Whether one request answers 200 within PROBE_MS: false at PROBE_MS even if fetch ignores its abort. */
 async function answers200(url: string): Promise<boolean> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const probeEnds = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(false);
+    }, PROBE_MS);
+  });
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.status === 200;
-  } catch {
-    return false;
+    return await Promise.race([fetchedOk(url, abort.signal).catch(() => false), probeEnds]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 export async function waitHealthy(child: RunningChild, wait: HealthWait): Promise<void> {
-  const started = Date.now();
+  const started = monotonicMs();
   let lastProgress = started;
   for (;;) {
     if (child.hasExited() || child.signal() !== null || child.process.exitCode !== null) {
@@ -34,14 +59,14 @@ export async function waitHealthy(child: RunningChild, wait: HealthWait): Promis
       );
     }
     if (await answers200(wait.healthUrl)) return;
-    if (Date.now() - started > wait.timeoutMs) {
+    if (monotonicMs() - started > wait.timeoutMs) {
       const diagnosis = await unhealthyDiagnosis(child.pid, wait.healthUrl);
       throw new Error(
         `${child.name} was not healthy within ${wait.timeoutMs} ms:\n${diagnosis}\n${child.tail()}`,
       );
     }
-    if (wait.onWaiting && Date.now() - lastProgress >= (wait.progressEveryMs ?? 15_000)) {
-      lastProgress = Date.now();
+    if (wait.onWaiting && monotonicMs() - lastProgress >= (wait.progressEveryMs ?? 15_000)) {
+      lastProgress = monotonicMs();
       await wait.onWaiting(lastProgress - started);
     }
     await sleep(wait.pollMs ?? 250);

@@ -1,10 +1,10 @@
 // The harness's own promises: a program that dies before it is healthy says why (the tail of its
-// log), a stop always ends with the process gone, even when it ignores SIGTERM, and a test run's
+// log), a start meets its deadline whatever its probes and the test's clock do, a stop always ends with the process gone, even when it ignores SIGTERM, and a test run's
 // children run as the short-lived processes they are.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, it, onTestFinished } from "vitest";
+import { expect, it, onTestFinished, vi } from "vitest";
 import { startChild } from "../child-process";
 import { freePort } from "../free-port";
 import { startHealthyChild } from "../healthy-child";
@@ -45,6 +45,25 @@ it("rejects with the tail of the log when the program is not healthy by the dead
     timeoutMs: 1_500,
   });
   await expect(started).rejects.toThrow(/never-ready was not healthy within 1500 ms[\s\S]*still warming up/);
+});
+
+it("meets its deadline when a probe never settles and a test has frozen Date", async () => {
+  // A request that never comes back, and a clock a test file faked and left frozen: neither may
+  // keep a start waiting past its deadline without a word.
+  vi.stubGlobal("fetch", () => new Promise(() => {}));
+  vi.useFakeTimers({ toFake: ["Date"] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const port = await freePort();
+  const started = startHealthyChild({
+    name: "unanswered",
+    args: ["-e", "setInterval(() => {}, 1000)"],
+    healthUrl: `http://127.0.0.1:${port}/healthz`,
+    timeoutMs: 1_500,
+  });
+  await expect(started).rejects.toThrow(/unanswered was not healthy within 1500 ms/);
 });
 
 it("is ready once its health URL answers 200, and a stop resolves once it has exited", async () => {

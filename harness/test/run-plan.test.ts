@@ -2,10 +2,11 @@
 // failure stops the rest with its exit code, and the end of the output is a table of each phase's
 // start and time.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it, onTestFinished } from "vitest";
+import { isRunning } from "../daemon-reaper.mjs";
 import { REPO_ROOT } from "../repo-root";
 
 function runPlan(...phases: string[]) {
@@ -56,6 +57,18 @@ it("stops the phases still running at the first failure, exits with its code, an
   expect(table).toMatch(/^broken +\d+\.\d s +\d+\.\d s +FAILED \(exit 3\)$/m);
   expect(table).toMatch(/^after +- +- +not run$/m);
   expect(Number(/^total +(\d+\.\d) s$/m.exec(table)?.[1])).toBeLessThan(10);
+});
+
+it("kills what a phase left running when it ended, and says so", () => {
+  const dir = mkdtempSync(join(tmpdir(), "run-plan-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const pidFile = join(dir, "pid");
+  // A process of the phase's group that outlives the phase, its output not tied to the phase's pipes.
+  const { code, errors } = runPlan(`left=sleep 60 >/dev/null 2>&1 & echo $! > ${pidFile}`);
+  expect(code).toBe(0);
+  expect(errors).toContain("[run-plan] left left processes running in its group when it ended");
+  const pid = Number(readFileSync(pidFile, "utf8"));
+  expect(isRunning(pid)).toBe(false);
 });
 
 it("refuses a plan whose phase needs one not named before it", () => {
