@@ -1,6 +1,7 @@
 // The harness's own promises: a program that dies before it is healthy says why (the tail of its
-// log), a start meets its deadline whatever its probes and the test's clock do, a stop always ends with the process gone, even when it ignores SIGTERM, and a test run's
-// children run as the short-lived processes they are.
+// log), a start meets its deadline whatever its probes and the test's clock do, a stop always
+// ends with the process gone, even when it ignores SIGTERM, and a test run's children run as the
+// short-lived processes they are.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
