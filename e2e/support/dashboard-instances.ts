@@ -141,8 +141,26 @@ function setCookies(response: Response): string[] {
   return [...cookies.values()];
 }
 
+/**
+ * How long a request here may wait for its answer. A dashboard that stops answering must fail the
+ * test at the request that waited, named, rather than at a hook's timeout with no word of where.
+ */
+const ANSWER_WITHIN_MS = 60_000;
+
+async function answer(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError")
+      throw new Error(`${init.method ?? "GET"} ${url}: no answer within ${ANSWER_WITHIN_MS} ms`, {
+        cause: error,
+      });
+    throw error;
+  }
+}
+
 export async function csrf(baseUrl: string): Promise<Csrf> {
-  const response = await fetch(`${baseUrl}/api/auth/csrf`);
+  const response = await answer(`${baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { token: csrfToken, cookie: setCookies(response).join("; ") };
 }
@@ -161,7 +179,7 @@ export async function passwordSignIn(
   options: { csrf?: Csrf; forwardedFor?: string } = {},
 ): Promise<SignInAnswer> {
   const token = options.csrf ?? (await csrf(baseUrl));
-  const response = await fetch(`${baseUrl}/api/auth/callback/staff-password`, {
+  const response = await answer(`${baseUrl}/api/auth/callback/staff-password`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -182,7 +200,7 @@ export async function passwordSignIn(
 /** POST /api/auth/signout with this session, as the Sign out button does. */
 export async function signOut(baseUrl: string, session: string): Promise<void> {
   const token = await csrf(baseUrl);
-  const response = await fetch(`${baseUrl}/api/auth/signout`, {
+  const response = await answer(`${baseUrl}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -202,7 +220,7 @@ export interface PageAnswer {
 
 /** A request with exactly this cookie, redirects not followed. */
 export async function withCookie(baseUrl: string, path: string, cookie: string): Promise<PageAnswer> {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
+  const response = await answer(`${baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
   await response.arrayBuffer();
   const renewed = setCookies(response).some(
     (line) => line.startsWith(`${SESSION_COOKIE}=`) && line !== `${SESSION_COOKIE}=`,
