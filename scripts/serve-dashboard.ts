@@ -12,6 +12,12 @@ const STOP_DEADLINE_MS = 5_000;
 const BACKEND_CLOSE_MS = 3_000;
 
 export async function serveDashboard(options: { port: number; hostname: string }): Promise<void> {
+  // A program whose output has no reader any more (its supervisor or terminal is gone) stops, as
+  // Unix stops it with SIGPIPE; Node turns that signal into an error on the stream instead. Left
+  // unheard, the error reaches Next's uncaught-exception handler, whose own log line fails the same
+  // way: the process spun on a core, deaf to SIGTERM, until killed.
+  let stop = (): void => process.exit(1);
+  for (const output of [process.stdout, process.stderr]) output.on("error", () => stop());
   // Next and React choose their production builds by NODE_ENV when first loaded: it is set first,
   // and Next is loaded here rather than by a static import, which the bundled server would hoist
   // above every statement.
@@ -53,7 +59,7 @@ export async function serveDashboard(options: { port: number; hostname: string }
 
   const drain = drainOnClose(server);
   let stopping = false;
-  const stop = () => {
+  stop = () => {
     if (stopping) return;
     stopping = true;
     const signalled = performance.now();

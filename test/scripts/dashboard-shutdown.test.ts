@@ -1,7 +1,7 @@
 // The built dashboard (`next build` first) stopped by SIGTERM while a reverse proxy's pooled
 // keep-alive connections are busy: as the service (task-service/test/process/shutdown-burst.test.ts),
 // every request gets a whole answer or finds its connection closed before it is sent. A request the
-// hard deadline cuts makes the exit code say so.
+// hard deadline cuts makes the exit code say so. And once nothing reads its output, it stops.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +44,11 @@ async function startDashboard(mirrorDir: string, client: Record<string, string> 
     output: () => child.stdout() + child.stderr(),
     // Not child.stop(): the test watches what SIGTERM alone does, with no SIGKILL behind it.
     stop: () => child.process.kill("SIGTERM"),
+    /** What reads its output goes away, as a supervisor or a terminal that has gone. */
+    loseOutput: () => {
+      child.process.stdout?.destroy();
+      child.process.stderr?.destroy();
+    },
   };
 }
 
@@ -102,3 +107,19 @@ it(
     expect(dashboard.output()).toMatch(/cut 1 connection/);
   },
 );
+
+it("stops, as on SIGTERM, once nothing reads its output", { timeout: 60_000 }, async () => {
+  const dashboard = await startDashboard(scratchDir());
+  // With no service, the mirror's sync fails every 10 s and says so: a line the process will write.
+  await waitFor(
+    () => dashboard.output().includes("mirror sync failed"),
+    "the mirror syncing and failing",
+    30_000,
+  );
+  const lost = Date.now();
+  dashboard.loseOutput();
+  // Its next line (the sync's next failure, within 10 s) has no reader. Unix would end it with
+  // SIGPIPE; it stops as on SIGTERM instead, rather than serve on unseen.
+  expect(await dashboard.exited).toBe(0);
+  expect(Date.now() - lost).toBeLessThan(30_000);
+});

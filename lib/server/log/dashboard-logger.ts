@@ -33,8 +33,21 @@ export function createDashboardLogger(level: string, destination?: DestinationSt
       serializers: { err: serializeError },
       redact: { paths: MASKED_FIELDS.flatMap((field) => [field, `*.${field}`]), censor: "[REDACTED]" },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ?? stdoutDestination(),
   );
+}
+
+/**
+ * JSON lines on stdout. Once nothing reads them (EPIPE), pino drops its lines quietly, so the
+ * process's own stdout is told it is broken too: the dashboard's server stops when its output has
+ * no reader (scripts/serve-dashboard.ts), whichever writer finds out first.
+ */
+function stdoutDestination(): DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: true });
+  destination.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.stdout.destroy(error);
+  });
+  return destination;
 }
 
 const holder = globalThis as typeof globalThis & { __dashboardLogger?: DashboardLogger };
