@@ -2,8 +2,8 @@
 // dashboard's /api/health. It fails early, with the program's own words, when the program dies,
 // and at its deadline with a diagnosis, whatever a probe does: a start that hung with no word
 // until a test hook's own timeout gave no clue where it waited.
-import { clearTimeout, setTimeout } from "node:timers";
 import { setTimeout as sleep } from "node:timers/promises";
+import { settleWithin } from "../platform/settle-within";
 import type { RunningChild } from "./child-process";
 import { unhealthyDiagnosis } from "./unhealthy-diagnosis";
 
@@ -32,20 +32,8 @@ async function fetchedOk(url: string, signal: AbortSignal): Promise<boolean> {
 }
 
 /** Whether one request answers 200 within PROBE_MS: false at PROBE_MS even if fetch ignores its abort. */
-async function answers200(url: string): Promise<boolean> {
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const probeEnds = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => {
-      abort.abort();
-      resolve(false);
-    }, PROBE_MS);
-  });
-  try {
-    return await Promise.race([fetchedOk(url, abort.signal).catch(() => false), probeEnds]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answers200(url: string): Promise<boolean> {
+  return settleWithin(PROBE_MS, (signal) => fetchedOk(url, signal).catch(() => false), false);
 }
 
 export async function waitHealthy(child: RunningChild, wait: HealthWait): Promise<void> {

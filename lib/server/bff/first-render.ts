@@ -1,5 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
+import { settleWithin } from "@/platform/settle-within";
 import { apiSession, type StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
 import { dashboardLogger } from "../log";
@@ -55,31 +56,23 @@ function documentRequest(requestHeaders: Headers): boolean {
  * The read's answer, or undefined when it fails or is late; a late read is told to stop (a queued
  * upstream call is then not made for this page; the mirror's reads finish on their own).
  */
-export async function readWithin<T>(
+export function readWithin<T>(
   page: string,
   deadlineMs: number,
   read: (signal: AbortSignal) => Promise<T | undefined>,
 ): Promise<T | undefined> {
-  const controller = new AbortController();
-  // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
-  const reading = read(controller.signal).catch((error: unknown) => {
-    // A busy budget, a filling mirror, a service away: the browser's own request meets it and says
-    // why. A mirror still filling is the expected state of a first start: no line at info for it.
-    if (controller.signal.aborted) return undefined;
-    const filling = error instanceof DashboardError && error.code === "mirror_not_ready";
-    dashboardLogger()[filling ? "debug" : "info"]({ err: error }, `${page}: first page not read`);
-    return undefined;
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(undefined);
-    }, deadlineMs);
-  });
-  try {
-    return await Promise.race([reading, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return settleWithin(
+    deadlineMs,
+    // Caught here, not by the race: a read that fails after the deadline must not go unhandled.
+    (signal) =>
+      read(signal).catch((error: unknown) => {
+        // A busy budget, a filling mirror, a service away: the browser's own request meets it and
+        // says why. A mirror still filling is the expected state of a first start: no line at info.
+        if (signal.aborted) return undefined;
+        const filling = error instanceof DashboardError && error.code === "mirror_not_ready";
+        dashboardLogger()[filling ? "debug" : "info"]({ err: error }, `${page}: first page not read`);
+        return undefined;
+      }),
+    undefined,
+  );
 }
