@@ -8,6 +8,8 @@
 // Each line of a phase's output is prefixed with its name (unless the plan has one phase), so the
 // interleaved output of phases side by side still says which line is whose.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 interface Phase {
   name: string;
@@ -88,28 +90,60 @@ function start(phase: Phase): Promise<void> {
   return new Promise((done) => {
     child.once("close", (code, signal) => {
       running.delete(phase.name);
-      sweepLeftovers(phase.name, child.pid!);
       const verdict: Verdict = code === 0 ? "passed" : stopping && signal ? "stopped" : "failed";
       outcomes.set(phase.name, { verdict, code, startedAt, seconds: elapsed() - startedAt });
       if (verdict === "failed") stopAll();
-      done();
+      void sweepLeftovers(phase.name, child.pid!).then(done);
     });
   });
 }
 
 /**
- * A phase that ended may have left processes in its group: a test whose start hung before it could
- * keep a handle on its servers, for one. They would hold ports and CPU past the run, so they go now,
- * and the run says so. Daemons (PostgreSQL, Redis) and their reapers run in groups of their own.
+ * The processes still alive in a process group, by name: /proc's stat has each one's group and
+ * state. A zombie (exited, not yet reaped: in a container, init may never reap it) is not alive.
  */
-function sweepLeftovers(name: string, groupId: number): void {
+function liveMembers(groupId: number): string[] {
+  const names: string[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone since the listing
+    }
+    const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(group) === groupId && state !== "Z")
+      names.push(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
+  }
+  return names;
+}
+
+/** How long a phase's processes may take to exit by themselves after the phase has ended. */
+const LEFTOVER_GRACE_MS = 2_000;
+
+/**
+ * A phase that ended may have left processes in its group: a test whose start hung before it could
+ * keep a handle on its servers, for one. They would hold ports and CPU past the run, so those still
+ * there after a short grace (a build's workers end a moment after it) are killed, and the run names
+ * them. Daemons (PostgreSQL, Redis) and their reapers run in groups of their own.
+ */
+async function sweepLeftovers(name: string, groupId: number): Promise<void> {
+  const graceEnds = performance.now() + LEFTOVER_GRACE_MS;
+  let left = liveMembers(groupId);
+  while (left.length > 0 && performance.now() < graceEnds) {
+    await sleep(100);
+    left = liveMembers(groupId);
+  }
+  if (left.length === 0) return;
   try {
     process.kill(-groupId, "SIGKILL");
   } catch {
-    // No process is left in the group: the usual case.
-    return;
+    return; // they ended meanwhile
   }
-  console.error(`[run-plan] ${name} left processes running in its group when it ended; they were killed`);
+  console.error(
+    `[run-plan] ${name} left ${left.length} process(es) running when it ended, now killed: ${left.join(", ")}`,
+  );
 }
 
 function stopAll(): void {

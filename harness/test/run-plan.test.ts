@@ -66,7 +66,7 @@ it("kills what a phase left running when it ended, and says so", () => {
   // A process of the phase's group that outlives the phase, its output not tied to the phase's pipes.
   const { code, errors } = runPlan(`left=sleep 60 >/dev/null 2>&1 & echo $! > ${pidFile}`);
   expect(code).toBe(0);
-  expect(errors).toContain("[run-plan] left left processes running in its group when it ended");
+  expect(errors).toContain("[run-plan] left left 1 process(es) running when it ended, now killed: sleep");
   const pid = Number(readFileSync(pidFile, "utf8"));
   expect(isRunning(pid)).toBe(false);
 });
