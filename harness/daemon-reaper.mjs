@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { readProcStat } from "./proc-stat.mjs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -36,12 +37,8 @@ export function readPidFile(file) {
  * @param {number} pid
  */
 export function isRunning(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
+  const stat = readProcStat(pid);
+  return stat !== undefined && stat.state !== "Z";
 }
 
 /**

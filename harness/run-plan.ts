@@ -8,8 +8,9 @@
 // Each line of a phase's output is prefixed with its name (unless the plan has one phase), so the
 // interleaved output of phases side by side still says which line is whose.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { readProcStat } from "./proc-stat.mjs";
 
 interface Phase {
   name: string;
@@ -103,20 +104,10 @@ function start(phase: Phase): Promise<void> {
  * state. A zombie (exited, not yet reaped: in a container, init may never reap it) is not alive.
  */
 function liveMembers(groupId: number): string[] {
-  const names: string[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // gone since the listing
-    }
-    const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(group) === groupId && state !== "Z")
-      names.push(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
-  }
-  return names;
+  return readdirSync("/proc").flatMap((entry) => {
+    const stat = /^\d+$/.test(entry) ? readProcStat(entry) : undefined;
+    return stat && stat.group === groupId && stat.state !== "Z" ? [stat.name] : [];
+  });
 }
 
 /** How long a phase's processes may take to exit by themselves after the phase has ended. */
