@@ -930,7 +930,7 @@ export interface components {
       /** @enum {string} */
       role: "viewer" | "admin";
       /** @description `all`, or the ids of the locations whose tasks the member sees (none: nothing). */
-      locations: "all" | string[];
+      locations: "all" | components["schemas"]["Identifier"][];
     };
     StaffMember: {
       email: string;
@@ -2903,7 +2903,7 @@ export interface operations {
       query?: {
         /** @description Only these actions (comma-separated). */
         action?: string;
-        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`). */
+        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`), without control characters. */
         actor?: string;
         /** @description Records at or after this instant (with its offset). */
         from?: string;
@@ -2962,7 +2962,7 @@ export interface operations {
       query?: {
         /** @description Only these actions (comma-separated). */
         action?: string;
-        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`). */
+        /** @description Only what this actor did, as the records name it (an email, in any case, or `command line (USER)`), without control characters. */
         actor?: string;
         /** @description Records at or after this instant (with its offset). */
         from?: string;

@@ -1,4 +1,6 @@
 import "server-only";
+import { hasControlCharacter } from "@/contract/query/control-characters";
+import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
 import { parseInstantText } from "@/contract/query/instant-text";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { splitListParam } from "@/contract/query/list-param";
@@ -46,7 +48,9 @@ export async function recordOrRefuse(
 
 /**
  * A request naming locations its reader may not see is answered as if they had no tasks; it is
- * recorded as refused, with what it named, so that probing shows in the trail.
+ * recorded as refused, with what it named, so that probing shows in the trail. A value that is no
+ * location id names nothing to refuse: the request's own parsing refuses it (400), as it does an
+ * admin's, and the trail is never asked to hold text it cannot store (a NUL).
  */
 export async function recordRefusedLocations(
   backend: () => Promise<DashboardBackend>,
@@ -55,7 +59,7 @@ export async function recordRefusedLocations(
 ): Promise<void> {
   if (staff.access.locations === "all") return;
   const named = url.searchParams.getAll("location_id").flatMap(splitListParam);
-  const refused = named.filter((id) => !seesLocation(staff.access, id));
+  const refused = named.filter((id) => IDENTIFIER_PATTERN.test(id) && !seesLocation(staff.access, id));
   if (refused.length === 0) return;
   await recordOrRefuse(await backend(), staff.email, "access_refused", {
     what: "locations",
@@ -137,10 +141,10 @@ function readFilters(raw: Record<string, string>): AuditFilters {
     filters.actions = actions;
   }
   if (raw.actor !== undefined) {
-    if (raw.actor.length === 0 || raw.actor.length > 320)
+    if (raw.actor.length === 0 || raw.actor.length > 320 || hasControlCharacter(raw.actor))
       throw new DashboardError(
         "invalid_request",
-        '"actor" must name who acted (an email, or "command line (USER)") in 1 to 320 characters.',
+        '"actor" must name who acted (an email, or "command line (USER)") in 1 to 320 characters, without control characters.',
       );
     filters.actor = normaliseEmail(raw.actor);
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDENTIFIER_PATTERN, IDENTIFIER_RULE } from "@/contract/query/identifier";
 
 // What a member of staff may do and see: a role, and the locations whose tasks they see. Every read
 // the dashboard answers is narrowed to those locations (scopedLocations), so a location outside
@@ -10,7 +11,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** At most this many locations in one scope: more is a mistake in a file, not a branch. */
 const MAX_SCOPE_LOCATIONS = 500;
 
-const locationId = z.string().min(1).max(100);
+/** The service's location ids are its identifiers; anything else names no location. */
+const locationId = z.string().regex(IDENTIFIER_PATTERN, `a location id: ${IDENTIFIER_RULE}`);
 
 export const locationScopeSchema = z.union([
   z.literal("all"),

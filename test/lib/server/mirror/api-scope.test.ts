@@ -207,6 +207,27 @@ function mirrorScopeChecks(): void {
       }
     });
 
+    it("naming a location by what is no location id is refused as it is an admin, recording only real ids", async () => {
+      const workspace = await reader.workspace();
+      const records = () =>
+        workspace.query<{ details: { location_ids?: string[] } }>(
+          "SELECT details FROM workspace_audit ORDER BY id DESC",
+        );
+      const before = (await records()).length;
+      // A NUL, which PostgreSQL refuses to store in a record; a space; one too long; a lone
+      // surrogate; and a real location beside a NUL, whose real id alone is recorded.
+      for (const bad of ["%00", "a%20b", "x".repeat(129), "%ED%A0%80", `${others[0]},%00`]) {
+        for (const cookie of [viewer, rig.cookie]) {
+          const answer = await get(reader, tasksRoute, `/api/tasks?${window}&location_id=${bad}`, cookie);
+          expect(answer.status, `${bad}: ${answer.text}`).toBe(400);
+          expect((answer.json() as { error: { code: string } }).error.code).toBe("invalid_request");
+        }
+      }
+      const after = await records();
+      expect(after).toHaveLength(before + 1);
+      expect(after[0]!.details.location_ids).toEqual([others[0]]);
+    });
+
     it("is told a task or vehicle seen only elsewhere does not exist, as an unknown one", async () => {
       const theirs = tasks.find((task) => !isMine(task.location.id))!;
       const ours = tasks.find((task) => isMine(task.location.id))!;
@@ -422,6 +443,10 @@ describe("on PGlite", () => {
         { role: "owner", locations: "all" },
         { role: "viewer" },
         { role: "viewer", locations: "x", extra: 1 },
+        // Not location ids: nothing the service names so, and a NUL or a lone surrogate no record holds.
+        { role: "viewer", locations: ["\u0000"] },
+        { role: "viewer", locations: ["\ud800"] },
+        { role: "viewer", locations: ["Main Street"] },
       ]) {
         expect((await setAccess(rig.cookie, VIEWER, bad)).status, JSON.stringify(bad)).toBe(400);
       }
@@ -778,7 +803,7 @@ describe("on PGlite", () => {
         rig.cookie,
       );
       expect(crossed.status).toBe(400);
-      for (const bad of ["action=delete", "from=yesterday", "limit=0", "actor="]) {
+      for (const bad of ["action=delete", "from=yesterday", "limit=0", "actor=", "actor=a%00b"]) {
         expect((await get(rig.mirrored, auditRoute, `/api/admin/audit?${bad}`, rig.cookie)).status, bad).toBe(
           400,
         );

@@ -32,6 +32,9 @@ describe("a location scope", () => {
       locations: ["loc_a", "loc_b"],
     });
     expect(parseLocationScope("")).toEqual([]);
+    // Location ids are the service's identifiers: text that is none names no location.
+    for (const bad of ["loc a", "loc_a,Main Street", "loc_\u0000", "x".repeat(129)])
+      expect(() => parseLocationScope(bad), bad).toThrow();
     expect(describeAccess(branch)).toBe("viewer of loc_a, loc_b");
     expect(describeAccess(everywhere)).toBe("admin of all locations");
     expect(describeAccess({ role: "viewer", locations: [] })).toBe("viewer of no location");
