@@ -521,10 +521,10 @@ export interface paths {
      *     (a task or vehicle at another location, a filter naming one), saved views, and sign-ins,
      *     failed sign-ins (the email tried, only when it is one; the provider; why) and sign-outs,
      *     each with who, when and what it named; never a secret, password or token. A record of the
-     *     command line or of a sign-in may be written a little after the fact (`details.happened_at`
-     *     says when): such records are taken into the trail before it is read, and when they cannot
-     *     be, the answer is 503 `audit_unavailable`.
-     *     Pages by `cursor`.
+     *     command line or of a sign-in is written a little after the fact: such records are taken into
+     *     the trail before it is read (when they cannot be, the answer is 503 `audit_unavailable`),
+     *     each at the time it happened (`at`, and `details.happened_at`), with `details.taken_in_at`
+     *     saying when it was taken in. Newest first by `at`, then by `id`; pages by `cursor`.
      */
     get: operations["listAudit"];
     put?: never;

@@ -17,6 +17,7 @@ import {
   recordAuditOnce,
   type AuditAction,
   type AuditFilters,
+  type AuditPosition,
   type AuditRecord,
   type WorkspaceDb,
 } from "../workspace";
@@ -164,6 +165,19 @@ function readFilters(raw: Record<string, string>): AuditFilters {
 
 const binding = (filters: AuditFilters) => JSON.stringify(["audit", filters]);
 
+// A page's cursor is its last record's place in the trail's order: its time in the codec's text
+// slot, its id in the number slot, signed and bound to the filters.
+function encodePosition(backend: DashboardBackend, { at, id }: AuditPosition, filters: AuditFilters): string {
+  return backend.cursors.encode({ upstreamCursor: at, offset: id }, binding(filters));
+}
+
+function decodePosition(backend: DashboardBackend, cursor: string, filters: AuditFilters): AuditPosition {
+  const { upstreamCursor: at, offset: id } = backend.cursors.decode(cursor, binding(filters));
+  if (at === null || parseInstantText(at) === undefined)
+    throw new DashboardError("invalid_request", "The cursor is invalid or belongs to other filters.");
+  return { at, id };
+}
+
 /** GET /api/admin/audit: the newest records first, filtered, a page at a time. */
 export async function answerAuditList(
   backend: DashboardBackend,
@@ -175,15 +189,11 @@ export async function answerAuditList(
   const filters = readFilters(raw);
   const limit = raw.limit === undefined ? PAGE_LIMIT_DEFAULT : readLimit(raw.limit);
   if (limit === undefined) throw new DashboardError("invalid_request", LIMIT_MESSAGE);
-  const before =
-    raw.cursor === undefined ? undefined : backend.cursors.decode(raw.cursor, binding(filters)).offset;
-  const rows = await readAudit(await completeTrail(backend), filters, { before, limit: limit + 1 });
+  const after = raw.cursor === undefined ? undefined : decodePosition(backend, raw.cursor, filters);
+  const rows = await readAudit(await completeTrail(backend), filters, { after, limit: limit + 1 });
   const data = rows.slice(0, limit);
   const last = data.at(-1);
-  const next =
-    rows.length > limit && last
-      ? backend.cursors.encode({ upstreamCursor: null, offset: last.id }, binding(filters))
-      : null;
+  const next = rows.length > limit && last ? encodePosition(backend, last, filters) : null;
   return Response.json({ data, next_cursor: next });
 }
 

@@ -39,12 +39,19 @@ export async function recordAudit(
   ]);
 }
 
+/** SQL for a time as an ISO instant in UTC, rounded to the millisecond as the trail's times are. */
+const UTC_MILLISECONDS_TEXT = (sql: string) =>
+  `to_char((${sql})::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Apart from the migrations' lock, so taking records in never waits on a migration. */
 const TAKE_IN_LOCK_KEY = 7_315_016;
 
 /**
  * A record made elsewhere (`id`, at `happenedAt`) taken into the trail once, however many
- * instances or retries take it in: its id goes into its details and is looked for first.
+ * instances or retries take it in: its id goes into its details and is looked for first. It stands
+ * at the time it happened, so a filter of that time finds it however late the trail was next read
+ * (never later than now: a clock ahead cannot put it above what comes after), and its details say
+ * when it was taken in.
  */
 export async function recordAuditOnce(
   db: SqlDb,
@@ -59,14 +66,17 @@ export async function recordAuditOnce(
   await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [TAKE_IN_LOCK_KEY]);
     await tx.query(
-      `INSERT INTO workspace_audit (actor, action, details)
-       SELECT $1, $2, $3::jsonb
+      // Both times by the database's clock, as every other record's.
+      `INSERT INTO workspace_audit (at, actor, action, details)
+       SELECT least($5::timestamptz, now()), $1, $2,
+              $3::jsonb || jsonb_build_object('taken_in_at', ${UTC_MILLISECONDS_TEXT("now()")})
        WHERE NOT EXISTS (SELECT 1 FROM workspace_audit WHERE details->>'record_id' = $4)`,
       [
         record.actor,
         record.action,
         JSON.stringify({ ...record.details, happened_at: record.happenedAt, record_id: record.id }),
         record.id,
+        record.happenedAt,
       ],
     );
   });
@@ -104,11 +114,17 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** Records newest first, those before the id `before` (a page's last), at most `limit`. */
+/** Where a page of the trail ends: its last record's time and id (the trail's order, newest first). */
+export interface AuditPosition {
+  at: string;
+  id: number;
+}
+
+/** Records newest first (by time, then id), those after `after` (a page's last), at most `limit`. */
 export async function readAudit(
   db: SqlExecutor,
   filters: AuditFilters,
-  page: { before?: number; limit: number },
+  page: { after?: AuditPosition; limit: number },
 ): Promise<AuditRecord[]> {
   const conditions: string[] = [];
   const values: unknown[] = [];
@@ -120,7 +136,8 @@ export async function readAudit(
   if (filters.actor !== undefined) conditions.push(`actor = ${bind(filters.actor)}`);
   if (filters.from !== undefined) conditions.push(`at >= ${bind(filters.from)}::timestamptz`);
   if (filters.to !== undefined) conditions.push(`at < ${bind(filters.to)}::timestamptz`);
-  if (page.before !== undefined) conditions.push(`id < ${bind(page.before)}::bigint`);
+  if (page.after !== undefined)
+    conditions.push(`(at, id) < (${bind(page.after.at)}::timestamptz, ${bind(page.after.id)}::bigint)`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   const rows = await db.query<{
     id: string | number;
@@ -129,7 +146,7 @@ export async function readAudit(
     action: string;
     details: unknown;
   }>(
-    `SELECT id, at, actor, action, details FROM workspace_audit ${where} ORDER BY id DESC LIMIT ${bind(page.limit)}::integer`,
+    `SELECT id, at, actor, action, details FROM workspace_audit ${where} ORDER BY at DESC, id DESC LIMIT ${bind(page.limit)}::integer`,
     values,
   );
   return rows.map((row) => ({

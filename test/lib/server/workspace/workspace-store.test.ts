@@ -31,6 +31,7 @@ import {
   readOverridesFile,
   readSavedView,
   recordAudit,
+  recordAuditOnce,
   removeOverride,
   replaceOverrides,
   saveOverride,
@@ -258,6 +259,90 @@ describe.each([
       const left = await readAudit(db, {}, { limit: 10 });
       expect(left.map((record) => record.actor)).toEqual(["b@company.example", "a@company.example"]);
       expect(await pruneAudit(db, 30)).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.each([
+  ["embedded", () => Promise.resolve({ databaseUrl: undefined, dataDir: join(dir, "made-elsewhere") })],
+  ["on PostgreSQL", async () => ({ databaseUrl: await scratch("workspace_elsewhere"), dataDir: undefined })],
+] as const)("records made elsewhere, %s", (_name, settings) => {
+  const OPS = "command line (ops)";
+  const instant = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
+
+  it("stand at the time they happened: in the trail's order, in a filter of that time, paged through", async () => {
+    const db = await openWorkspaceDb(await settings());
+    try {
+      const happened = instant(-3 * DAY_MS);
+      await recordAudit(db, "now@company.example", "export", {});
+      const made = { actor: OPS, action: "staff_added", details: { email: "x@company.example" } } as const;
+      await recordAuditOnce(db, { ...made, id: "r-past", happenedAt: happened });
+      await recordAuditOnce(db, { ...made, id: "r-past", happenedAt: happened }); // taken in once
+      // A clock ahead of the dashboard's: placed no later than its taking in.
+      await recordAuditOnce(db, { ...made, id: "r-ahead", happenedAt: instant(3_600_000) });
+
+      const trail = await readAudit(db, {}, { limit: 10 });
+      expect(trail.map((record) => record.details.record_id ?? record.actor)).toEqual([
+        "r-ahead",
+        "now@company.example",
+        "r-past",
+      ]);
+      const [ahead, , past] = trail;
+      expect(past!.at).toBe(happened);
+      expect(Date.parse(past!.details.taken_in_at as string)).toBeGreaterThan(Date.parse(happened));
+      expect(Date.parse(ahead!.at)).toBeLessThanOrEqual(Date.parse(ahead!.details.taken_in_at as string));
+
+      const thatDay = await readAudit(
+        db,
+        { from: instant(-3 * DAY_MS - 3_600_000), to: instant(-3 * DAY_MS + 3_600_000) },
+        { limit: 10 },
+      );
+      expect(thatDay.map((record) => record.details.record_id)).toEqual(["r-past"]);
+
+      const paged: unknown[] = [];
+      let after: { at: string; id: number } | undefined;
+      for (;;) {
+        const [record] = await readAudit(db, {}, { after, limit: 1 });
+        if (!record) break;
+        paged.push(record);
+        after = record;
+      }
+      expect(paged).toEqual(trail);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("taken in before their time was kept, are moved to it when the workspace is next opened", async () => {
+    const chosen = await settings();
+    const open = () => openWorkspaceDb(chosen);
+    const happened = instant(-2 * DAY_MS);
+    const before = await open();
+    try {
+      // The trail as it stood before: a record made elsewhere placed at its taking in.
+      await before.query("DELETE FROM workspace_migrations WHERE id = 4");
+      await before.query(
+        "INSERT INTO workspace_audit (actor, action, details) VALUES ($1, 'staff_added', $2::jsonb)",
+        [OPS, JSON.stringify({ email: "y@company.example", happened_at: happened, record_id: "r-old" })],
+      );
+      await recordAudit(before, "direct@company.example", "export", {});
+    } finally {
+      await before.close();
+    }
+    const db = await open();
+    try {
+      const [old] = await readAudit(
+        db,
+        { from: instant(-2 * DAY_MS - 60_000), to: instant(-DAY_MS) },
+        { limit: 10 },
+      );
+      expect(old).toMatchObject({ at: happened, details: { record_id: "r-old", happened_at: happened } });
+      expect(Date.now() - Date.parse(old!.details.taken_in_at as string)).toBeLessThan(DAY_MS);
+      const [direct] = await readAudit(db, { actor: "direct@company.example" }, { limit: 10 });
+      expect(direct!.details).toEqual({});
+      expect(Date.now() - Date.parse(direct!.at)).toBeLessThan(DAY_MS);
     } finally {
       await db.close();
     }
