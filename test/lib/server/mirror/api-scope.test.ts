@@ -7,7 +7,10 @@
 // admin of every location changes what staff may see. A shared saved view opens for the viewer
 // without the locations they may not see, and only its owner changes it. The mirror's checks run
 // twice: on PGlite, and on PostgreSQL read through a second dashboard instance that does not sync.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { DASHBOARD_OPENAPI } from "@/contract/conformance/documents";
 import * as auditExportRoute from "@/app/api/admin/audit/export/route";
 import * as auditRoute from "@/app/api/admin/audit/route";
 import * as staffDisabledRoute from "@/app/api/admin/staff/[email]/disabled/route";
@@ -364,6 +367,30 @@ function mirrorScopeChecks(): void {
   });
 }
 
+/** The query parameters the dashboard's contract documents for GET `path`. */
+function documentedQueryParameters(path: string): string[] {
+  interface Parameter {
+    name?: string;
+    in?: string;
+    $ref?: string;
+  }
+  const document = parseYaml(readFileSync(DASHBOARD_OPENAPI, "utf8")) as {
+    paths: Record<string, { get?: { parameters?: Parameter[] } }>;
+    components: { parameters: Record<string, Parameter> };
+  };
+  const operation = document.paths[path]?.get;
+  if (!operation) throw new Error(`the contract has no GET ${path}`);
+  return (operation.parameters ?? [])
+    .map((parameter) =>
+      parameter.$ref ? document.components.parameters[parameter.$ref.split("/").at(-1)!]! : parameter,
+    )
+    .filter((parameter) => parameter.in === "query")
+    .map((parameter) => parameter.name!);
+}
+
+/** Values no parameter takes, each of which once reached a store or a log that cannot hold it. */
+const HOSTILE_VALUES = ["%00", "a%00b,c", "%ED%A0%80", "%F0%9F%9A%97", "x".repeat(4_000), "%22%3B--%20"];
+
 describe("on PGlite", () => {
   beforeAll(() => openRig(), 180_000);
   afterAll(async () => {
@@ -371,6 +398,40 @@ describe("on PGlite", () => {
   });
 
   mirrorScopeChecks();
+
+  it("answers hostile values in every documented query parameter without a 5xx, for a viewer and an admin", async () => {
+    const routes: [Record<string, unknown>, string][] = [
+      [tasksRoute, "/api/tasks"],
+      [summaryRoute, "/api/tasks/summary"],
+      [exportRoute, "/api/export"],
+      [locationsRoute, "/api/locations"],
+      [dueRoute, "/api/maintenance/due"],
+      [dueSummaryRoute, "/api/maintenance/summary"],
+      [dueExportRoute, "/api/maintenance/due/export"],
+      [complianceRoute, "/api/maintenance/compliance"],
+      [vehiclesRoute, "/api/vehicles"],
+      [viewsRoute, "/api/views"],
+      [auditRoute, "/api/admin/audit"],
+      [auditExportRoute, "/api/admin/audit/export"],
+      [staffRoute, "/api/admin/staff"],
+    ];
+    let asked = 0;
+    for (const [route, path] of routes) {
+      for (const name of [...documentedQueryParameters(path), "unknown"]) {
+        for (const value of HOSTILE_VALUES) {
+          for (const cookie of [viewer, rig.cookie]) {
+            const url = `${path}?${window}&${name}=${value}`;
+            const answer = await get(rig.mirrored, route, url, cookie);
+            asked++;
+            expect(answer.status, `${url}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+            if (answer.status >= 400)
+              expect((answer.json() as { error: { code: string } }).error.code, url).toMatch(/^[a-z_]+$/);
+          }
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(500);
+  });
 
   describe("a viewer of two locations, without the mirror", () => {
     it("sees their locations, and a list naming another costs no upstream call", async () => {
