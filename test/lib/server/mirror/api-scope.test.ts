@@ -431,6 +431,26 @@ describe("on PGlite", () => {
       }
     }
     expect(asked).toBeGreaterThan(500);
+    // And in the paths' own ids, which Next hands to a route decoded.
+    for (const id of ["\u0000", "a\u0000b", "\ud800", "\u{1F697}", "x".repeat(4_000), "../admin"]) {
+      for (const [route, path, params] of [
+        [taskRoute, "/api/tasks", { id }],
+        [vehicleRoute, "/api/vehicles", { vehicle_id: id }],
+      ] as const) {
+        for (const cookie of [viewer, rig.cookie]) {
+          const answer = await get(
+            rig.mirrored,
+            route,
+            `${path}/${encodeURIComponent(id.toWellFormed())}`,
+            cookie,
+            params,
+          );
+          expect(answer.status, `${path}/${JSON.stringify(id)}: ${answer.text.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+        }
+      }
+    }
   });
 
   describe("a viewer of two locations, without the mirror", () => {
