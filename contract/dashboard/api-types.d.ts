@@ -2825,8 +2825,8 @@ export interface operations {
           /** @enum {string} */
           role: "viewer" | "admin";
           /** @description `all`, or the ids of the locations whose tasks they see (none: nothing). */
-          locations: "all" | string[];
-          /** @description How the Staff page names them; their email when never given. */
+          locations: "all" | components["schemas"]["Identifier"][];
+          /** @description How the Staff page names them (one line, without control characters); their email when never given. */
           name?: string;
         };
       };

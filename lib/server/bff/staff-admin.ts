@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { hasControlCharacter, isWellFormedText } from "@/contract/query/control-characters";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardEnv } from "../env";
@@ -174,9 +175,15 @@ function recordFor(backend: DashboardBackend, actor: string): RecordChange {
   return (action, details) => recordOrRefuse(backend, actor, action, details);
 }
 
-const singleSignOnBody = staffAccessSchema
-  .extend({ name: z.string().trim().min(1).max(200).optional() })
-  .strict();
+/** How the Staff page names a person: one line of text that the page, a log and the trail hold. */
+const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((name) => isWellFormedText(name) && !hasControlCharacter(name), "one line, no control characters");
+
+const singleSignOnBody = staffAccessSchema.extend({ name: personName.optional() }).strict();
 
 /**
  * PUT /api/admin/staff/{email}/single-sign-on: lists the person as a single sign-on member with
@@ -195,7 +202,7 @@ export async function answerSetSingleSignOn(
   if (!body.success)
     throw new DashboardError(
       "invalid_request",
-      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}, with an optional "name".',
+      'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}, with an optional "name" (1 to 200 characters on one line).',
     );
   const { name, ...access } = body.data;
   const outcome = await setSingleSignOnMember(staffFile(), email, access, {

@@ -15,6 +15,7 @@ import * as auditExportRoute from "@/app/api/admin/audit/export/route";
 import * as auditRoute from "@/app/api/admin/audit/route";
 import * as staffDisabledRoute from "@/app/api/admin/staff/[email]/disabled/route";
 import * as staffAccessRoute from "@/app/api/admin/staff/[email]/route";
+import * as singleSignOnRoute from "@/app/api/admin/staff/[email]/single-sign-on/route";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as exportRoute from "@/app/api/export/route";
 import * as visibleExportRoute from "@/app/api/export/visible/route";
@@ -534,6 +535,36 @@ describe("on PGlite", () => {
       expect(
         (await setAccess(rig.cookie, "nobody@company.example", { role: "viewer", locations: [] })).status,
       ).toBe(404);
+    });
+
+    it("lists a single sign-on member only under a name and locations the trail and the page can hold", async () => {
+      const person = "sso.person@company.example";
+      const setSingleSignOn = (body: unknown) =>
+        routeSend(
+          rig.mirrored,
+          singleSignOnRoute,
+          "PUT",
+          `/api/admin/staff/${encodeURIComponent(person)}/single-sign-on`,
+          {
+            cookie: rig.cookie,
+            params: { email: person },
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json" },
+          },
+        );
+      for (const bad of [
+        { role: "viewer", locations: "all", name: "Ro\u0000bin" },
+        { role: "viewer", locations: "all", name: "Ro\ud800bin" },
+        { role: "viewer", locations: "all", name: "Ro\nbin" },
+        { role: "viewer", locations: ["\u0000"] },
+      ]) {
+        const answer = await setSingleSignOn(bad);
+        expect(answer.status, `${JSON.stringify(bad)}: ${answer.text}`).toBe(400);
+      }
+      expect((await list(rig.cookie)).text).not.toContain(person);
+      const listed = await setSingleSignOn({ role: "viewer", locations: [mine[0]], name: "Robin Ø" });
+      expect(listed.status, listed.text).toBe(200);
+      expect(JSON.parse(listed.text)).toMatchObject({ email: person, name: "Robin Ø" });
     });
 
     it("changes a member's locations from their next request, recorded in the audit trail", async () => {
