@@ -26,6 +26,26 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * Text as PostgreSQL can store it: a NUL, or half of a surrogate pair, becomes U+FFFD. Input is
+ * checked long before it reaches the trail; this is so that a text no check foresaw (a record left
+ * beside the staff file by hand) costs one character, not a trail that refuses every write.
+ */
+function storable(text: string): string {
+  return text.replaceAll("\0", "\uFFFD").toWellFormed();
+}
+
+/** `details` as JSON text PostgreSQL stores, every string in it (keys too) storable. */
+function storableJson(details: Record<string, unknown>): string {
+  return JSON.stringify(details, (_key, value: unknown) =>
+    typeof value === "string"
+      ? storable(value)
+      : value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [storable(key), inner]))
+        : value,
+  );
+}
+
 export async function recordAudit(
   db: SqlExecutor,
   actor: string,
@@ -33,9 +53,9 @@ export async function recordAudit(
   details: Record<string, unknown>,
 ): Promise<void> {
   await db.query("INSERT INTO workspace_audit (actor, action, details) VALUES ($1, $2, $3)", [
-    actor,
+    storable(actor),
     action,
-    JSON.stringify(details),
+    storableJson(details),
   ]);
 }
 
@@ -72,9 +92,9 @@ export async function recordAuditOnce(
               $3::jsonb || jsonb_build_object('taken_in_at', ${UTC_MILLISECONDS_TEXT("now()")})
        WHERE NOT EXISTS (SELECT 1 FROM workspace_audit WHERE details->>'record_id' = $4)`,
       [
-        record.actor,
+        storable(record.actor),
         record.action,
-        JSON.stringify({ ...record.details, happened_at: record.happenedAt, record_id: record.id }),
+        storableJson({ ...record.details, happened_at: record.happenedAt, record_id: record.id }),
         record.id,
         record.happenedAt,
       ],

@@ -315,6 +315,29 @@ describe.each([
     }
   });
 
+  it("and any other, hold text no check foresaw: a NUL or half a surrogate pair costs one character", async () => {
+    const db = await openWorkspaceDb(await settings());
+    try {
+      const odd = { "k\u0000": ["a\u0000b", { c: "\ud800d" }], fine: "Ø \u{1F697}" };
+      await recordAudit(db, "nul\u0000@company.example", "export", odd);
+      await recordAuditOnce(db, {
+        id: "r-odd",
+        happenedAt: instant(-60_000),
+        actor: OPS,
+        action: "staff_added",
+        details: { name: "Ro\u0000bin\udc00" },
+      });
+      const [direct] = await readAudit(db, { actor: "nul\uFFFD@company.example" }, { limit: 10 });
+      expect(direct!.details).toEqual({ "k\uFFFD": ["a\uFFFDb", { c: "\uFFFDd" }], fine: "Ø \u{1F697}" });
+      const madeElsewhere = (await readAudit(db, { actor: OPS }, { limit: 10 })).find(
+        (record) => record.details.record_id === "r-odd",
+      );
+      expect(madeElsewhere!.details.name).toBe("Ro\uFFFDbin\uFFFD");
+    } finally {
+      await db.close();
+    }
+  });
+
   it("taken in before their time was kept, are moved to it when the workspace is next opened", async () => {
     const chosen = await settings();
     const open = () => openWorkspaceDb(chosen);
