@@ -86,7 +86,7 @@ export async function recordAuditOnce(
   await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [TAKE_IN_LOCK_KEY]);
     await tx.query(
-      // Both times by the database's clock, as every other record's.
+      // The taking in, and the cap on the record's time, by the database's clock, as every record's time.
       `INSERT INTO workspace_audit (at, actor, action, details)
        SELECT least($5::timestamptz, now()), $1, $2,
               $3::jsonb || jsonb_build_object('taken_in_at', ${UTC_MILLISECONDS_TEXT("now()")})
