@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
 import { exportFileName } from "@/lib/csv/csv-format";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 import { canonicalZoneName } from "@/lib/time/zone-name";
@@ -37,7 +38,7 @@ const isZone = (text: string) => text === "location" || canonicalZoneName(text) 
 const bodySchema = z
   .object({
     ids: z
-      .array(z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "a task id"))
+      .array(z.string().regex(IDENTIFIER_PATTERN, "a task id"))
       .min(1)
       .max(MAX_VISIBLE_ROWS, `at most ${MAX_VISIBLE_ROWS} rows`),
     columns: z
