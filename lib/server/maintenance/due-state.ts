@@ -1,9 +1,9 @@
 // Where one vehicle stands on one program: when its job is next due (by date, and by miles through
 // a forecast from the vehicle's own daily mileage), and one state a coordinator acts on.
 
+import { DAY_MS } from "@/contract/query/day";
 import type { DueState } from "@/contract/query/due-state";
 
-const DAY_MS = 86_400_000;
 /** A daily mileage needs readings at least this many days apart. */
 const MIN_READING_SPAN_DAYS = 7;
 /** A forecast further ahead than this says only "not for years": none is given. */

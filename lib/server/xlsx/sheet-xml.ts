@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/contract/query/day";
 import { MAIN_NAMESPACE, OFFICE_RELATIONSHIPS, STYLE, XML_DECLARATION } from "./package-parts";
 import { xmlText } from "./xml-text";
 
@@ -33,7 +34,6 @@ const MAX_COLUMNS = 16_384;
  */
 export const MAX_SHARED_STRINGS = 100_000;
 
-const MS_PER_DAY = 86_400_000;
 /** 1970-01-01 as an Excel serial day. */
 const UNIX_EPOCH_SERIAL = 25_569;
 /**
@@ -94,7 +94,7 @@ class SharedStrings {
 }
 
 function dateCell(reference: string, date: Date): string {
-  const serial = date.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+  const serial = date.getTime() / DAY_MS + UNIX_EPOCH_SERIAL;
   if (Number.isNaN(serial)) return "";
   if (serial < FIRST_TRUE_SERIAL) return textCell(reference, date.toISOString().slice(0, 23), "");
   return `<c r="${reference}" s="${STYLE.date}"><v>${serial}</v></c>`;

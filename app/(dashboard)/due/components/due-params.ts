@@ -1,6 +1,7 @@
 // The due list's view in the URL: which states, task type, last location and search it shows, and
 // its sort. Only what differs from the defaults is written, so a plain /due is the morning's list.
 
+import { DAY_MS } from "@/contract/query/day";
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 import { joinListParam, splitListParam } from "@/contract/query/list-param";
 
@@ -65,7 +66,7 @@ export function dueViewSearch(view: DueListState): URLSearchParams {
 export function dueApiParams(view: DueListState, nowMs: number): URLSearchParams {
   const params = dueViewSearch(view);
   params.delete("within");
-  if (view.within) params.set("due_before", new Date(nowMs + Number(view.within) * 86_400_000).toISOString());
+  if (view.within) params.set("due_before", new Date(nowMs + Number(view.within) * DAY_MS).toISOString());
   params.set("sort", view.sort);
   return params;
 }
