@@ -400,6 +400,89 @@ describe("on PGlite", () => {
 
   mirrorScopeChecks();
 
+  it("answers hostile JSON bodies on every write route without a 5xx", async () => {
+    const swept = "swept@company.example";
+    await upsertStaffMember(dashboardEnv().STAFF_FILE, swept, "Swept", "a-long-swept-password", {
+      role: "viewer",
+      locations: "all",
+    });
+    // Each route with a body it takes; every variant below is that body with one part spoilt. A
+    // single sign-on change names a new person each time, so that each variant adds one.
+    const writes: [
+      Record<string, unknown>,
+      string,
+      (n: number) => [string, object],
+      Record<string, unknown>,
+    ][] = [
+      [
+        viewsRoute,
+        "POST",
+        () => ["/api/views", {}],
+        { name: "Swept", shared: false, state: { status: "completed" } },
+      ],
+      [
+        programOverrideRoute,
+        "PUT",
+        () => ["/api/maintenance/programs/oil_change", { task_type: "oil_change" }],
+        { interval_days: 60, interval_miles: 5_000, due_soon_share: 0.1 },
+      ],
+      [
+        staffAccessRoute,
+        "PUT",
+        () => [`/api/admin/staff/${swept}`, { email: swept }],
+        { role: "viewer", locations: [mine[0]] },
+      ],
+      [
+        staffDisabledRoute,
+        "PUT",
+        () => [`/api/admin/staff/${swept}/disabled`, { email: swept }],
+        { disabled: false },
+      ],
+      [
+        singleSignOnRoute,
+        "PUT",
+        (n) => [
+          `/api/admin/staff/swept.${n}@company.example/single-sign-on`,
+          { email: `swept.${n}@company.example` },
+        ],
+        { role: "viewer", locations: "all", name: "Swept" },
+      ],
+      [
+        visibleExportRoute,
+        "POST",
+        () => ["/api/export/visible", {}],
+        { ids: [tasks[0]!.id], columns: ["id", "location"], zone: "location" },
+      ],
+    ];
+    const spoilt: unknown[] = ["\u0000", "a\ud800", "x".repeat(100_000), null, {}, [], 1e308, -1, true];
+    const raw = ["", "not json", "[]", "null", "1", '{"a":', `${"[".repeat(5_000)}${"]".repeat(5_000)}`];
+    let asked = 0;
+    for (const [route, method, target, body] of writes) {
+      const variants = [
+        ...raw,
+        ...Object.keys(body).flatMap((key) =>
+          spoilt.map((value) => JSON.stringify({ ...body, [key]: value })),
+        ),
+        JSON.stringify({ ...body, unknown: 1 }),
+      ];
+      for (const variant of variants) {
+        const [path, params] = target(asked);
+        const answer = await routeSend(rig.mirrored, route, method, path, {
+          cookie: rig.cookie,
+          params,
+          body: variant,
+          headers: { "content-type": "application/json" },
+        });
+        asked++;
+        expect(
+          answer.status,
+          `${method} ${path} ${variant.slice(0, 80)}: ${answer.text.slice(0, 300)}`,
+        ).toBeLessThan(500);
+      }
+    }
+    expect(asked).toBeGreaterThan(150);
+  });
+
   it("answers hostile values in every documented query parameter without a 5xx, for a viewer and an admin", async () => {
     const routes: [Record<string, unknown>, string][] = [
       [tasksRoute, "/api/tasks"],
