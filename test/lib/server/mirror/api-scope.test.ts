@@ -7,10 +7,8 @@
 // admin of every location changes what staff may see. A shared saved view opens for the viewer
 // without the locations they may not see, and only its owner changes it. The mirror's checks run
 // twice: on PGlite, and on PostgreSQL read through a second dashboard instance that does not sync.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parse as parseYaml } from "yaml";
-import { DASHBOARD_OPENAPI } from "@/contract/conformance/documents";
+import { dashboardContract } from "@/contract/conformance/documents";
 import * as auditExportRoute from "@/app/api/admin/audit/export/route";
 import * as auditRoute from "@/app/api/admin/audit/route";
 import * as staffDisabledRoute from "@/app/api/admin/staff/[email]/disabled/route";
@@ -375,7 +373,7 @@ function documentedQueryParameters(path: string): string[] {
     in?: string;
     $ref?: string;
   }
-  const document = parseYaml(readFileSync(DASHBOARD_OPENAPI, "utf8")) as {
+  const document = dashboardContract.document as {
     paths: Record<string, { get?: { parameters?: Parameter[] } }>;
     components: { parameters: Record<string, Parameter> };
   };
