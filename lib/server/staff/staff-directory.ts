@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./passwords";
-import { locationScopeSchema, normaliseAccess, STAFF_ROLES, type StaffAccess } from "./staff-access";
+import { normaliseAccess, STAFF_ROLES, storedLocationScopeSchema, type StaffAccess } from "./staff-access";
 
 // Staff and what each may do and see: a JSON file managed by `npm run staff` and the admin page.
 // One file every instance reads, which the command line may change while dashboards run: a change
@@ -42,14 +42,14 @@ const passwordMemberSchema = z.object({
   passwordHash: z.string().startsWith("scrypt$"),
   /** Absent in a file written before roles existed: such a member keeps what all staff had then. */
   role: z.enum(STAFF_ROLES).optional(),
-  locations: locationScopeSchema.optional(),
+  locations: storedLocationScopeSchema.optional(),
 });
 
 const singleSignOnMemberSchema = z.object({
   ...memberFields,
   signIn: z.literal("single_sign_on"),
   role: z.enum(STAFF_ROLES),
-  locations: locationScopeSchema,
+  locations: storedLocationScopeSchema,
 });
 
 const staffMemberSchema = z.union([passwordMemberSchema, singleSignOnMemberSchema]);

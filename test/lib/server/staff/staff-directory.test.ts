@@ -168,6 +168,25 @@ describe("the staff file", () => {
     expect(await staffMemberAccess(file, "ivy@company.example")).toEqual({ role: "admin", locations: "all" });
   });
 
+  it("reads a location id that is no identifier, from a file written before ids had to be, as naming no location", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "kim@company.example", "Kim", PASSWORD, {
+      role: "viewer",
+      locations: ["loc_a"],
+    });
+    const [member] = await readStaff(file);
+    writeFileSync(
+      file,
+      JSON.stringify({ staff: [{ ...member, locations: ["Main St", "loc_a", "a\u0000b"] }] }),
+    );
+    expect(await staffMemberAccess(file, "kim@company.example")).toEqual({
+      role: "viewer",
+      locations: ["loc_a"],
+    });
+    await setStaffAccess(file, "kim@company.example", { role: "viewer", locations: ["loc_a", "loc_b"] });
+    expect((await readStaff(file))[0]!.locations).toEqual(["loc_a", "loc_b"]);
+  });
+
   it("refuses a file whose role or locations are not ones it knows, keeping the members last read", async () => {
     const file = staffFile();
     await upsertStaffMember(file, "jo@company.example", "Jo", PASSWORD, {
