@@ -901,7 +901,10 @@ export interface components {
     AuditRecord: {
       /** @description Increasing in the order records were written. */
       id: number;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it happened. A record made by the command line or a sign-in stands at the time it was made, never later than its taking into the trail (its details' `taken_in_at`).
+       */
       at: string;
       /** @description Who: a member's email, or the command line and its user. */
       actor: string;
@@ -2826,7 +2829,7 @@ export interface operations {
           role: "viewer" | "admin";
           /** @description `all`, or the ids of the locations whose tasks they see (none: nothing). */
           locations: "all" | components["schemas"]["Identifier"][];
-          /** @description How the Staff page names them (one line, without control characters); their email when never given. */
+          /** @description How the Staff page names them (1 to 200 characters of well-formed text, without the control characters U+0000 to U+001F and U+007F); their email when never given. */
           name?: string;
         };
       };

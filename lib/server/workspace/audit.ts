@@ -63,6 +63,17 @@ export async function recordAudit(
 const UTC_MILLISECONDS_TEXT = (sql: string) =>
   `to_char((${sql})::timestamptz(3) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * Where a record made elsewhere can stand: the instant it says it happened, from 1970 on; null
+ * otherwise, and it stands at its taking in. A hand-made record may say anything an ISO date
+ * allows, but the database refuses a year 0, and PGlite reads a year below 100 back as 19xx (a
+ * record no page of the trail could get past).
+ */
+function placeableInstant(text: string): string | null {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && ms >= 0 ? new Date(ms).toISOString() : null;
+}
+
 /** Apart from the migrations' lock, so taking records in never waits on a migration. */
 const TAKE_IN_LOCK_KEY = 7_315_016;
 
@@ -70,8 +81,8 @@ const TAKE_IN_LOCK_KEY = 7_315_016;
  * A record made elsewhere (`id`, at `happenedAt`) taken into the trail once, however many
  * instances or retries take it in: its id goes into its details and is looked for first. It stands
  * at the time it happened, so a filter of that time finds it however late the trail was next read
- * (never later than now: a clock ahead cannot put it above what comes after), and its details say
- * when it was taken in.
+ * (never later than now: a clock ahead cannot put it above what comes after; at its taking in when
+ * that time is no instant from 1970 on), and its details say when it was taken in.
  */
 export async function recordAuditOnce(
   db: SqlDb,
@@ -88,7 +99,7 @@ export async function recordAuditOnce(
     await tx.query(
       // The taking in, and the cap on the record's time, by the database's clock, as every record's time.
       `INSERT INTO workspace_audit (at, actor, action, details)
-       SELECT least($5::timestamptz, now()), $1, $2,
+       SELECT least(coalesce($5::timestamptz, now()), now()), $1, $2,
               $3::jsonb || jsonb_build_object('taken_in_at', ${UTC_MILLISECONDS_TEXT("now()")})
        WHERE NOT EXISTS (SELECT 1 FROM workspace_audit WHERE details->>'record_id' = $4)`,
       [
@@ -96,7 +107,7 @@ export async function recordAuditOnce(
         record.action,
         storableJson({ ...record.details, happened_at: record.happenedAt, record_id: record.id }),
         record.id,
-        record.happenedAt,
+        placeableInstant(record.happenedAt),
       ],
     );
   });

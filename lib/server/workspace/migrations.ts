@@ -107,8 +107,9 @@ export const workspaceMigrations: readonly SqlMigration[] = [
         SET at = least((details->>'happened_at')::timestamptz, at),
             details = details || jsonb_build_object(
               'taken_in_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        WHERE details ? 'record_id'
-          AND details->>'happened_at' ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
+        WHERE details ? 'record_id' AND NOT details ? 'taken_in_at'
+          -- An instant from 1970 on, as a record is placed now (audit.ts): a year 0 would fail the cast.
+          AND details->>'happened_at' ~ '^(19[7-9]\\d|[2-9]\\d{3})-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
       ALTER TABLE workspace_audit ENABLE TRIGGER workspace_audit_append_only;
     `,
   },

@@ -39,6 +39,7 @@ import {
   startViewOf,
   viewStateSchema,
   VIEWS_PER_OWNER_MAX,
+  type AuditRecord,
   type SavedView,
   type ViewOutcome,
   type WorkspaceDb,
@@ -280,6 +281,8 @@ describe.each([
       const made = { actor: OPS, action: "staff_added", details: { email: "x@company.example" } } as const;
       await recordAuditOnce(db, { ...made, id: "r-past", happenedAt: happened });
       await recordAuditOnce(db, { ...made, id: "r-past", happenedAt: happened }); // taken in once
+      // Another at the same instant: the later taken in comes first, and a page ends between them.
+      await recordAuditOnce(db, { ...made, id: "r-past-too", happenedAt: happened });
       // A clock ahead of the dashboard's: placed no later than its taking in.
       await recordAuditOnce(db, { ...made, id: "r-ahead", happenedAt: instant(3_600_000) });
 
@@ -287,9 +290,10 @@ describe.each([
       expect(trail.map((record) => record.details.record_id ?? record.actor)).toEqual([
         "r-ahead",
         "now@company.example",
+        "r-past-too",
         "r-past",
       ]);
-      const [ahead, , past] = trail;
+      const [ahead, , , past] = trail;
       expect(past!.at).toBe(happened);
       expect(Date.parse(past!.details.taken_in_at as string)).toBeGreaterThan(Date.parse(happened));
       expect(Date.parse(ahead!.at)).toBeLessThanOrEqual(Date.parse(ahead!.details.taken_in_at as string));
@@ -299,7 +303,7 @@ describe.each([
         { from: instant(-3 * DAY_MS - 3_600_000), to: instant(-3 * DAY_MS + 3_600_000) },
         { limit: 10 },
       );
-      expect(thatDay.map((record) => record.details.record_id)).toEqual(["r-past"]);
+      expect(thatDay.map((record) => record.details.record_id)).toEqual(["r-past-too", "r-past"]);
 
       const paged: unknown[] = [];
       let after: { at: string; id: number } | undefined;
@@ -310,6 +314,39 @@ describe.each([
         after = record;
       }
       expect(paged).toEqual(trail);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("whose time is no instant from 1970 on stand at their taking in, keeping the time they gave", async () => {
+    const db = await openWorkspaceDb(await settings());
+    try {
+      const made = { actor: OPS, action: "staff_added", details: {} } as const;
+      // A year 0 the database refuses; a year below 100 PGlite would read back as 19xx.
+      for (const [id, happenedAt] of [
+        ["r-year-0", "0000-06-01T00:00:00Z"],
+        ["r-year-50", "0050-01-01T00:00:00Z"],
+      ] as const) {
+        await recordAuditOnce(db, { ...made, id, happenedAt });
+      }
+      // Paged one record at a time through the whole trail (the other tests' records too), each once.
+      const paged: AuditRecord[] = [];
+      let after: { at: string; id: number } | undefined;
+      for (let page = 0; page < 100; page += 1) {
+        const [record] = await readAudit(db, {}, { after, limit: 1 });
+        if (!record) break;
+        paged.push(record);
+        after = record;
+      }
+      expect(new Set(paged.map((record) => record.id)).size).toBe(paged.length);
+      expect(paged).toEqual(await readAudit(db, {}, { limit: 100 }));
+      const odd = paged.filter((record) => String(record.details.record_id).startsWith("r-year-"));
+      expect(odd.map((record) => [record.details.record_id, record.details.happened_at])).toEqual([
+        ["r-year-50", "0050-01-01T00:00:00Z"],
+        ["r-year-0", "0000-06-01T00:00:00Z"],
+      ]);
+      for (const record of odd) expect(Date.now() - Date.parse(record.at)).toBeLessThan(DAY_MS);
     } finally {
       await db.close();
     }
@@ -346,10 +383,15 @@ describe.each([
     try {
       // The trail as it stood before: a record made elsewhere placed at its taking in.
       await before.query("DELETE FROM workspace_migrations WHERE id = 4");
-      await before.query(
-        "INSERT INTO workspace_audit (actor, action, details) VALUES ($1, 'staff_added', $2::jsonb)",
-        [OPS, JSON.stringify({ email: "y@company.example", happened_at: happened, record_id: "r-old" })],
-      );
+      for (const [id, at] of [
+        ["r-old", happened],
+        ["r-old-year-0", "0000-06-01T00:00:00Z"], // left where it stands, not a failed migration
+      ]) {
+        await before.query(
+          "INSERT INTO workspace_audit (actor, action, details) VALUES ($1, 'staff_added', $2::jsonb)",
+          [OPS, JSON.stringify({ email: "y@company.example", happened_at: at, record_id: id })],
+        );
+      }
       await recordAudit(before, "direct@company.example", "export", {});
     } finally {
       await before.close();
@@ -366,6 +408,11 @@ describe.each([
       const [direct] = await readAudit(db, { actor: "direct@company.example" }, { limit: 10 });
       expect(direct!.details).toEqual({});
       expect(Date.now() - Date.parse(direct!.at)).toBeLessThan(DAY_MS);
+      const yearZero = (await readAudit(db, { actor: OPS }, { limit: 10 })).find(
+        (record) => record.details.record_id === "r-old-year-0",
+      );
+      expect(yearZero!.details.taken_in_at).toBeUndefined();
+      expect(Date.now() - Date.parse(yearZero!.at)).toBeLessThan(DAY_MS);
     } finally {
       await db.close();
     }
