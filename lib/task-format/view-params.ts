@@ -41,13 +41,15 @@ export function isZoneChoice(value: unknown): value is TimeZoneChoice {
 export const MIN_COLUMN_PX = 48;
 export const MAX_COLUMN_PX = 800;
 
-/** One "mva:120" of `widths`: a column and whole pixels within the limits, or undefined. */
+/**
+ * One "mva:120" of `widths`: a column and whole pixels (digits only) within the limits, nothing
+ * after them, or undefined.
+ */
 export function readColumnWidth(entry: string): [ColumnId, number] | undefined {
-  const [id, text] = entry.split(":");
-  const px = Number(text);
-  return id && isColumnId(id) && Number.isInteger(px) && px >= MIN_COLUMN_PX && px <= MAX_COLUMN_PX
-    ? [id, px]
-    : undefined;
+  const [id, digits, ...more] = entry.split(":");
+  if (!id || !isColumnId(id) || more.length > 0 || !digits || !/^\d{1,4}$/.test(digits)) return undefined;
+  const px = Number(digits);
+  return px >= MIN_COLUMN_PX && px <= MAX_COLUMN_PX ? [id, px] : undefined;
 }
 
 /** "mva,vehicle_id" of `cols` or `pin`: known column ids, each once, or undefined. */

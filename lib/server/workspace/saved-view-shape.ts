@@ -48,10 +48,10 @@ const columnList = wellFormed.refine(
   `column ids (${COLUMN_IDS.join(", ")}), each once`,
 );
 
-const widthList = wellFormed.refine(
-  (text) => text.split(",").every((entry) => readColumnWidth(entry) !== undefined),
-  `column:pixels pairs, ${MIN_COLUMN_PX}-${MAX_COLUMN_PX} pixels`,
-);
+const widthList = wellFormed.refine((text) => {
+  const widths = text.split(",").map(readColumnWidth);
+  return widths.every(Boolean) && new Set(widths.map((width) => width?.[0])).size === widths.length;
+}, `column:pixels pairs, each column once, ${MIN_COLUMN_PX}-${MAX_COLUMN_PX} pixels`);
 
 export const viewStateSchema = z
   .object({

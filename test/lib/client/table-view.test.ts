@@ -36,7 +36,7 @@ describe("table view in the URL", () => {
   it("keeps widths of known columns within the limits, in whole pixels", () => {
     const widths = parseTableView(
       new URLSearchParams(
-        "widths=mva:90,evil:100,location:5,id:99999,vin:12.5,status:abc,odometer_miles:800",
+        "widths=mva:90,evil:100,location:5,id:99999,vin:12.5,status:abc,odometer_miles:800,task_type:0x78,vehicle_id:120:x",
       ),
       {},
     ).widths;

@@ -643,6 +643,12 @@ describe("saved views", () => {
       // What the page would not read back: widths outside 48-800, a zone or range it does not know.
       { widths: "mva:12" },
       { widths: "location:9999" },
+      // Nothing but the pair: a NUL after it would reach the database (refused, once a 500).
+      { widths: "mva:120:\u0000" },
+      { widths: "mva:120:note" },
+      { widths: "mva:0x78" },
+      { widths: "mva:1.2e2" },
+      { widths: "mva:120,mva:130" },
       // Pins the page would drop or reorder: of no column, twice, of a hidden column, out of order,
       // not the first columns.
       { pin: "nose" },
