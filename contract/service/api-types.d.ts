@@ -212,7 +212,8 @@ export interface paths {
      *     cursor before the copy: changes made during the copy then come through the feed.
      *
      *     Deleted tasks are not listed: the service deletes tasks only when a sandbox is generated
-     *     anew. Same scope and rate limit as `GET /v1/tasks`; unknown and repeated parameters are
+     *     anew, and then refuses every cursor issued before with 400 `invalid_request`, so a reader
+     *     starts again and copies its tasks afresh. Same scope and rate limit as `GET /v1/tasks`; unknown and repeated parameters are
      *     rejected with 400 `invalid_request`. `HEAD` is also served.
      */
     get: operations["listTaskChanges"];

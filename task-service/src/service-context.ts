@@ -5,14 +5,13 @@ import { ClientDirectory, type ClientDirectoryLog } from "./auth/client-director
 import { KeyRing } from "./auth/key-ring";
 import type { ServiceConfig } from "./config";
 import { ServiceMetrics } from "./observability/service-metrics";
-import { CursorCodec } from "./pagination/cursor-codec";
+import { CURSOR_KEY_SETTING, CursorCodec, newCursorKey } from "./pagination/cursor-codec";
 import { createFixedWindowRateLimit, type FixedWindowRateLimit } from "./rate-limit/fixed-window";
 import { settingOrCreate } from "./repositories/settings-repository";
 import { prepareSandbox, refuseSandboxStore } from "./seeding/prepare-sandbox";
 import { openStore } from "./store/open-store";
 import { connectRedis } from "./store/redis-connection";
 import type { Store } from "./store/store";
-import { randomBytes } from "node:crypto";
 
 export interface ServiceContext {
   config: ServiceConfig;
@@ -57,9 +56,7 @@ export async function openServiceContext(
     if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
     else await refuseSandboxStore(store);
     const keyRing = await KeyRing.open(store, config.signingKeyPem, options.onKeyReloadError);
-    const cursorKey = await settingOrCreate(store, "cursor_hmac_key", () =>
-      randomBytes(32).toString("base64url"),
-    );
+    const cursorKey = await settingOrCreate(store, CURSOR_KEY_SETTING, newCursorKey);
     clients = await ClientDirectory.open(store, options.clientDirectoryLog);
     const openedClients = clients;
     redis = config.redisUrl ? connectRedis(config.redisUrl, options.onRedisError ?? (() => {})) : undefined;

@@ -2,12 +2,20 @@
 // signed with a key every instance shares (kept in the store). A task list's cursor holds a
 // (started_at, id) position; the change feed's a (change_xid, id) one, under a binding no task
 // list has, so neither is taken for the other.
+import { randomBytes } from "node:crypto";
 import { SignedCursorCodec } from "../../../platform/signed-cursor";
 import { invalidRequest } from "../http/api-error";
 import type { ChangePosition } from "../repositories/task-changes-sql";
 import type { TaskPosition } from "../repositories/task-page-sql";
 
 const CHANGE_FEED_BINDING = "task-changes";
+
+/** The store's setting that holds the key every instance signs cursors with. */
+export const CURSOR_KEY_SETTING = "cursor_hmac_key";
+
+export function newCursorKey(): string {
+  return randomBytes(32).toString("base64url");
+}
 const INVALID = "The cursor is invalid or was issued for a different query.";
 
 export class CursorCodec {

@@ -2,6 +2,7 @@
 // rewritten at every start so their documented state always holds.
 import type { ServiceConfig } from "../config";
 import type { TaskRecord } from "../domain/records";
+import { CURSOR_KEY_SETTING, newCursorKey } from "../pagination/cursor-codec";
 import { upsertClient } from "../repositories/clients-repository";
 import { upsertLocations } from "../repositories/locations-repository";
 import { readSetting, writeSetting } from "../repositories/settings-repository";
@@ -42,6 +43,10 @@ export async function prepareSandbox(
       });
       await writeSetting(tx, FINGERPRINT_SETTING, fingerprint);
       await writeSetting(tx, "sandbox_generated_at", anchor.toISOString());
+      // New data is a new store to a reader: under the old key, a change feed's cursor would go on
+      // reading new changes and never tell of the tasks deleted here. A new key refuses every
+      // cursor issued before, so a feed's reader starts again (and walks what it holds afresh).
+      await writeSetting(tx, CURSOR_KEY_SETTING, newCursorKey());
       onProgress("sandbox data ready");
     }
     for (const client of fixtureClientRecords()) await upsertClient(tx, client);

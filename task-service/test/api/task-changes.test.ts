@@ -242,3 +242,33 @@ describe.each(stores)("the change feed on %s", (_name, storeEnv, concurrentWrite
     expect(response.statusCode).toBe(403);
   });
 });
+
+it("refuses every cursor issued before the sandbox was generated afresh, so a reader starts again", async () => {
+  const DATABASE_URL = await createDatabase(inject("postgresUrl"), `changes_regenerated_${Date.now()}`);
+  const cursorAfterStart = async (seed: string, cursor?: string) => {
+    const service = await startTestService({ DATABASE_URL, VTS_SEED: seed, VTS_SEED_TASKS: "200" });
+    try {
+      const token = await service.token("sandbox-full");
+      const read = (query: string) =>
+        service.request({
+          method: "GET",
+          url: `/v1/task-changes${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const old =
+        cursor === undefined ? undefined : (await read(`?cursor=${encodeURIComponent(cursor)}`)).statusCode;
+      const latest = await read("?start=latest");
+      expect(latest.statusCode).toBe(200);
+      return { old, cursor: latest.json<ChangePage>().next_cursor };
+    } finally {
+      await service.close();
+    }
+  };
+  const first = await cursorAfterStart("1");
+  // The same sandbox again: nothing was deleted, and the feed reads on.
+  const same = await cursorAfterStart("1", first.cursor);
+  expect(same.old).toBe(200);
+  // Another seed deletes every task of the first: a cursor from before is refused.
+  const other = await cursorAfterStart("2", same.cursor);
+  expect(other.old).toBe(400);
+});
