@@ -70,6 +70,13 @@ function learnedPrograms(backend: DashboardBackend, gate: MirrorGateAnswer): Pro
   return heldOrMade(learnings.get(key) ?? [], learn, "programs not learned ahead; the next read learns them");
 }
 
+/**
+ * How fresh an answer from both the mirror and the programs is: the older of the two, since the
+ * programs may be held from a mirror read up to a minute before (learnedPrograms).
+ */
+const olderOf = (mirrorAsOf: Date, learnedAsOf: Date): Date =>
+  learnedAsOf < mirrorAsOf ? learnedAsOf : mirrorAsOf;
+
 /** The programs in effect: learned from the mirror, as staff's overrides change them. */
 async function programsInEffect(
   backend: DashboardBackend,
@@ -180,9 +187,9 @@ async function maintenanceAt(backend: DashboardBackend, at?: number): Promise<Du
   const evaluate = (instant: number): Promise<DueEvaluation> => {
     const evaluatedAt = new Date(instant);
     const evaluation = (async () => {
-      const { data: programs } = await programsInEffect(backend, gate);
+      const { data: programs, asOf: learnedAsOf } = await programsInEffect(backend, gate);
       const rows = await readDueRows(gate.sql, programs, evaluatedAt);
-      return { rows, evaluatedAt, asOf: gate.asOf, sql: gate.sql };
+      return { rows, evaluatedAt, asOf: olderOf(gate.asOf, learnedAsOf), sql: gate.sql };
     })();
     return hold(evaluations, key, instant, evaluation, HELD_EVALUATIONS);
   };
@@ -269,17 +276,15 @@ export async function answerCompliance(
   const filters = parseComplianceParams(url, access);
   if (!filters.ok) throw filters.error;
   const gate = await wholeMirror(backend);
-  const { data: programs } = await programsInEffect(backend, gate);
+  const { data: programs, asOf: learnedAsOf } = await programsInEffect(backend, gate);
   const compliance = await readCompliance(
     gate.sql,
     programs,
     filters.value,
     backend.env.MAINTENANCE_LATE_TOLERANCE,
   );
-  return Response.json(
-    { ...compliance, as_of: gate.asOf.toISOString() },
-    { headers: mirrorFreshness(gate.asOf) },
-  );
+  const asOf = olderOf(gate.asOf, learnedAsOf);
+  return Response.json({ ...compliance, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
 }
 
 export async function answerVehicles(
