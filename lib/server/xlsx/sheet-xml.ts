@@ -53,9 +53,20 @@ export function columnName(index: number): string {
 /** Space, tab, line feed, carriage return: what an XML reader may drop at a text's ends. */
 const isXmlSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
 
+/** The most characters Excel holds in a cell: a longer text makes it repair the file on opening. */
+export const CELL_TEXT_MAX = 32_767;
+
+/** `text` within CELL_TEXT_MAX, cut before a character (never between a surrogate pair's halves), ending in "…". */
+function withinCellLimit(text: string): string {
+  if (text.length <= CELL_TEXT_MAX) return text;
+  let end = CELL_TEXT_MAX - 1;
+  if (/[\ud800-\udbff]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
 /** A text element's content and attributes, or undefined for an empty text (no cell at all). */
 function textElement(text: string): string | undefined {
-  const xml = xmlText(text);
+  const xml = xmlText(withinCellLimit(text));
   if (xml === "") return undefined;
   const kept = isXmlSpace(xml.charCodeAt(0)) || isXmlSpace(xml.charCodeAt(xml.length - 1));
   return kept ? `<t xml:space="preserve">${xml}</t>` : `<t>${xml}</t>`;

@@ -11,7 +11,7 @@ import {
   type XlsxColumn,
   type XlsxSheet,
 } from "@/lib/server/xlsx";
-import { columnName, MAX_SHARED_STRINGS } from "@/lib/server/xlsx/sheet-xml";
+import { CELL_TEXT_MAX, columnName, MAX_SHARED_STRINGS } from "@/lib/server/xlsx/sheet-xml";
 import { ZipWriter } from "@/lib/server/xlsx/zip-writer";
 import { checkWellFormed, zipParts } from "./support/zip-parts";
 
@@ -178,6 +178,14 @@ describe("the sheet", () => {
     const sheet = await readBack(bytes);
     expect(sheet.getCell("B1").value).toBe("Text");
     expect(sheet.getCell("B2").value).toBe("abcdefghij");
+  });
+
+  it("cuts a text longer than Excel holds in a cell, never between the halves of a character", async () => {
+    const long = "x".repeat(CELL_TEXT_MAX - 2) + "😀".repeat(3);
+    const sheet = await readBack(await bytesOf(sheetOf([[null, long, null]])));
+    const read = sheet.getCell("B2").value as string;
+    expect(read).toBe(`${"x".repeat(CELL_TEXT_MAX - 2)}…`);
+    expect(read.length).toBeLessThanOrEqual(CELL_TEXT_MAX);
   });
 
   it("writes text that looks like a formula as text, never as a formula", async () => {
