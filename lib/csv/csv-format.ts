@@ -21,7 +21,9 @@ export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   // Numbers are data, not formulas; only text that a spreadsheet would evaluate gets a quote mark.
   const text = typeof value === "number" ? String(value) : neutraliseFormula(value);
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  // Quoted also with a semicolon or a tab, which a spreadsheet set to split on them would otherwise
+  // take for the end of the cell: the text after it, a new cell, is never checked for a formula.
+  return /[",;\t\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRow(values: readonly (string | number | null | undefined)[]): string {

@@ -7,6 +7,9 @@ describe("csvCell", () => {
     ["plain", "plain"],
     ['with "quotes"', '"with ""quotes"""'],
     ["a, b", '"a, b"'],
+    // A semicolon or a tab ends a cell where a spreadsheet splits on them: the rest, a formula, stays inside.
+    ['a;=HYPERLINK("http://x")', '"a;=HYPERLINK(""http://x"")"'],
+    ["a\t=1+1", '"a\t=1+1"'],
     ["two\nlines", '"two\nlines"'],
     [" padded ", '" padded "'],
     ["Zürich – São Paulo", "Zürich – São Paulo"],
