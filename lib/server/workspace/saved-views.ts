@@ -195,6 +195,11 @@ export function setStartView(db: WorkspaceDb, reader: string, id: string): Promi
   return db.transaction(async (tx) => {
     const view = await readSavedView(tx, id, reader);
     if (!view) return { ok: false, problem: "not_found" };
+    // Held until the start view is written: a view deleted since would fail its foreign key.
+    const held = await tx.query("SELECT 1 FROM workspace_saved_views WHERE id = $1::uuid FOR KEY SHARE", [
+      id,
+    ]);
+    if (held.length === 0) return { ok: false, problem: "not_found" };
     await tx.query(
       `INSERT INTO workspace_start_views (owner, view_id) VALUES ($1, $2::uuid)
        ON CONFLICT (owner) DO UPDATE SET view_id = EXCLUDED.view_id, set_at = now()`,

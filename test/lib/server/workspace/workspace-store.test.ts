@@ -602,6 +602,32 @@ describe("saved views", () => {
     }
   });
 
+  it("answer a start view asked for while its view is being deleted as not found, on a shared PostgreSQL", async () => {
+    const url = await scratch("views_start_deleted");
+    const [deleting, starting, watching] = await Promise.all(
+      [0, 1, 2].map(() => openWorkspaceDb({ databaseUrl: url, dataDir: undefined })),
+    );
+    try {
+      const view = created(await createSavedView(deleting!, A, { name: "Going", shared: false, state: {} }));
+      let outcome: Promise<ViewOutcome<SavedView>> | undefined;
+      await deleting!.transaction(async (tx) => {
+        await tx.query("DELETE FROM workspace_saved_views WHERE id = $1::uuid", [view.id]);
+        outcome = setStartView(starting!, A, view.id);
+        // The start view's transaction waits on the deleting one's lock on the view.
+        await eventually(async () => {
+          const [waiting] = await watching!.query<{ n: number }>(
+            "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          return waiting!.n > 0;
+        }, 10_000);
+      });
+      expect(await outcome).toEqual({ ok: false, problem: "not_found" });
+      expect(await startViewOf(starting!, A)).toBeUndefined();
+    } finally {
+      await Promise.all([deleting, starting, watching].map((one) => one!.close()));
+    }
+  });
+
   it(`keep at most ${VIEWS_PER_OWNER_MAX} views a person`, async () => {
     await db.query(
       "INSERT INTO workspace_saved_views (owner, name, state) SELECT 'c@company.example', 'View ' || n, '{}' FROM generate_series(1, $1::integer) AS n",
