@@ -522,7 +522,8 @@ export interface paths {
      *     failed sign-ins (the email tried, only when it is one; the provider; why) and sign-outs,
      *     each with who, when and what it named; never a secret, password or token. A record of the
      *     command line or of a sign-in is written a little after the fact: such records are taken into
-     *     the trail before it is read (when they cannot be, the answer is 503 `audit_unavailable`),
+     *     the trail before it is read (when they cannot be, or the trail's database does not answer,
+     *     the answer is 503 `audit_unavailable`),
      *     each at the time it happened (`at`, and `details.happened_at`), with `details.taken_in_at`
      *     saying when it was taken in. Newest first by `at`, then by `id`; pages by `cursor`.
      */

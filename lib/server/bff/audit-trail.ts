@@ -5,6 +5,7 @@ import { parseInstantText } from "@/contract/query/instant-text";
 import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { splitListParam } from "@/contract/query/list-param";
 import { csvFileName, csvHead, csvRows, CSV_MEDIA_TYPE } from "@/lib/csv/csv-format";
+import { isDatabaseUnavailable } from "@/platform/sql/sql-db";
 import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
@@ -104,6 +105,28 @@ export async function takeInWaitingRecords(db: WorkspaceDb, staffFile: string): 
 }
 
 /**
+ * The trail's records of the filters, with the records waiting beside the staff file taken in
+ * first; refused whole when they cannot be, or when the trail's database does not answer.
+ */
+async function readTrail(
+  backend: DashboardBackend,
+  filters: AuditFilters,
+  page: { after?: AuditPosition; limit: number },
+): Promise<AuditRecord[]> {
+  try {
+    return await readAudit(await completeTrail(backend), filters, page);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    dashboardLogger().error({ err: error }, "the audit trail's database does not answer");
+    throw new DashboardError(
+      "audit_unavailable",
+      "The audit trail cannot be read just now; try again shortly.",
+      { retryAfterSeconds: 5 },
+    );
+  }
+}
+
+/**
  * The trail's database with the records waiting beside the staff file taken in; refused whole when
  * they cannot be.
  */
@@ -190,7 +213,7 @@ export async function answerAuditList(
   const limit = raw.limit === undefined ? PAGE_LIMIT_DEFAULT : readLimit(raw.limit);
   if (limit === undefined) throw new DashboardError("invalid_request", LIMIT_MESSAGE);
   const after = raw.cursor === undefined ? undefined : decodePosition(backend, raw.cursor, filters);
-  const rows = await readAudit(await completeTrail(backend), filters, { after, limit: limit + 1 });
+  const rows = await readTrail(backend, filters, { after, limit: limit + 1 });
   const data = rows.slice(0, limit);
   const last = data.at(-1);
   const next = rows.length > limit && last ? encodePosition(backend, last, filters) : null;
@@ -216,7 +239,7 @@ export async function answerAuditExport(
 ): Promise<Response> {
   requireTrailReader(staff);
   const filters = readFilters(readQueryParams(url, FILTER_NAMES));
-  const rows = await readAudit(await completeTrail(backend), filters, { limit: EXPORT_MAX_ROWS + 1 });
+  const rows = await readTrail(backend, filters, { limit: EXPORT_MAX_ROWS + 1 });
   if (rows.length > EXPORT_MAX_ROWS)
     throw new DashboardError(
       "invalid_request",

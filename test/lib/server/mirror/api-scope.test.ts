@@ -942,6 +942,14 @@ describe("on PGlite", () => {
         expect(answer.status, answer.text).toBe(503);
         expect(code(answer)).toBe("workspace_unavailable");
       }
+      // The trail lives in the same database: its pages and its export wait as well, under its own code.
+      for (const answer of [
+        await get(away, auditRoute, "/api/admin/audit", rig.cookie),
+        await get(away, auditExportRoute, "/api/admin/audit/export", rig.cookie),
+      ]) {
+        expect(answer.status, answer.text).toBe(503);
+        expect(code(answer)).toBe("audit_unavailable");
+      }
       const broken = {
         ...rig.mirrored,
         workspace: () => Promise.reject(new Error("a migration this dashboard cannot read")),
