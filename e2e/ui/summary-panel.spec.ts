@@ -188,6 +188,40 @@ test.describe("summary panel", () => {
   });
 });
 
+test("the header names the counts shown while newer ones are counted, at their own age", async ({ page }) => {
+  test.setTimeout(MIRROR_TIMEOUT + 60_000);
+  await signedIn(page);
+  // Counts two hours old, so they are the oldest on the page; those of the next window wait.
+  const old = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  let release: (() => void) | undefined;
+  await page.route(/\/api\/tasks\/summary\?/, async (route) => {
+    const asked = new URL(route.request().url()).searchParams;
+    const days = (Date.parse(asked.get("to") ?? "") - Date.parse(asked.get("from") ?? "")) / DAY_MS;
+    if (days > 7) await new Promise<void>((resolve) => (release = resolve));
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...((await response.json()) as object), as_of: old },
+      headers: { ...response.headers(), "x-data-fetched-at": old },
+    });
+  });
+  await openSummary(page, "range=7d");
+  const freshness = page.getByTestId("mirror-freshness").getByRole("button");
+  await freshness.click();
+  await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
+
+  // Another window: every summary on the page is asked for again, and the panel keeps the counts
+  // of the window before on the screen while it waits, and so their age in the header.
+  await page.getByLabel("Range").selectOption({ label: "Last 30 days" });
+  await expect.poll(() => release !== undefined).toBe(true);
+  await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "true");
+  // A choice from a list is no click elsewhere: the details may still be open.
+  if ((await freshness.getAttribute("aria-expanded")) !== "true") await freshness.click();
+  await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
+  release!();
+  await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "false");
+});
+
 test.describe("summary panel in each theme", () => {
   test.describe.configure({ timeout: MIRROR_TIMEOUT + 120_000 });
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Notice } from "@/components/notice";
+import { ShownAsOf } from "@/components/shown-as-of";
 import { isMirrorFilling, mirrorProgress } from "@/lib/client/summary-mirror-wait";
 import { pickFilters, type SummaryPick } from "@/lib/client/summary-pick";
 import { summaryRows } from "@/lib/client/summary-rows";
@@ -60,6 +61,9 @@ export function SummaryBody({
       aria-busy={summary.isFetching}
       className="grid gap-3 md:grid-cols-2 xl:grid-cols-4"
     >
+      {/* The counts of the filters before, shown while the new ones are counted: their query has
+          no observer now, so the header learns their age from here. */}
+      {summary.isPlaceholderData && <ShownAsOf part="Counts" asOf={rows.asOf} />}
       <StatusTotals
         rows={rows.statuses}
         total={rows.total}
