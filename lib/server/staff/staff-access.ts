@@ -21,10 +21,10 @@ export const locationScopeSchema = z.union([
 export type LocationScope = z.infer<typeof locationScopeSchema>;
 
 /**
- * A scope as the staff file holds it. A file written while any text of 1 to 100 characters was taken
- * for a location id may hold one that is no identifier, such as "Main St": it never named a location, so it is
- * left out on reading, and the member sees what they saw. Refusing the file instead would refuse
- * every member's sign-in and leave `npm run staff` unable to mend it.
+ * A scope as the staff file holds it. A file written while any text of 1 to 100 characters was
+ * taken for a location id may hold one that is no identifier, such as "Main St": it never named a
+ * location, so it is left out on reading, and the member sees what they saw. Refusing the file
+ * instead would refuse every member's sign-in and leave `npm run staff` unable to mend it.
  */
 export const storedLocationScopeSchema = z.union([
   z.literal("all"),

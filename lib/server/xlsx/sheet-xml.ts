@@ -56,7 +56,7 @@ const isXmlSpace = (code: number) => code === 32 || code === 9 || code === 10 ||
 /** The most characters Excel holds in a cell: a longer text makes it repair the file on opening. */
 export const CELL_TEXT_MAX = 32_767;
 
-/** `text` within CELL_TEXT_MAX, cut before a character (never between a surrogate pair's halves), ending in "…". */
+/** `text` within CELL_TEXT_MAX: cut, never between a surrogate pair's halves, and ending in "…". */
 function withinCellLimit(text: string): string {
   if (text.length <= CELL_TEXT_MAX) return text;
   let end = CELL_TEXT_MAX - 1;

@@ -9,6 +9,7 @@ import type { ChangePosition } from "../repositories/task-changes-sql";
 import type { TaskPosition } from "../repositories/task-page-sql";
 
 const CHANGE_FEED_BINDING = "task-changes";
+const INVALID = "The cursor is invalid or was issued for a different query.";
 
 /** The store's setting that holds the key every instance signs cursors with. */
 export const CURSOR_KEY_SETTING = "cursor_hmac_key";
@@ -16,7 +17,6 @@ export const CURSOR_KEY_SETTING = "cursor_hmac_key";
 export function newCursorKey(): string {
   return randomBytes(32).toString("base64url");
 }
-const INVALID = "The cursor is invalid or was issued for a different query.";
 
 export class CursorCodec {
   private readonly signed: SignedCursorCodec;
