@@ -1,7 +1,7 @@
 // GET /v1/task-changes, on the embedded store and on a real PostgreSQL: every task once from the
 // beginning, only later changes from `start=latest`, a change moves its task to the end, an
 // identical import is no change, a rename is one, and no change is skipped when a transaction
-// commits after a later one.
+// commits after a later one. A sandbox generated anew refuses every cursor from before.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { TaskRecord } from "../../src/domain/records";
