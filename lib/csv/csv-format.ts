@@ -5,9 +5,11 @@
 export const UTF8_BOM = "\uFEFF";
 export const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
 
-// A cell a spreadsheet would evaluate: = + - @ start a formula, also after blanks a spreadsheet may
-// skip (spaces, a no-break space, zero-width ones); a leading tab or CR can hide one.
-const FORMULA_START = /^[\s\u200b-\u200d]*[=+\-@]|^[\t\r]/;
+// A cell a spreadsheet would evaluate: = + - @ (or their full-width forms, which some input
+// methods type) start a formula, also after what a spreadsheet may skip or not show (spaces, a
+// no-break space, and every invisible format character: zero-width ones, the word joiner, the soft
+// hyphen, direction marks); a leading tab or CR can hide one.
+const FORMULA_START = /^[\s\p{Cf}]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/u;
 
 /**
  * Text a spreadsheet would evaluate, with a quote mark before it; any other text as it is. The one

@@ -25,6 +25,16 @@ describe("csvCell", () => {
     " =1+1",
     "\u00a0=1+1",
     "\u200b\u3000 @SUM(A1)",
+    // Invisible format characters before it (word joiner, soft hyphen, Mongolian vowel separator,
+    // a direction mark), and the full-width signs.
+    "\u2060=1+1",
+    "\u00ad=1+1",
+    "\u180e+1",
+    "\u200f@SUM(A1)",
+    "\uff1d1+1",
+    " \uff0b1",
+    "\uff0d1",
+    "\uff20SUM(A1)",
   ])("neutralises the formula %j with a leading quote mark", (formula) =>
     expect(csvCell(formula).replace(/^"/, "").startsWith("'")).toBe(true),
   );
