@@ -10,6 +10,7 @@ import {
   liveSessionAccess,
   PASSWORD_PROVIDER_ID,
   sessionClaims,
+  signedOutUntilMs,
   SSO_PROVIDER_ID,
   ssoSignInAccess,
 } from "./session-check";
@@ -142,8 +143,7 @@ function config(): NextAuthConfig {
       async signOut(message) {
         const token = "token" in message ? message.token : null;
         if (typeof token?.sid !== "string") return;
-        const until = (token.exp ?? Date.now() / 1000 + SESSION_MAX_AGE_SECONDS) * 1000;
-        await (await sessionRevocations()).revoke(token.sid, until);
+        await (await sessionRevocations()).revoke(token.sid, signedOutUntilMs(sessionClaims(token)));
         dashboardLogger().info({ staff: token.email }, "staff signed out");
         if (typeof token.email === "string") await recordSignOut(token.email);
       },

@@ -38,6 +38,17 @@ export interface SessionClaims {
   access?: unknown;
 }
 
+/**
+ * Until when a signed-out session must stay refused: past its absolute end, when no copy of its
+ * cookie is let in anyway. Not the signing-out cookie's own expiry: each request renews the cookie,
+ * every copy with the same id, so a copy renewed later (taken by someone else, or renewed by a
+ * request still running at the sign-out) expires after it.
+ */
+export function signedOutUntilMs(claims: SessionClaims, now = Date.now()): number {
+  const cookieEndMs = claims.exp === undefined ? now : claims.exp * 1000;
+  return Math.max(cookieEndMs, (claims.signedInAtMs ?? now) + SESSION_ABSOLUTE_LIFETIME_MS);
+}
+
 /** What the check needs from a decoded session token (Auth.js's JWT, or one being issued). */
 export function sessionClaims(token: Record<string, unknown>): SessionClaims {
   // `iat` has whole seconds only: too coarse to tell a cookie issued just before Redis lost its

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSession } from "@/lib/server/auth/session-check";
+import { apiSession, signedOutUntilMs } from "@/lib/server/auth/session-check";
 import {
   removeSingleSignOnMember,
   setSingleSignOnMember,
@@ -75,6 +75,17 @@ describe("the dashboard API's session check", () => {
     expect(await apiSessionEmail(header)).toBe("e@example.com");
     await (await sessionRevocations()).revoke(sid, Date.now() + 60_000);
     expect(await apiSessionEmail(header)).toBeUndefined();
+  });
+
+  it("keeps a signed-out session refused until its absolute end, past the signing-out cookie's expiry", () => {
+    const hour = 60 * 60 * 1000;
+    const now = Date.now();
+    const claims = { email: "e@example.com", sid: "s", signedInAtMs: now - 2 * hour };
+    // Signed out with a cookie renewed an hour ago (8 h): a copy renewed since outlives it.
+    const signingOut = { ...claims, exp: Math.floor((now + 7 * hour) / 1000) };
+    expect(signedOutUntilMs(signingOut, now)).toBe(now + 10 * hour);
+    // A cookie without a sign-in time (refused anyway) is held for the longest a session lasts.
+    expect(signedOutUntilMs({ ...signingOut, signedInAtMs: undefined }, now)).toBe(now + 12 * hour);
   });
 
   it("refuses a password session from the request after its member leaves the staff file", async () => {
