@@ -215,9 +215,16 @@ export class UpstreamBudget {
     return !this.limitKnown || this.clock.now() >= this.limitHoldsUntil;
   }
 
-  /** A call that got no answer from the service at all (refused connection, timeout). */
+  /**
+   * A call that got no answer from the service at all (refused connection, timeout). The service
+   * may come back with another limit, so the next call probes; and a probe that got no answer has
+   * ended, so that next call goes now: waiting out the probe's time made every caller after the
+   * first wait seconds to learn what one call would tell it.
+   */
   recordUnreachable(): void {
     this.limitHoldsUntil = 0;
+    this.probeUntil = 0;
+    this.kick();
   }
 
   /** Another instance may have learned the limit already: then there is nothing to probe for. */

@@ -94,6 +94,17 @@ describe("a cold upstream budget", () => {
     expect(burst.every((call) => call.state === "resolved")).toBe(true);
   });
 
+  it("lets the next caller probe at once when a probe got no answer", async () => {
+    const { budget, acquire } = coldBudget();
+    const first = acquire();
+    const second = acquire();
+    await settle();
+    expect([first.state, second.state]).toEqual(["resolved", "pending"]);
+    budget.recordUnreachable();
+    await settle();
+    expect(second.state).toBe("resolved");
+  });
+
   it("takes the lower limit a 429 states at once, and pauses", async () => {
     const { budget, acquire } = coldBudget();
     acquire();
