@@ -81,8 +81,9 @@ export interface paths {
      *     matching task). From the task mirror when it holds the window: the same CSV, no upstream
      *     call. Otherwise streamed page by page at export priority: people's requests go first, and under load
      *     the download slows down rather than breaking off. Cancelling it stops the upstream calls.
-     *     Errors found before the first byte (parameters, session) are the usual JSON; a failure
-     *     after the download has started ends the stream early.
+     *     The answer waits until the rows' source has given its first rows, so errors found by then
+     *     (parameters, session, the service unreachable or refusing the locations or the first page)
+     *     are the usual JSON; a failure after the download has started ends the stream early.
      *
      *     `format=xlsx` answers the same tasks, in the same order, as an Excel workbook: one sheet
      *     "Tasks" with the CSV's columns and header names, a bold header row frozen at the top.
@@ -2032,6 +2033,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalError"];
+      502: components["responses"]["UpstreamFailed"];
       503: components["responses"]["BusyOrNotReady"];
     };
   };

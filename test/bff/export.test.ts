@@ -23,7 +23,7 @@ const freshBackend = () => suite.backend();
 
 /** What GET /api/export streams for these query parameters. */
 function exportFor(backend: DashboardBackend, query: Record<string, string>) {
-  return exportStream(backend, taskListParams(backend, query).filters);
+  return exportStream(backend, taskListParams(backend, query).filters, new AbortController().signal);
 }
 
 const zoneOf = new Map(CATALOG.map((location) => [location.id, location.timezone]));
@@ -63,7 +63,7 @@ describe("export all matching", () => {
 
     const backend = await freshBackend();
     const before = await serviceCounters(suite.vts.url);
-    const bytes = new Uint8Array(await new Response(exportFor(backend, query)).arrayBuffer());
+    const bytes = new Uint8Array(await new Response(await exportFor(backend, query)).arrayBuffer());
     const after = await serviceCounters(suite.vts.url);
 
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -90,7 +90,7 @@ describe("export all matching", () => {
     const query = { from: isoMinutesFromNow(-179 * DAY_MS, now), to: isoMinutesFromNow(-88 * DAY_MS, now) };
     const backend = await freshBackend();
     const before = await serviceCounters(suite.vts.url);
-    const reader = exportFor(backend, query).getReader();
+    const reader = (await exportFor(backend, query)).getReader();
     const decoder = new TextDecoder();
     let text = "";
     // The header, then the first page of rows; then the person closes the tab.

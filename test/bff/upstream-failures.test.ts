@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardBackend } from "@/lib/server/bff/dashboard-backend";
 import { readTask } from "@/lib/server/bff/task-data";
+import { exportStream } from "@/lib/server/bff/task-export";
 import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 import {
   DAY_MS,
@@ -111,6 +112,13 @@ describe("the service failing behind the dashboard", () => {
       "unavailable",
       /not available right now/,
     );
+    // An export asked for now answers that error itself, not a 200 that ends after its header.
+    const exported = exportStream(
+      backend,
+      taskListParams(backend, newFilters()).filters,
+      new AbortController().signal,
+    );
+    expectUnavailable(await settle(exported), "unavailable", /not available right now/);
 
     await proxy.accept();
     await expectRecovered(filters, fresh);

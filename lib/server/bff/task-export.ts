@@ -71,6 +71,7 @@ export async function answerExport(
   backend: DashboardBackend,
   requestUrl: URL,
   staff: StaffSession,
+  signal: AbortSignal,
 ): Promise<Response> {
   const { format, listUrl: url } = readFormat(requestUrl);
   const { access } = staff;
@@ -97,7 +98,8 @@ export async function answerExport(
     source: gate.source,
     format,
   });
-  const body = format === "xlsx" ? xlsxExport(read) : csvExport(read);
+  const opened = await openedBeforeAnswer(read, signal);
+  const body = format === "xlsx" ? xlsxExport(opened) : csvExport(opened);
   const raw = url.searchParams;
   const window = `${query.filters.from.slice(0, 10)}--${query.filters.to.slice(0, 10)}`;
   const name = exportFileName(
@@ -121,11 +123,36 @@ export async function answerExport(
   });
 }
 
-export function exportStream(
+/** The live CSV export of these filters, opened as `answerExport` opens it. */
+export async function exportStream(
   backend: DashboardBackend,
   filters: TaskListParams["filters"],
-): ReadableStream<Uint8Array> {
-  return csvExport(liveRead(backend, filters));
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  return csvExport(await openedBeforeAnswer(liveRead(backend, filters), signal));
+}
+
+/**
+ * The rows' source opened, and its first batch read, before the answer is made: a source that
+ * fails at once (the service unreachable, its locations or first page refused) answers its
+ * documented error, where a failure after the first byte could only end a 200 short. Our client
+ * shows the export under way from the request on, so the answer coming a page later costs nobody
+ * anything. The request's end, or the download's cancelling, ends the reading.
+ */
+async function openedBeforeAnswer(read: ExportRead, request: AbortSignal): Promise<ExportRead> {
+  const cancelled = new AbortController();
+  const { zones, batches } = await read(AbortSignal.any([request, cancelled.signal]));
+  const first = await batches.next();
+  async function* all(): AsyncGenerator<TaskBatch, void, undefined> {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  }
+  return (download) => {
+    if (download.aborted) cancelled.abort(download.reason);
+    else download.addEventListener("abort", () => cancelled.abort(download.reason), { once: true });
+    return Promise.resolve({ zones, batches: all() });
+  };
 }
 
 /** The export of a list that names none of the reader's locations: the columns, no row. */
