@@ -9,6 +9,8 @@ import { freePort } from "./free-port";
 export interface LocalRedis {
   url: string;
   port: number;
+  /** Connections other than the one that asks: the clients connected now. */
+  clients(): number;
   stop(): void;
 }
 
@@ -38,6 +40,12 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    clients() {
+      const info = execFileSync("redis-cli", ["-p", String(port), "info", "clients"]).toString();
+      const connected = /^connected_clients:(\d+)/m.exec(info)?.[1];
+      if (connected === undefined) throw new Error(`redis-server on port ${port} gave no client count`);
+      return Number(connected) - 1;
+    },
     stop() {
       // The server's pid, read before anything is removed: a shutdown the server never hears (the
       // command refused, or lost) must not leave it running after the run.

@@ -27,8 +27,11 @@ export interface Instances {
   redis: LocalRedis;
   staffFile: string;
   authSecret: string;
-  /** Stops Redis and starts it again, empty, on the same port: as a restart without persistence. */
-  restartRedisEmpty(): Promise<void>;
+  /**
+   * Stops Redis and starts it again, empty, on the same port: as a restart without persistence.
+   * Returns at once; `reconnected` resolves once as many clients are connected as before.
+   */
+  restartRedisEmpty(): Promise<{ reconnected: Promise<void> }>;
   stopAll(): Promise<void>;
 }
 
@@ -85,8 +88,19 @@ export async function startInstances(
     staffFile,
     authSecret,
     async restartRedisEmpty() {
+      const before = redis.clients();
       redis.stop();
       redis = await startLocalRedis(redis.port);
+      const restarted = redis;
+      const reconnected = (async () => {
+        const deadline = Date.now() + 20_000;
+        while (restarted.clients() < before) {
+          if (Date.now() > deadline)
+            throw new Error(`Redis has ${restarted.clients()} of ${before} clients back`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      return { reconnected };
     },
     async stopAll() {
       await Promise.all(children.map((child) => child.stop()));
@@ -115,7 +129,8 @@ export async function mintedSessionCookie(
   maxAgeSeconds: number,
 ): Promise<string> {
   const value = await encode({
-    token: { name: "Staff", signed_in_ms: Date.now(), ...claims },
+    // Stamped to the millisecond, as auth.ts stamps every cookie it issues.
+    token: { name: "Staff", signed_in_ms: Date.now(), issued_ms: Date.now(), ...claims },
     secret: authSecret,
     salt: SESSION_COOKIE,
     maxAge: maxAgeSeconds,

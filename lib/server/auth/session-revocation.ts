@@ -23,7 +23,8 @@ import { SignedOutFile } from "./signed-out-file";
 // treated like an emptied Redis: cookies issued before this process loaded it are refused.
 //
 // If Redis fails (an outage, not a loss), sessions stay signed in rather than everyone being
-// signed out, and each instance refuses only the sign-outs made through it: another instance
+// signed out, and each instance refuses the sign-outs made through it and those it has read from
+// Redis (a record holds its end, so an instance keeps what it read until then): another instance
 // accepts a copy of a cookie signed out during the outage until this one reaches Redis again.
 // Sign-outs whose write failed are kept and written (with their remaining lifetime) right after
 // this instance's next successful Redis command, which any request's session check makes.
@@ -63,6 +64,18 @@ export class SessionRevocations {
     return `${this.options.keyPrefix ?? "dashboard:signed-out"}-since`;
   }
 
+  /**
+   * A sign-out read from Redis, kept here until its end: through an outage, or while a Redis that
+   * restarted empty is reconnected to, this instance still refuses it. A record without its end
+   * (written by an earlier version, as "1") is not kept.
+   */
+  private remember(sessionId: string, untilMs: number): void {
+    const now = this.now();
+    if (!(untilMs > now)) return;
+    for (const [id, until] of this.local) if (until <= now) this.local.delete(id);
+    this.local.set(sessionId, untilMs);
+  }
+
   /** Takes in the records the file kept; when it cannot be read, refuses older cookies instead. */
   async load(): Promise<void> {
     const kept = await this.options.file?.load(this.now()).catch((error: unknown) => {
@@ -95,7 +108,7 @@ export class SessionRevocations {
       return;
     }
     try {
-      await redis.set(this.key(sessionId), "1", "PX", ttlMs);
+      await redis.set(this.key(sessionId), String(untilMs), "PX", ttlMs);
       this.unshared.delete(sessionId);
     } catch (error) {
       this.unshared.set(sessionId, untilMs);
@@ -128,7 +141,10 @@ export class SessionRevocations {
     try {
       const [since, signedOut] = await redis.mget(this.sinceKey, this.key(sessionId));
       await this.shareHeldBack();
-      if (signedOut !== null) return true;
+      if (signedOut !== null) {
+        this.remember(sessionId, Number(signedOut));
+        return true;
+      }
       const vouchedSince = since === null ? await startVouching(redis, this.sinceKey) : Number(since);
       return issuedAtMs !== undefined && issuedAtMs < vouchedSince;
     } catch (error) {

@@ -56,6 +56,25 @@ describe("signed-out sessions", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  it("read from Redis are still refused by that instance while Redis is out of reach", async () => {
+    const keyPrefix = `test-signed-out:${randomUUID()}`;
+    const flaky = new Redis(inject("redisUrl"), { enableOfflineQueue: false, lazyConnect: true });
+    flaky.on("error", () => {});
+    clients.push(flaky);
+    await flaky.connect();
+    const a = new SessionRevocations({ redis: redis(), keyPrefix });
+    const b = new SessionRevocations({ redis: flaky, keyPrefix, onSharedError: () => {} });
+    await a.revoke("s14", Date.now() + 60_000);
+    expect(await b.isRevoked("s14")).toBe(true);
+
+    const closed = once(flaky, "end");
+    flaky.disconnect();
+    await closed;
+    expect(await b.isRevoked("s14")).toBe(true);
+    // What it never read is not refused: an outage signs nobody out.
+    expect(await b.isRevoked("s15")).toBe(false);
+  });
+
   it("made while this instance cannot reach Redis reach the others once it can again", async () => {
     const keyPrefix = `test-signed-out:${randomUUID()}`;
     // Redis keeps its data through the outage, so the -since marker does not cover this sign-out.
