@@ -166,33 +166,48 @@ export class UpstreamBudget {
         continue;
       }
       const attempt = await this.rateLog.tryAcquire(limits.maxInLog[head.priority]);
-      if (attempt.granted && unconfirmed) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
       if (attempt.granted) {
-        this.handOut(head.priority);
+        // A grant nobody took is no probe: no call goes out to end it.
+        if (this.handOut(head.priority) && unconfirmed) this.probeUntil = this.clock.now() + PROBE_TIMEOUT_MS;
         continue;
       }
-      // Judging deadlines needs the real limit; with a guess, waiters would be failed for nothing.
+      // Judging deadlines ahead needs the real limit (with a guess, waiters would be failed for
+      // nothing); a deadline already past needs none.
       if (this.limitKnown) this.failThoseTooLate(attempt, limits);
+      else this.failThosePastDeadline(Math.max(1, attempt.freeInMs ?? 1_000));
       // Something arrived (maybe more important) or changed while we waited for the rate log.
       if (this.again) continue;
       return this.scheduleWake(attempt, limits);
     }
   }
 
-  /** Gives a fresh grant to the next waiter, unless everyone it was meant for has left. */
-  private handOut(grantedFor: UpstreamPriority): void {
+  /**
+   * Gives a fresh grant to the next waiter, unless everyone it was meant for has left; whether a
+   * waiter took it.
+   */
+  private handOut(grantedFor: UpstreamPriority): boolean {
     const taker = this.queue.peek();
     // A grant made under a higher threshold must not go to a lower priority (the reserve); the
     // slot is then spent unused, which errs on the side of the upstream limit.
-    if (!taker || PRIORITIES.indexOf(taker.priority) > PRIORITIES.indexOf(grantedFor)) return;
+    if (!taker || PRIORITIES.indexOf(taker.priority) > PRIORITIES.indexOf(grantedFor)) return false;
     this.queue.remove(taker);
     taker.grant();
+    return true;
   }
 
   /** A priority the limit leaves no room (sync, at a tiny limit) is told so at once, not queued. */
   private refuse(waiter: BudgetWaiter): void {
     if (this.queue.remove(waiter))
       waiter.fail(new BudgetExhaustedError(this.options.ratePeriodMs ?? RATE_PERIOD_MS));
+  }
+
+  /** Rejects whoever's deadline has passed, telling them to come back in `retryAfterMs`. */
+  private failThosePastDeadline(retryAfterMs: number): void {
+    const now = this.clock.now();
+    for (const waiter of this.queue.all()) {
+      if (waiter.deadlineMs > now || !this.queue.remove(waiter)) continue;
+      waiter.fail(new BudgetExhaustedError(retryAfterMs));
+    }
   }
 
   /** Rejects now whoever cannot be served before the deadline, rather than at the deadline. */
@@ -223,6 +238,14 @@ export class UpstreamBudget {
    */
   recordUnreachable(): void {
     this.limitHoldsUntil = 0;
+    this.recordAbandoned();
+  }
+
+  /**
+   * A call whose caller left before its answer came: it tells nothing, but a probe it was has
+   * ended, and the next caller probes now rather than when the probe would have timed out.
+   */
+  recordAbandoned(): void {
     this.probeUntil = 0;
     this.kick();
   }
@@ -243,10 +266,7 @@ export class UpstreamBudget {
    */
   private awaitProbe(): void {
     const now = this.clock.now();
-    for (const waiter of this.queue.all()) {
-      if (waiter.deadlineMs > now || !this.queue.remove(waiter)) continue;
-      waiter.fail(new BudgetExhaustedError(Math.max(1, this.probeUntil - now)));
-    }
+    this.failThosePastDeadline(Math.max(1, this.probeUntil - now));
     const deadlines = this.queue.all().map((waiter) => waiter.deadlineMs - now);
     this.timer.set(Math.max(1, Math.min(this.probeUntil - now, ...deadlines)), () => this.kick());
   }

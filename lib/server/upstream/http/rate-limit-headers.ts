@@ -27,7 +27,7 @@ export interface RateLimitHeaders {
   limit: number | undefined;
   /** X-RateLimit-Remaining: calls left in the service's current window. */
   remaining: number | undefined;
-  /** X-RateLimit-Reset in ms: until the service's window resets. */
+  /** X-RateLimit-Reset in ms: until the service's window resets (capped as Retry-After is). */
   resetMs: number | undefined;
   /** Retry-After (delta-seconds or HTTP date) in ms from now. */
   retryAfterMs: number | undefined;
@@ -39,7 +39,7 @@ export function readRateLimitHeaders(headers: HeaderSource, nowMs: number): Rate
   return {
     limit: limit !== undefined && limit > 0 ? limit : undefined,
     remaining: wholeNumber(headers.get("x-ratelimit-remaining")),
-    resetMs: reset === undefined ? undefined : reset * 1000,
+    resetMs: reset === undefined ? undefined : Math.min(reset * 1000, MAX_RETRY_AFTER_MS),
     retryAfterMs: parseRetryAfter(headers.get("retry-after"), nowMs),
   };
 }

@@ -202,7 +202,10 @@ export class VtsClient {
     } catch {
       this.options.onCall?.({ status: "error", durationMs: performance.now() - started });
       this.options.onTiming?.("upstream", performance.now() - started);
-      if (signal?.aborted) throw signal.reason;
+      if (signal?.aborted) {
+        this.options.budget.recordAbandoned();
+        throw signal.reason;
+      }
       this.options.budget.recordUnreachable();
       if (timeout.aborted) throw new UpstreamError("timeout", "The service did not answer in time.");
       throw new UpstreamError("unavailable", "The service cannot be reached.");

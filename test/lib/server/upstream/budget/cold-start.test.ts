@@ -105,6 +105,29 @@ describe("a cold upstream budget", () => {
     expect(second.state).toBe("resolved");
   });
 
+  it("lets the next caller probe at once when the probe's caller left before its answer", async () => {
+    const { budget, acquire } = coldBudget();
+    acquire();
+    const second = acquire();
+    await settle();
+    expect(second.state).toBe("pending");
+    budget.recordAbandoned();
+    await settle();
+    expect(second.state).toBe("resolved");
+  });
+
+  it("fails a waiter at its deadline while the limit is unknown and the log is paused", async () => {
+    const { clock, budget, acquire } = coldBudget();
+    acquire();
+    await settle();
+    // A 429 that states no limit: the log pauses for 10 s, and the limit stays unknown.
+    await budget.recordResponse(429, headers({}));
+    const waiting = acquire(3_000);
+    await clock.advance(3_100);
+    expect(waiting.state).toBe("rejected");
+    expect(waiting.error).toBeInstanceOf(BudgetExhaustedError);
+  });
+
   it("takes the lower limit a 429 states at once, and pauses", async () => {
     const { budget, acquire } = coldBudget();
     acquire();

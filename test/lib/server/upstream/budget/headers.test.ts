@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
+import { MAX_RETRY_AFTER_MS } from "@/lib/server/upstream/http/rate-limit-headers";
 import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
 import { FakeClock, track } from "../fake-clock";
@@ -93,6 +94,12 @@ describe("upstream budget learning from response headers", () => {
       new Headers({ "Retry-After": "2", "X-RateLimit-Reset": "25" }),
     );
     expect((await withReset.budget.snapshot()).pausedForMs).toBe(25_000);
+  });
+
+  it("caps a reset as it caps Retry-After: a garbage reset of a day pauses no one past an hour", async () => {
+    const { budget } = await setup();
+    await budget.recordResponse(429, new Headers({ "Retry-After": "2", "X-RateLimit-Reset": "86400" }));
+    expect((await budget.snapshot()).pausedForMs).toBe(MAX_RETRY_AFTER_MS);
   });
 
   it("never shortens a pause", async () => {
