@@ -11,6 +11,9 @@ export interface LocalRedis {
   port: number;
   /** Connections other than the one that asks: the clients connected now. */
   clients(): number;
+  /** Stops the server answering (SIGSTOP) while its connections stay open, as a hung host does. */
+  freeze(): void;
+  thaw(): void;
   stop(): void;
 }
 
@@ -37,6 +40,11 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
     dir,
   ]);
   await waitForPing(port);
+  const signalServer = (signal: NodeJS.Signals) => {
+    const pid = readPidFile(pidFile);
+    if (pid === undefined) throw new Error(`redis-server on port ${port} has no pid file`);
+    process.kill(pid, signal);
+  };
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -46,6 +54,8 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
       if (connected === undefined) throw new Error(`redis-server on port ${port} gave no client count`);
       return Number(connected) - 1;
     },
+    freeze: () => signalServer("SIGSTOP"),
+    thaw: () => signalServer("SIGCONT"),
     stop() {
       // The server's pid, read before anything is removed: a shutdown the server never hears (the
       // command refused, or lost) must not leave it running after the run.

@@ -80,6 +80,25 @@ describe("two instances sharing PostgreSQL and Redis", () => {
     }
   });
 
+  it("answer at once while Redis hangs, on per-instance rate limits", async () => {
+    const granted = await requestToken(a.url, "sandbox-locations", fixtureSecret("sandbox-locations"));
+    const frozenToken = granted.json<{ access_token: string }>().access_token;
+    redis.freeze();
+    try {
+      for (const instance of instances()) {
+        // Answered within a command's timeout, not after the hang: a request still waiting at 3 s
+        // fails the test (and Redis is thawed) rather than hanging it.
+        const response = await call(instance.url, "/v1/locations", {
+          headers: bearer(frozenToken),
+          signal: AbortSignal.timeout(3_000),
+        });
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      redis.thaw();
+    }
+  });
+
   it("keep serving without Redis, on per-instance rate limits, and never answer 5xx", async () => {
     redis.stop();
     await sleep(200); // the instances notice the closed connections
