@@ -45,7 +45,10 @@ export interface HeatSettings {
   /** How long a view keeps its slice in front. */
   viewedForMs: number;
   coldRefreshMs: number;
-  /** Longest hot or viewed walk: the service's longest query window (VTS_MAX_WINDOW_DAYS). */
+  /**
+   * Longest walk of any kind: the service's longest query window (VTS_MAX_WINDOW_DAYS), which
+   * refuses a longer one. The cold and spare walks' own lengths are cut to it.
+   */
   walkMs: number;
   /** Longest cold walk: short enough that hot slices never wait long behind one. */
   coldWalkMs: number;
@@ -153,9 +156,10 @@ export function planNextWalk(
   const cold = slices.filter(due);
   const unsynced = cold.filter((s) => s.asOf === undefined).at(-1);
   const start = unsynced ?? cold.sort(byAge)[0];
-  if (start) return extendBackward(slices, start, due, heat.coldWalkMs);
+  if (start) return extendBackward(slices, start, due, Math.min(heat.coldWalkMs, heat.walkMs));
   const oldest = slices.filter((s) => spare(s, now, heat)).sort(byAge)[0];
-  return oldest && extendForward(slices, oldest, (s) => spare(s, now, heat), heat.spareWalkMs);
+  const spareWalkMs = Math.min(heat.spareWalkMs, heat.walkMs);
+  return oldest && extendForward(slices, oldest, (s) => spare(s, now, heat), spareWalkMs);
 }
 
 /** Ms until some slice falls due or may take a spare walk (0: now). */

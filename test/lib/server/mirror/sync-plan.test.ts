@@ -41,6 +41,17 @@ describe("the sync planner", () => {
     expect(walk).toMatchObject({ from: day(-2) - DEFAULT_HEAT.coldWalkMs, to: day(-2) });
   });
 
+  it("never walks longer than the service's longest window, however long a cold or spare walk may be", () => {
+    const heat = { ...DEFAULT_HEAT, walkMs: 7 * DAY_MS };
+    expect(planNextWalk(slices(-180, 31), NOW, heat)).toMatchObject({ from: day(-9), to: day(-2) });
+    // Hot slices fresh, cold ones walked hours ago and not yet due (day -120 the longest ago): a
+    // spare walk from there.
+    const asOf = (start: number) =>
+      start >= day(-2) ? NOW - 60_000 : start === day(-120) ? NOW - 5 * HOUR : NOW - 3 * HOUR;
+    const spare = planNextWalk(slices(-180, 31, asOf), NOW, { ...heat, spareWalkMs: 30 * DAY_MS });
+    expect(spare).toMatchObject({ from: day(-120), to: day(-113) });
+  });
+
   it("fills the hot slices (the last 48 h and the days ahead) last, in one walk", () => {
     const coldSynced = (start: number) => (start < day(-2) ? NOW - 10_000 : undefined);
     const walk = planNextWalk(slices(-180, 31, coldSynced), NOW, DEFAULT_HEAT);
