@@ -28,6 +28,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/store-damaged.test.ts",
   "test/lib/server/mirror/sync-horizon.test.ts",
   "test/lib/server/mirror/sync-service.test.ts",
+  "test/lib/server/mirror/sync-side-calls.test.ts",
   "test/lib/server/upstream/budget/redis.test.ts",
   "test/lib/server/upstream/token/endpoint.test.ts",
   "test/lib/server/upstream/token/redis.test.ts",

@@ -66,6 +66,12 @@ export interface SyncerOptions {
   writesBlocked?: () => Promise<string | undefined>;
 }
 
+/** A side call's first wait after a failure; each failure in a row doubles it, up to the most. */
+const SIDE_RETRY_FIRST_MS = 30_000;
+const SIDE_RETRY_MOST_MS = 10 * 60_000;
+
+type SideCall = "locations" | "change feed";
+
 export class MirrorSyncer {
   private readonly stopping = new AbortController();
   private wake = new AbortController();
@@ -82,6 +88,11 @@ export class MirrorSyncer {
   private readonly viewNotes = new ViewNotes();
   /** Why the sync writes nothing now; undefined while it may. */
   private blocked: string | undefined;
+  /** Each side call's failures in a row, and when it may be tried again. */
+  private readonly sideRetries: Record<SideCall, { failures: number; nextAt: number }> = {
+    locations: { failures: 0, nextAt: Number.NEGATIVE_INFINITY },
+    "change feed": { failures: 0, nextAt: Number.NEGATIVE_INFINITY },
+  };
 
   constructor(private readonly options: SyncerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -189,27 +200,59 @@ export class MirrorSyncer {
       this.aligned = horizon;
     }
     if (now - this.locationsAt >= locationsEveryMs) {
-      const asOf = new Date(now);
-      await this.spend(() => this.options.source.listLocations(this.stopping.signal)).then((locations) =>
-        applyLocations(db, locations, asOf),
-      );
-      await pruneSyncCalls(db);
-      this.locationsAt = now;
-      return;
+      const read = await this.sideCall("locations", now, async () => {
+        const asOf = new Date(now);
+        const locations = await this.spend(() => this.options.source.listLocations(this.stopping.signal));
+        await applyLocations(db, locations, asOf);
+        await pruneSyncCalls(db);
+        this.locationsAt = now;
+        return true;
+      });
+      if (read) return;
     }
     // Read once: a feed step that changes it spends calls and ends the step.
     const feed = await readFeedState(db);
-    const feedDueInMs = await this.feedStep(feed, now, horizon);
+    const feedDueInMs =
+      (await this.sideCall("change feed", now, () => this.feedStep(feed, now, horizon))) ??
+      this.sideRetries["change feed"].nextAt - now;
     if (feedDueInMs === 0) return;
     const slices = slicesUnderFeed(await readSlices(db), feed, now, heat.feedSafetyNetMs);
     this.fillStartedAt = slices.some((s) => s.asOf === undefined) ? (this.fillStartedAt ?? now) : undefined;
     const walk = planNextWalk(slices, now, heat, this.fillStartedAt);
     if (!walk) {
-      const locationsDue = this.locationsAt + locationsEveryMs - now;
+      const locationsDue =
+        Math.max(this.locationsAt + locationsEveryMs, this.sideRetries.locations.nextAt) - now;
       const sliceDue = nextDueInMs(slices, now, heat, this.fillStartedAt);
       return this.pause(Math.min(idleMs, sliceDue, locationsDue, feedDueInMs));
     }
     await this.walkAndApply(walk, new Date(now));
+  }
+
+  /**
+   * One of a step's side calls, whose failure must not hold up the walks: a client without the
+   * locations' scope, a gateway that refuses the feed's path, a feed failing for a while would
+   * otherwise fail every step before its walk, and no slice would be filled again. It is reported,
+   * tried again after a wait that doubles with each failure in a row, and the step goes on;
+   * undefined when it failed or waits. A stop, or a budget that refuses sync, ends the step as
+   * before: the walk would meet it too.
+   */
+  private async sideCall<T>(which: SideCall, now: number, call: () => Promise<T>): Promise<T | undefined> {
+    const retry = this.sideRetries[which];
+    if (now < retry.nextAt) return undefined;
+    try {
+      const result = await call();
+      retry.failures = 0;
+      return result;
+    } catch (error) {
+      if (this.stopping.signal.aborted || error instanceof BudgetExhaustedError) throw error;
+      retry.failures += 1;
+      retry.nextAt = now + Math.min(SIDE_RETRY_MOST_MS, SIDE_RETRY_FIRST_MS * 2 ** (retry.failures - 1));
+      this.options.onError?.(error);
+      await recordSyncError(this.options.db, `${which}: ${describe(error)}`).catch((recordError: unknown) =>
+        this.log.debug(`mirror sync: a failure of the ${which} not recorded for the status`, recordError),
+      );
+      return undefined;
+    }
   }
 
   /**
