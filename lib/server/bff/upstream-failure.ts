@@ -45,6 +45,18 @@ export function asDashboardError(error: unknown): DashboardError | undefined {
     if (error.reason === "rejected") return new DashboardError("upstream_refused", CREDENTIALS_REFUSED);
     return new DashboardError("upstream_unavailable", "The dashboard cannot sign in to the task service.");
   }
+  if (error instanceof UpstreamError && error.details.status === 429) {
+    // The service kept refusing for its rate limit (something else spends the same client's
+    // calls): as with a spent budget, staff are told to wait, and an export waits.
+    return new DashboardError(
+      "upstream_busy",
+      "The task service's rate limit is used up; retrying shortly.",
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil((error.details.retryAfterMs ?? 10_000) / 1000)),
+        upstreamRequestId: error.details.upstreamRequestId,
+      },
+    );
+  }
   if (error instanceof UpstreamError) {
     // The dashboard checks parameters by the service's own rules first, so this should not happen;
     // if the service is stricter than we know, staff still learn it was their request, not an outage.

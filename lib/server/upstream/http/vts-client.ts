@@ -4,6 +4,7 @@ import { MAX_LIMIT } from "@/contract/query/page-limit";
 import type { UpstreamPriority } from "../budget/thresholds";
 import type { TokenManager } from "../token/manager";
 import type { UpstreamBudget } from "../budget/upstream-budget";
+import { readRateLimitHeaders } from "./rate-limit-headers";
 import {
   locationListSchema,
   taskChangePageSchema,
@@ -30,7 +31,12 @@ export class UpstreamError extends Error {
   constructor(
     readonly failure: UpstreamFailure,
     message: string,
-    readonly details: { status?: number; upstreamRequestId?: string } = {},
+    readonly details: {
+      status?: number;
+      upstreamRequestId?: string;
+      /** The last Retry-After the service gave with a refusal (ms). */
+      retryAfterMs?: number;
+    } = {},
   ) {
     super(message);
   }
@@ -126,6 +132,7 @@ export class VtsClient {
   ): Promise<T | undefined> {
     let token = await this.options.tokens.getToken(call.signal);
     let renewed = false;
+    let retryAfterMs: number | undefined;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const queued = performance.now();
       try {
@@ -159,7 +166,10 @@ export class VtsClient {
         renewed = true;
         continue;
       }
-      if (response.status === 429) continue;
+      if (response.status === 429) {
+        retryAfterMs = readRateLimitHeaders(response.headers, Date.now()).retryAfterMs;
+        continue;
+      }
       if (response.status === 404 && onNotFound === "absent") return undefined;
       if (response.status >= 500) {
         throw new UpstreamError("unavailable", `The service answered ${response.status}.`, {
@@ -180,7 +190,10 @@ export class VtsClient {
         });
       return parsed.data;
     }
-    throw new UpstreamError("unavailable", "The service kept refusing for its rate limit.", { status: 429 });
+    throw new UpstreamError("unavailable", "The service kept refusing for its rate limit.", {
+      status: 429,
+      retryAfterMs,
+    });
   }
 
   /** The response, and its body as text (undefined when it could not be read to the end). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshnessHeaders, staleReason } from "@/lib/server/bff/upstream-failure";
+import { asDashboardError, freshnessHeaders, staleReason } from "@/lib/server/bff/upstream-failure";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
 
@@ -20,6 +20,19 @@ describe("why an answer is stale", () => {
 
   it("is a refresh under way when nothing failed", () => {
     expect(staleReason(undefined)).toBe("refreshing");
+  });
+});
+
+describe("what staff are told of a service that keeps refusing for its rate limit", () => {
+  it("is busy, with the service's own wait, as for a spent budget: never unavailable", () => {
+    const refused = asDashboardError(
+      new UpstreamError("unavailable", "kept refusing", { status: 429, retryAfterMs: 7_500 }),
+    );
+    expect(refused?.code).toBe("upstream_busy");
+    expect(refused?.options.retryAfterSeconds).toBe(8);
+    const bare = asDashboardError(new UpstreamError("unavailable", "kept refusing", { status: 429 }));
+    expect(bare?.code).toBe("upstream_busy");
+    expect(bare?.options.retryAfterSeconds).toBe(10);
   });
 });
 

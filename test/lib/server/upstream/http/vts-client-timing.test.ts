@@ -49,6 +49,16 @@ describe("VtsClient timing", () => {
     expect(upstream?.ms).toBeGreaterThanOrEqual(35);
   });
 
+  it("gives up on a service that keeps answering 429, with the wait it last asked for", async () => {
+    const { vts } = client(
+      async () => {},
+      () => Response.json({ error: {} }, { status: 429, headers: { "retry-after": "7" } }),
+    );
+    await expect(vts.listLocations(call)).rejects.toMatchObject({
+      details: { status: 429, retryAfterMs: 7_000 },
+    });
+  });
+
   it("reports the wait of a slot that never came", async () => {
     const { vts, timings } = client(
       async () => {
