@@ -28,8 +28,9 @@ export async function buildApp(context: ServiceContext, options: AppOptions): Pr
     logController: new LogController({ requestIdLogLabel: "request_id" }),
     trustProxy: options.trustProxy,
     bodyLimit: 64 * 1024,
-    // Long path parameters must reach the handler, which answers 400, instead of missing the route.
-    routerOptions: { maxParamLength: 4096 },
+    // Long path parameters must reach the handler, which answers 400, instead of missing the route:
+    // any that fits in the request line Node takes (its 16 KB of headers).
+    routerOptions: { maxParamLength: 16_384 },
     clientErrorHandler: answerMalformedRequest,
     // During a graceful shutdown requests are still served (with Connection: close, below)
     // rather than given Fastify's own 503, which is not the documented error body.

@@ -213,6 +213,10 @@ describe("GET /v1/tasks/{id}", () => {
     await expectInvalid({}, `/v1/tasks/${id}`);
   });
 
+  it("rejects ids of 5,000 and 15,000 characters as malformed, not as unknown paths", async () => {
+    for (const length of [5_000, 15_000]) await expectInvalid({}, `/v1/tasks/${"x".repeat(length)}`);
+  });
+
   it("HEAD answers like GET without a body", async () => {
     const response = await service.request({
       method: "HEAD",
