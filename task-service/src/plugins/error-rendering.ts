@@ -3,13 +3,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../http/api-error";
 import { OAuthError } from "../http/oauth-error";
+import { TOKEN_PATH, wrongMethod } from "../http/served-methods";
 import { isDatabaseUnavailable } from "../../../platform/sql/sql-db";
 import { checkScopeOfPath } from "./v1-guard";
 
 const STORE_RETRY_AFTER_SECONDS = 5;
 
 export function isTokenEndpoint(request: FastifyRequest): boolean {
-  return request.url === "/oauth/token" || request.url.startsWith("/oauth/token?");
+  return request.url === TOKEN_PATH || request.url.startsWith(`${TOKEN_PATH}?`);
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -25,9 +26,12 @@ export function installErrorRendering(app: FastifyInstance, guard: Guard): void 
     return render(request, reply, rendered);
   });
   // Paths the router cannot place (such as /v1/tasks/%2E%2E) are still /v1 requests: guard first.
-  app.setNotFoundHandler((request, reply) =>
-    answerAfterGuard(request, reply, guard, new ApiError(404, "not_found", "No such resource.")),
-  );
+  // A served path asked with a method the router does not know (PROPFIND) is 405, not 404.
+  app.setNotFoundHandler((request, reply) => {
+    const refused = wrongMethod(new URL(request.url, "http://service").pathname, request.method);
+    if (refused) return render(request, reply, refused);
+    return answerAfterGuard(request, reply, guard, new ApiError(404, "not_found", "No such resource."));
+  });
 }
 
 function classify(error: unknown): ApiError | OAuthError {

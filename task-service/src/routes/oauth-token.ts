@@ -12,6 +12,8 @@ import {
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
+import { TOKEN_PATH } from "../http/served-methods";
+import { refuseMethod } from "./public-routes";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { clientState, findClient, type ClientRecord } from "../repositories/clients-repository";
 import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
@@ -45,14 +47,11 @@ export async function oauthTokenRoutes(app: FastifyInstance, deps: TokenRouteDep
     }
   });
   app.route({
-    method: ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    url: "/oauth/token",
-    handler: rejectMethod,
+    method: app.supportedMethods.filter((method) => method !== "POST"),
+    url: TOKEN_PATH,
+    onRequest: refuseMethod,
+    handler: refuseMethod,
   });
-}
-
-async function rejectMethod(): Promise<never> {
-  throw new OAuthError(405, "invalid_request", "Use POST for the token endpoint.", { allow: "POST" });
 }
 
 async function grant(request: FastifyRequest, deps: TokenRouteDeps) {

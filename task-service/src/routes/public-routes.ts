@@ -1,8 +1,9 @@
 // What is served without a token: the contract, health, keys and metrics.
 import { readFileSync } from "node:fs";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KeyRing } from "../auth/key-ring";
 import { ApiError } from "../http/api-error";
+import { PUBLIC_READ_PATHS, wrongMethod } from "../http/served-methods";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { OPENAPI_PATH } from "../openapi-path";
 import type { Store } from "../store/store";
@@ -34,13 +35,20 @@ export async function publicRoutes(
     reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
   );
 
-  for (const url of ["/openapi.yaml", "/healthz", "/.well-known/jwks.json", "/metrics"]) {
+  for (const url of PUBLIC_READ_PATHS) {
     app.route({
-      method: ["POST", "PUT", "PATCH", "DELETE"],
+      method: app.supportedMethods.filter((method) => method !== "GET" && method !== "HEAD"),
       url,
-      handler: async () => {
-        throw new ApiError(405, "method_not_allowed", "Use GET or HEAD.", { allow: "GET, HEAD" });
-      },
+      onRequest: refuseMethod,
+      handler: refuseMethod,
     });
   }
+}
+
+/** Before the body is read (onRequest); the handler only if a hook let it through. */
+export async function refuseMethod(request: FastifyRequest): Promise<never> {
+  throw (
+    wrongMethod(new URL(request.url, "http://service").pathname, request.method) ??
+    new Error(`no refusal for ${request.method} on this route`)
+  );
 }

@@ -195,6 +195,18 @@ describe("invalid_request", () => {
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe("POST");
     expect(response.json<{ error: string }>().error).toBe("invalid_request");
+    // Whatever the body, and for methods the router does not know.
+    for (const method of ["DELETE", "PUT", "PROPFIND"] as const) {
+      const other = await service.request({
+        method,
+        url: "/oauth/token",
+        headers: { "content-type": "application/json" },
+        payload: method === "PROPFIND" ? undefined : "{bad",
+      });
+      expect(other.statusCode, method).toBe(405);
+      expect(other.headers.allow).toBe("POST");
+      expect(other.json<{ error: string }>().error).toBe("invalid_request");
+    }
   });
 });
 

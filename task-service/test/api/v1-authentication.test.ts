@@ -234,6 +234,22 @@ describe("check order: token, rate limit, scope, parameters, lookup", () => {
     expect(response.json<{ error: { code: string } }>().error.code).toBe("not_found");
   });
 
+  it("paths served without a token answer any other method with 405, before reading a body", async () => {
+    for (const url of ["/healthz", "/metrics", "/openapi.yaml", "/.well-known/jwks.json"]) {
+      for (const method of ["POST", "DELETE", "OPTIONS", "PROPFIND"] as const) {
+        const response = await service.request({
+          method,
+          url,
+          headers: { "content-type": "application/json" },
+          payload: method === "POST" || method === "DELETE" ? "{bad" : undefined,
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD");
+        expect(response.json<{ error: { code: string } }>().error.code).toBe("method_not_allowed");
+      }
+    }
+  });
+
   it("other methods on /v1 are 405 with Allow: GET, HEAD", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
       const response = await service.request({ method, url: "/v1/locations", headers: bearer(goodToken) });
