@@ -608,6 +608,11 @@ export interface components {
     Forbidden: {
       headers: {
         "X-Request-Id": components["headers"]["X-Request-Id"];
+        /**
+         * @description As RFC 6750 section 3.1 has it: `Bearer realm="vts", error="insufficient_scope",
+         *     scope="<the scope this operation needs>"`.
+         */
+        "WWW-Authenticate": string;
         "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
         "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
         "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

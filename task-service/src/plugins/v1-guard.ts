@@ -82,7 +82,10 @@ export function checkScopeOfPath(request: FastifyRequest): void {
 
 function checkScope(request: FastifyRequest, scope: Scope): void {
   if (!request.subject?.scopes.has(scope)) {
-    throw new ApiError(403, "forbidden", `This token lacks the "${scope}" scope.`);
+    // RFC 6750 section 3: a token that does not give access says why, and which scope would.
+    throw new ApiError(403, "forbidden", `This token lacks the "${scope}" scope.`, {
+      "www-authenticate": `Bearer realm="vts", error="insufficient_scope", scope="${scope}"`,
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 // Who may call /v1: forged tokens, revoked clients, scopes, and the documented check order.
 import { randomUUID } from "node:crypto";
 import { decodeJwt, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClientSecret, hashClientSecret } from "../../src/auth/client-secrets";
 import { insertClient, revokeClient } from "../../src/repositories/clients-repository";
@@ -182,6 +183,9 @@ describe("scopes", () => {
     const response = await getLocations(bearer(await service.token("sandbox-tasks")));
     expect(response.statusCode).toBe(403);
     expect(response.json<{ error: { code: string } }>().error.code).toBe("forbidden");
+    expect(response.headers["www-authenticate"]).toBe(
+      'Bearer realm="vts", error="insufficient_scope", scope="locations:read"',
+    );
   });
 
   it("a locations-only token may not read tasks, in the list or singly", async () => {
@@ -238,7 +242,8 @@ describe("check order: token, rate limit, scope, parameters, lookup", () => {
     for (const url of ["/healthz", "/metrics", "/openapi.yaml", "/.well-known/jwks.json"]) {
       for (const method of ["POST", "DELETE", "OPTIONS", "PROPFIND"] as const) {
         const response = await service.request({
-          method,
+          // The router's type names only the methods it knows; one it does not is the point here.
+          method: method as InjectOptions["method"],
           url,
           headers: { "content-type": "application/json" },
           payload: method === "POST" || method === "DELETE" ? "{bad" : undefined,
