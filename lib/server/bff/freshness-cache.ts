@@ -42,17 +42,27 @@ export class FreshnessCache<V extends object> {
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * `flight` names the load that callers share (the key unless given): callers whose loads differ
+   * in more than the key (the priority they wait at) share the entry, not the load. `staleOnFailure`
+   * false: a failed refresh is the caller's failure, never an old answer in its place.
+   */
   async get(
     key: string,
     load: (signal: AbortSignal) => Promise<V>,
     signal?: AbortSignal,
+    { flight = key, staleOnFailure = true }: { flight?: string; staleOnFailure?: boolean } = {},
   ): Promise<Cached<V>> {
     const entry = this.entries.get(key);
     const age = entry ? this.now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
     if (entry && age < this.options.freshMs) return { ...entry, stale: false, hit: true };
-    const usable = entry && age < this.options.staleMs ? entry : undefined;
+    const usable = entry && staleOnFailure && age < this.options.staleMs ? entry : undefined;
     const refresh = (callerSignal?: AbortSignal) =>
-      this.flights.run(key, async (flightSignal) => this.store(key, await load(flightSignal)), callerSignal);
+      this.flights.run(
+        flight,
+        async (flightSignal) => this.store(key, await load(flightSignal)),
+        callerSignal,
+      );
     if (usable && this.options.refreshInBackground) {
       // Its failure reaches no caller (the stale answer went out already); the entry stays stale,
       // so the next request tries again.

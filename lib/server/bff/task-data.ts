@@ -61,6 +61,9 @@ export async function readTaskPage(
         stale: false,
       }),
       signal,
+      // A person's read never waits in a prefetch's or an export's lane, nor a 3 s deadline; and an
+      // export takes no old page in place of one it could not read (it waits for the budget).
+      { flight: `${priority} ${key}`, staleOnFailure: priority !== "export" },
     ),
   );
   return {
