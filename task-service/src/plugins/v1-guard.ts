@@ -16,13 +16,26 @@ export type V1GuardDeps = { tokens: AccessTokens; clients: ClientDirectory; rate
 export function v1Guard(deps: V1GuardDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const presented = request.headers.authorization?.match(BEARER)?.[1];
-    const subject = presented ? await authenticate(presented, deps) : undefined;
+    // A token that cannot be checked now (its client's record out of reach) is counted as an
+    // unchecked one is, against the address, and the 503 it gets carries the rate-limit headers
+    // every /v1 answer has.
+    const checked = presented
+      ? await authenticate(presented, deps).then(
+          (subject) => ({ subject, failure: undefined }),
+          (failure: unknown) => ({
+            subject: undefined,
+            failure: failure instanceof Error ? failure : new Error(`token check failed: ${String(failure)}`),
+          }),
+        )
+      : { subject: undefined, failure: undefined };
+    const { subject } = checked;
     const decision = await deps.rateLimit.take(subject ? `client:${subject.clientId}` : `ip:${request.ip}`);
     reply.headers({
       "x-ratelimit-limit": decision.limit,
       "x-ratelimit-remaining": decision.remaining,
       "x-ratelimit-reset": decision.resetSeconds,
     });
+    if (checked.failure !== undefined) throw checked.failure;
     if (!subject) {
       throw new ApiError(
         401,

@@ -72,3 +72,27 @@ describe("token endpoint rate limit", () => {
     );
   });
 });
+
+describe("a token that cannot be checked while the store is out of reach", () => {
+  it("is answered 503 with Retry-After and the rate-limit headers, counted against its address", async () => {
+    const own = await startTestService({ VTS_RATE_LIMIT_PER_MIN: "5" });
+    // A client no /v1 request has used: its record is not cached, so checking its token reads the store.
+    const token = await own.token("sandbox-locations");
+    await own.context.close();
+    try {
+      for (const remaining of ["4", "3"]) {
+        const response = await own.request({
+          method: "GET",
+          url: "/v1/locations",
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers["retry-after"]).toBe("5");
+        expect(response.headers["x-ratelimit-limit"]).toBe("5");
+        expect(response.headers["x-ratelimit-remaining"]).toBe(remaining);
+      }
+    } finally {
+      await own.app.close();
+    }
+  });
+});
