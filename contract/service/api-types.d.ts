@@ -147,7 +147,9 @@ export interface paths {
      *     descending with `order=desc`). Pagination is keyset on that pair: pass `next_cursor` back
      *     as `cursor` with the same filters, window and order until `next_cursor` is null. `limit`
      *     may change between pages. A task inserted behind the cursor position is not returned, and
-     *     no task is returned twice.
+     *     no task is returned twice, except one whose `started_at` itself changes during the walk (a
+     *     task rescheduled): it is returned wherever it stands when each page is read, so it may
+     *     appear twice or not at all. `/v1/task-changes` reports such a change.
      *
      *     Unknown parameters and repeated parameters are rejected with 400 `invalid_request` (a typo
      *     must not silently widen a filter); so is an access token sent as a query parameter beside
