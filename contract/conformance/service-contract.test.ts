@@ -137,9 +137,22 @@ describe("assertMatchesContract", () => {
   });
 
   it("rejects an error code that does not belong to the status", () => {
+    const headers = {
+      ...v1Headers,
+      "www-authenticate": 'Bearer realm="vts", error="insufficient_scope", scope="tasks:read"',
+    };
     expect(() =>
-      assertMatchesContract(observed({ statusCode: 403, json: errorBody("unauthorized") })),
+      assertMatchesContract(observed({ statusCode: 403, headers, json: errorBody("unauthorized") })),
     ).toThrow(/body\/error\/code must be equal to constant "forbidden"/);
+    expect(() =>
+      assertMatchesContract(observed({ statusCode: 403, headers, json: errorBody("forbidden") })),
+    ).not.toThrow();
+  });
+
+  it("requires a 403's WWW-Authenticate to name the scope missing (RFC 6750)", () => {
+    expect(() => assertMatchesContract(observed({ statusCode: 403, json: errorBody("forbidden") }))).toThrow(
+      /required header WWW-Authenticate is missing/,
+    );
   });
 
   it("treats HEAD as GET and leaves its body to the wire (raw-http.test.ts)", () => {
