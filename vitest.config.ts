@@ -13,6 +13,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/read-coverage.test.ts",
   "test/lib/server/mirror/read-coverage-cache.test.ts",
   "test/lib/server/mirror/read-coverage-snapshot.test.ts",
+  "test/lib/server/mirror/read-due-bookings.test.ts",
   "test/lib/server/mirror/read-indexes.test.ts",
   "test/lib/server/mirror/read-pages.test.ts",
   "test/lib/server/mirror/read-prepared.test.ts",

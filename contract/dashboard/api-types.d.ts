@@ -287,11 +287,13 @@ export interface paths {
      *     the vehicle's miles a day between its first and latest readings, at least 7 days apart, from
      *     the latest reading on). `projected_odometer` is the latest reading carried on to now at that
      *     rate; a program of miles alone with no rate to forecast with has no date (`due_date` and
-     *     `forecast_at` null; `due_at` then stands at the last job, for sorting). The state is
-     *     `overdue` when that moment has passed or the projected odometer has reached the miles due;
-     *     else `scheduled` when a job of the type is under way, or booked after the last one done for
-     *     a moment from now until it is due (`booked` names the next booking either way); else
-     *     `due_soon` when within 10% of an interval; else `ok`. `due_before` keeps overdue rows and
+     *     `forecast_at` null, `due_by` miles, `overdue_days` null; `due_at` then stands at the last
+     *     job, for sorting). The state is `overdue` when that moment has passed or the projected
+     *     odometer has reached the miles due; else `scheduled` when a job of the type is under way,
+     *     or booked after the last one done for a moment from a day ago (a booking not yet marked
+     *     under way) until it is due; else `due_soon` when within 10% of an interval; else `ok`.
+     *     `booked` names the job under way, else the next booking from a day ago on: a booking
+     *     still "scheduled" a day after its time (a no-show) is none. `due_before` keeps overdue rows and
      *     rows with a date before it. `counts` are every state's
      *     rows under all filters but `state`; `total` is the rows under all filters.
      */

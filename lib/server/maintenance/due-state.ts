@@ -8,6 +8,14 @@ import type { DueState } from "@/contract/query/due-state";
 const MIN_READING_SPAN_DAYS = 7;
 /** A forecast further ahead than this says only "not for years": none is given. */
 const FORECAST_LIMIT_MS = 10 * 365 * DAY_MS;
+/**
+ * How long after its time a job still "scheduled" counts as booked: one booked for 08:00 and not
+ * yet marked under way at 10:00 is still the plan; one a day late is a no-show.
+ */
+export const BOOKING_GRACE_MS = DAY_MS;
+
+/** The earliest time a still-scheduled job may have and count as booked at `now`. */
+export const bookingsFrom = (now: Date): Date => new Date(now.getTime() - BOOKING_GRACE_MS);
 
 export interface ProgramInterval {
   interval_days: number | null;
@@ -79,24 +87,27 @@ export function dueStanding(program: ProgramInterval, facts: DueFacts, now: Date
     (dueDateMs !== null && soonDays !== null && dueDateMs - now.getTime() <= soonDays * DAY_MS) ||
     (milesLeft !== null && soonMiles !== null && milesLeft <= soonMiles) ||
     (forecastMs !== null && soonDays !== null && forecastMs - now.getTime() <= soonDays * DAY_MS);
-  // Booked: a job under way, or one ahead that comes in time. One whose day has passed (still
-  // "scheduled"), or that comes after the job is due, books nothing the state can rest on.
+  // Booked: a job under way, or one ahead (or just past, BOOKING_GRACE_MS) that comes in time. One
+  // a day past (still "scheduled"), or that comes after the job is due, books nothing the state
+  // can rest on.
   const booked =
     facts.booked !== null &&
     (facts.booked.inProgress ||
-      (facts.booked.at.getTime() >= now.getTime() &&
+      (facts.booked.at.getTime() >= bookingsFrom(now).getTime() &&
         (knownDueMs === null || facts.booked.at.getTime() <= knownDueMs)));
   const state: DueState = overdue ? "overdue" : booked ? "scheduled" : soon ? "due_soon" : "ok";
   return {
     state,
     due_at: new Date(dueMs).toISOString(),
-    due_by: byMiles ? "miles" : "days",
+    // Miles alone with no rate to forecast with: due by miles, with no date and no days overdue.
+    due_by: byMiles || knownDueMs === null ? "miles" : "days",
     due_date: dueDateMs === null ? null : new Date(dueDateMs).toISOString(),
     due_odometer: dueOdometer,
     miles_per_day: rate === null ? null : Math.round(rate * 10) / 10,
     projected_odometer: Math.round(projected),
     forecast_at: forecastMs === null ? null : new Date(forecastMs).toISOString(),
-    overdue_days: overdue ? Math.max(0, Math.floor((now.getTime() - dueMs) / DAY_MS)) : null,
+    overdue_days:
+      overdue && knownDueMs !== null ? Math.max(0, Math.floor((now.getTime() - knownDueMs) / DAY_MS)) : null,
     overdue_miles: overdue && milesLeft !== null && milesLeft <= -1 ? Math.floor(-milesLeft) : null,
   };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MirrorSql } from "@/lib/server/mirror";
-import { dueStanding, type DueStanding } from "./due-state";
+import { bookingsFrom, dueStanding, type DueStanding } from "./due-state";
 import { learnProgram, type Gap } from "./learn-program";
 import type { LearnedPrograms, Program, ProgramInEffect } from "./program-override";
 
@@ -50,9 +50,10 @@ export const DUE_FACTS_SQL = `WITH done AS (
      JOIN first USING (vehicle_id)
      LEFT JOIN LATERAL (
        SELECT id, started_at, status FROM mirror_tasks b
-       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type
-         AND b.status IN ('scheduled', 'in_progress') AND b.started_at > done.started_at
-       ORDER BY b.started_at, b.id LIMIT 1
+       WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.started_at > done.started_at
+         AND (b.status = 'in_progress' OR (b.status = 'scheduled' AND b.started_at >= $2::timestamptz))
+       -- A job under way first; then the next booking. A no-show still "scheduled" hides neither.
+       ORDER BY b.status = 'in_progress' DESC, b.started_at, b.id LIMIT 1
      ) booked ON true`;
 
 /** The programs the mirror's history shows, before staff's overrides (applyOverrides). */
@@ -123,7 +124,10 @@ export async function readDueRows(
   now: Date,
 ): Promise<DueRow[]> {
   if (programs.length === 0) return [];
-  const rows = await sql.query<FactsRow>(DUE_FACTS_SQL, [programs.map((program) => program.task_type)]);
+  const rows = await sql.query<FactsRow>(DUE_FACTS_SQL, [
+    programs.map((program) => program.task_type),
+    bookingsFrom(now).toISOString(),
+  ]);
   const byType = new Map(programs.map((program) => [program.task_type, program]));
   return rows.map((row) => {
     const standing = dueStanding(

@@ -71,7 +71,9 @@ describe("dueStanding", () => {
     expect(standing(days, 85, { bookedInDays: 3 }).state).toBe("scheduled");
     expect(standing(days, 95, { bookedInDays: 3 }).state).toBe("overdue");
     expect(standing(days, 85, { bookedInDays: -1, inProgress: true }).state).toBe("scheduled");
-    // A booking whose day has passed, or that comes after the job is due, is no plan to rest on.
+    // Booked for a few hours ago and not yet marked under way: still the plan.
+    expect(standing(days, 85, { bookedInDays: -0.1 }).state).toBe("scheduled");
+    // A booking a day past, or that comes after the job is due, is no plan to rest on.
     expect(standing(days, 85, { bookedInDays: -2 }).state).toBe("due_soon");
     expect(standing(days, 85, { bookedInDays: 10 }).state).toBe("due_soon");
   });
@@ -95,7 +97,13 @@ describe("dueStanding", () => {
       due_date: null,
       overdue_days: null,
     });
-    expect(still(15_500)).toMatchObject({ state: "overdue", overdue_miles: 500 });
+    // Overdue by miles alone: no date it was due, so no days overdue, and due by miles.
+    expect(still(15_500)).toMatchObject({
+      state: "overdue",
+      overdue_miles: 500,
+      overdue_days: null,
+      due_by: "miles",
+    });
   });
 
   it("gives no forecast for a vehicle that would take decades to get there", () => {

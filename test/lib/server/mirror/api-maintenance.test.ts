@@ -177,12 +177,15 @@ function referenceRows(now: number): Map<string, { state: string; dueAt: number;
       const done = own.filter((task) => task.task_type === program.task_type && task.status === "completed");
       const last = done.at(-1);
       if (!last) continue;
-      const booked = own.find(
+      // A job under way, else the next booking not a day past its time (a no-show hides neither).
+      const bookings = own.filter(
         (task) =>
           task.task_type === program.task_type &&
-          (task.status === "scheduled" || task.status === "in_progress") &&
-          task.started_at > last.started_at,
+          task.started_at > last.started_at &&
+          (task.status === "in_progress" ||
+            (task.status === "scheduled" && Date.parse(task.started_at) >= now - DAY_MS)),
       );
+      const booked = bookings.find((task) => task.status === "in_progress") ?? bookings[0];
       const dueDate =
         program.interval_days === null ? null : Date.parse(last.started_at) + program.interval_days * DAY_MS;
       const dueMiles = program.interval_miles === null ? null : last.odometer_miles + program.interval_miles;
@@ -204,7 +207,7 @@ function referenceRows(now: number): Map<string, { state: string; dueAt: number;
       const bookedInTime =
         booked !== undefined &&
         (booked.status === "in_progress" ||
-          (Date.parse(booked.started_at) >= now &&
+          (Date.parse(booked.started_at) >= now - DAY_MS &&
             (knownDue === null || Date.parse(booked.started_at) <= knownDue)));
       const state = overdue ? "overdue" : bookedInTime ? "scheduled" : soon ? "due_soon" : "ok";
       expected.set(`${vehicleId} ${program.task_type}`, {
