@@ -34,9 +34,12 @@ export function repinWindow(filters: TaskFilters, timeZone: string): void {
 
 /**
  * Takes the window the server read this list's first page for (served-window.ts) as this tab's
- * pin, unless the tab has pinned these filters already.
+ * pin, unless the tab has pinned these filters to that time or later. A link followed hours after
+ * the tab first showed these filters brings the window of now: the list must not end where the
+ * old visit pinned it. An older one (a page the router kept, shown again by Back) leaves the pin.
  */
 export function adoptWindow(filters: TaskFilters, timeZone: string, window: TimeWindow): void {
   const key = keyOf(filters, timeZone);
-  if (!pinned.has(key)) pinned.set(key, window);
+  const held = pinned.get(key);
+  if (!held || window.to.getTime() > held.to.getTime()) pinned.set(key, window);
 }
