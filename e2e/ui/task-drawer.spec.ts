@@ -49,6 +49,22 @@ test("skip link, j, Enter, then one Esc closes the drawer, back on the same row,
   expect(await rowPlace(page, id)).toEqual(before);
 });
 
+test("a task id clicked with Ctrl or Cmd opens in a new tab, and leaves this one's list as it was", async ({
+  page,
+  context,
+}) => {
+  const row = renderedRows(page).first();
+  const id = (await row.getAttribute("data-task-id")) ?? "";
+  const [opened] = await Promise.all([
+    context.waitForEvent("page"),
+    row.getByRole("link", { name: id, exact: true }).click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await expect(opened).toHaveURL(new RegExp(`/tasks/${id}`));
+  await opened.close();
+  await expect(drawer(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/tasks\?range=30d$/);
+});
+
 test("Tab and Shift+Tab cycle inside the open drawer", async ({ page }) => {
   await renderedRows(page).first().focus();
   await page.keyboard.press("Enter");

@@ -48,7 +48,13 @@ export const TaskRow = memo(function TaskRow({
       // The skip link's target (tasks-view.tsx): the row a keyboard user is on.
       id={active ? "tasks-current-row" : undefined}
       onFocus={() => onActivate(index)}
-      onClick={() => onOpen(index)}
+      onClick={(event) => {
+        // A link's click with Ctrl, Cmd, Shift or Alt is the browser's (a new tab or window, a
+        // download): the row is not opened here as well.
+        const onLink = event.target instanceof Element && event.target.closest("a") !== null;
+        if (onLink && (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+        onOpen(index);
+      }}
       className="absolute left-0 top-0 grid w-full cursor-pointer items-center border-b border-slate-200 bg-white text-sm hover:bg-slate-50 focus:bg-blue-50 focus:outline-2 focus:-outline-offset-2 focus:outline-blue-600 aria-selected:bg-sky-100 dark:border-slate-800 dark:bg-slate-950 dark:hover:bg-slate-900 dark:focus:bg-slate-800 dark:aria-selected:bg-sky-950"
       style={{ gridTemplateColumns, height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
