@@ -74,7 +74,20 @@ export function rememberedView(): Partial<TableView> {
   }
 }
 
+let rememberedSnapshotCache: Partial<TableView> | undefined;
+
+/**
+ * The remembered view as one object until the next rememberView (useSyncExternalStore needs the
+ * same snapshot while nothing changed): a list opened again in this tab, by a bare /tasks link,
+ * shows the columns and zone chosen last, not those of the tab's first list.
+ */
+export function rememberedViewSnapshot(): Partial<TableView> {
+  rememberedSnapshotCache ??= rememberedView();
+  return rememberedSnapshotCache;
+}
+
 export function rememberView(view: TableView): void {
+  rememberedSnapshotCache = undefined;
   try {
     window.localStorage.setItem(
       STORAGE_KEY,

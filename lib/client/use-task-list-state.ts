@@ -8,7 +8,7 @@ import {
   calendarZone,
   changedView,
   parseTableView,
-  rememberedView,
+  rememberedViewSnapshot,
   rememberView,
   withLinkPins,
   withTableView,
@@ -78,7 +78,7 @@ export function useTaskListState(
   const router = useRouter();
   const pathname = usePathname();
   // localStorage is read after hydration only, so server and browser render the same first.
-  const remembered = useSyncExternalStore(noSubscription, rememberedViewOnce, () => EMPTY_VIEW);
+  const remembered = useSyncExternalStore(noSubscription, rememberedViewSnapshot, () => EMPTY_VIEW);
   const urlSearch = params.toString();
   const opening = useOpenedView(opened, urlSearch);
   const search = opening.search ?? urlSearch;
@@ -253,9 +253,3 @@ const inBrowser = () => typeof document !== "undefined";
 
 const EMPTY_VIEW: Partial<TableView> = {};
 const NO_PROBLEMS: readonly string[] = [];
-let rememberedCache: Partial<TableView> | undefined;
-
-function rememberedViewOnce(): Partial<TableView> {
-  rememberedCache ??= rememberedView();
-  return rememberedCache;
-}

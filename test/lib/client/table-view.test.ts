@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   changedView,
   DEFAULT_VIEW,
   displayZone,
   parseTableView,
+  rememberedViewSnapshot,
+  rememberView,
   withLinkPins,
   withTableView,
 } from "@/lib/client/table-view";
@@ -125,5 +127,29 @@ describe("table view in the URL", () => {
     expect(displayZone("location", undefined)).toBe("UTC");
     expect(displayZone("utc", "Asia/Tokyo")).toBe("UTC");
     expect(displayZone("local", "Asia/Tokyo")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe("the view this browser remembers", () => {
+  it("is the same object until a new view is remembered, and then that view", () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal("window", {
+      localStorage: {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: (key: string, value: string) => void stored.set(key, value),
+      },
+    });
+    try {
+      rememberView({ ...DEFAULT_VIEW, zone: "local" });
+      const first = rememberedViewSnapshot();
+      expect(first.zone).toBe("local");
+      expect(rememberedViewSnapshot()).toBe(first);
+      rememberView({ ...DEFAULT_VIEW, zone: "utc", columns: ["id", "started_at"] });
+      expect(rememberedViewSnapshot()).toMatchObject({ zone: "utc", columns: ["id", "started_at"] });
+    } finally {
+      vi.unstubAllGlobals();
+      // Leaves no remembered view behind for the files this worker runs next (no storage: nothing kept).
+      rememberView(DEFAULT_VIEW);
+    }
   });
 });
