@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { DueRow } from "@/lib/client/api-types";
-import { formatDay } from "@/lib/client/time-format";
+import { LocalDay } from "@/components/local-day";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // The cells of a due row that the due list and a vehicle's maintenance section draw alike: the
@@ -33,9 +33,17 @@ function DueStateBadge({ state }: { state: DueRow["state"] }) {
 }
 
 function DueWhen({ row }: { row: DueRow }) {
+  // Miles alone, with no mileage rate to forecast a day by: the reading it is due at, no date.
+  if (row.due_date === null && row.forecast_at === null && row.due_odometer !== null)
+    return (
+      <>
+        At {miles(row.due_odometer)}
+        <span className={muted}>no date: no mileage rate yet</span>
+      </>
+    );
   return (
     <>
-      {formatDay(row.due_at)}
+      <LocalDay instant={row.due_at} />
       <span className={muted}>
         {row.due_by === "miles" && row.due_odometer !== null
           ? `at ${miles(row.due_odometer)} (forecast)`
@@ -64,7 +72,7 @@ function LastJob({ row }: { row: DueRow }) {
         prefetch={false}
         className="underline underline-offset-2"
       >
-        {formatDay(row.last_done.at)}
+        <LocalDay instant={row.last_done.at} />
       </Link>
       <span className={muted}>{miles(row.last_done.odometer_miles)}</span>
     </>
@@ -78,7 +86,7 @@ function BookedJob({ row }: { row: DueRow }) {
       prefetch={false}
       className="underline underline-offset-2"
     >
-      {formatDay(row.booked.at)}
+      <LocalDay instant={row.booked.at} />
     </Link>
   ) : (
     <span className="text-slate-600 dark:text-slate-400">Not booked</span>

@@ -8,6 +8,8 @@ import { openTasks } from "./task-grid";
 // Neither is the zone or locale of the server that renders the page (the test processes run in UTC).
 test.use({ timezoneId: "America/New_York", locale: "de-DE" });
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 test("pages hydrate without errors in a browser whose zone is not the server's", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -25,6 +27,15 @@ test("pages hydrate without errors in a browser whose zone is not the server's",
   ).toBeLessThan(5 * 60_000);
   await page.goto(dashboardUrl("/locations"));
   await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
+  // The due list comes with its first page and the instant it was evaluated at, shown in New York
+  // (to the hour: the page was evaluated a moment before this reads the clock).
+  await page.goto(dashboardUrl("/due"));
+  const newYorkHour = (ms: number) =>
+    new Date(ms)
+      .toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" })
+      .replace(/:\d\d (AM|PM)$/, "");
+  const hours = [...new Set([newYorkHour(Date.now() - 60_000), newYorkHour(Date.now())])];
+  await expect(page.getByTestId("due-total")).toContainText(new RegExp(hours.map(escapeRegExp).join("|")));
   await page.waitForTimeout(1_000);
   expect(errors).toEqual([]);
 });

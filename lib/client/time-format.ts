@@ -4,8 +4,14 @@ import { isoInZone } from "@/lib/time/zoned-iso";
 // Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone.
 
 /** "Nov 20, 2026": a day in the reader's own calendar. */
-export function formatDay(instant: string): string {
-  return new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+/** The day of `instant` in `timeZone` (the browser's when not given). */
+export function formatDay(instant: string, timeZone?: string): string {
+  return new Date(instant).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone,
+  });
 }
 
 export function formatInZone(instant: string | Date, timeZone: string): string {

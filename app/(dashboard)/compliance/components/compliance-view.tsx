@@ -7,7 +7,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { complianceQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
-import { formatDay } from "@/lib/client/time-format";
+import { LocalDay } from "@/components/local-day";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { ShareTable, type ShareRow } from "./share-table";
 import { PlainTableHead, VehicleLink } from "@/components/table-parts";
@@ -141,7 +141,7 @@ export function ComplianceView() {
                         href={`/tasks/${encodeURIComponent(job.task_id)}`}
                         className="underline underline-offset-2"
                       >
-                        {formatDay(job.started_at)}
+                        <LocalDay instant={job.started_at} />
                       </Link>
                     </td>
                     <td className="px-2 py-1">

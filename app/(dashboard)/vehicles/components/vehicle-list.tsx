@@ -9,7 +9,7 @@ import { MoreRows } from "@/components/more-rows";
 import { SortableHeader } from "@/components/sortable-header";
 import { vehiclesQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
-import { formatDay } from "@/lib/client/time-format";
+import { LocalDay } from "@/components/local-day";
 import { useSearchBox } from "@/lib/client/use-search-box";
 import { VehicleLink } from "@/components/table-parts";
 
@@ -115,7 +115,7 @@ export function VehicleList() {
                     <td className="px-2 py-1.5 font-mono text-xs">{row.vin ?? "—"}</td>
                     <td className="px-2 py-1.5">{row.last_location?.name ?? "—"}</td>
                     <td className="px-2 py-1.5 whitespace-nowrap">
-                      {row.last_seen_at ? formatDay(row.last_seen_at) : "—"}
+                      {row.last_seen_at ? <LocalDay instant={row.last_seen_at} /> : "—"}
                     </td>
                     <td className="px-2 py-1.5 text-right tabular-nums">
                       {row.latest_odometer === null

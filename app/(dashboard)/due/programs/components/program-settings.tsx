@@ -10,7 +10,7 @@ import type { ProgramOverride, ProgramSettings } from "@/lib/client/api-types";
 import { dashboardSend } from "@/lib/client/dashboard-api";
 import { programsQuery } from "@/lib/client/maintenance-queries";
 import { mirrorFilling } from "@/lib/client/task-queries";
-import { formatDay } from "@/lib/client/time-format";
+import { LocalDay } from "@/components/local-day";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // Every task type the fleet's history knows, with the program in effect, what the history showed,
@@ -158,7 +158,13 @@ function ProgramRow({
             : `None (${row.gaps.toLocaleString("en-US")} gaps, no regular pattern)`}
         </td>
         <td className="p-2">
-          {row.override ? `${row.override.changed_by}, ${formatDay(row.override.changed_at)}` : "Learned"}
+          {row.override ? (
+            <>
+              {row.override.changed_by}, <LocalDay instant={row.override.changed_at} />
+            </>
+          ) : (
+            "Learned"
+          )}
         </td>
         {canChange && (
           <td className="p-2">
