@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Notice } from "./notice";
 
 // What a request is waiting for, with a countdown: shown only while one waits, so apart from the
@@ -11,9 +12,16 @@ export function BudgetWaitNotice({ seconds, freesIn }: { seconds?: number; frees
   return (
     <Notice tone="wait" testId="budget-wait">
       Waiting for the shared upstream budget: everyone&apos;s requests share it.{" "}
-      {seconds !== undefined
-        ? retryingIn(seconds)
-        : `Loading by itself when a slot frees${freesIn === undefined ? "" : `, in about ${freesIn} s`}.`}
+      {seconds !== undefined ? (
+        retryingIn(seconds)
+      ) : freesIn === undefined ? (
+        "Loading by itself when a slot frees."
+      ) : (
+        <Ticking
+          shown={`Loading by itself when a slot frees, in about ${freesIn} s.`}
+          spoken="Loading by itself when a slot frees."
+        />
+      )}
     </Notice>
   );
 }
@@ -28,6 +36,23 @@ export function ServiceWaitNotice({ message, seconds }: { message: string; secon
 }
 
 /** The countdown, and once it is over, that the request is out (it may take a while to answer). */
-function retryingIn(seconds: number): string {
-  return seconds > 0 ? `Retrying by itself in ${seconds} s.` : "Retrying now…";
+function retryingIn(seconds: number): ReactNode {
+  return seconds > 0 ? (
+    <Ticking shown={`Retrying by itself in ${seconds} s.`} spoken="Retrying by itself shortly." />
+  ) : (
+    "Retrying now…"
+  );
+}
+
+/**
+ * A sentence whose figure changes every second, shown as it is but read to a screen reader as one
+ * steady sentence: the notice is a live region, which would otherwise read it out every second.
+ */
+function Ticking({ shown, spoken }: { shown: string; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{spoken}</span>
+    </>
+  );
 }

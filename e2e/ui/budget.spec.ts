@@ -61,6 +61,9 @@ test("an exhausted budget shows a countdown, never a 429, and clears by itself",
   }
   await expect(wait).toBeVisible({ timeout: 30_000 });
   await expect(wait).toContainText(/(Retrying|Loading) by itself (in|when a slot frees, in about) \d+ s/);
+  // A screen reader hears one steady sentence, not the countdown the live region would read out
+  // every second.
+  expect(await wait.ariaSnapshot()).not.toMatch(/\d+ s\b/);
   await expect(page.getByTestId("budget-remaining")).toContainText(/^0\/\d+ left/, { timeout: 10_000 });
   // Refresh would only queue behind the wait and trade the rows for skeletons: it waits too.
   await expect(page.getByRole("button", { name: "Refresh" })).toBeDisabled({ timeout: 10_000 });
