@@ -25,6 +25,8 @@ export interface Freshness {
 
 /** Data older than this is shown as stale. */
 const STALE_AFTER_MS = 10 * 60_000;
+/** Without the mirror, data read longer ago than this is saved rows, not live ones. */
+const LIVE_WITHIN_MS = 60_000;
 
 /**
  * The line for the header. The age is that of the oldest data on the screen (`shown`), whatever
@@ -33,9 +35,16 @@ const STALE_AFTER_MS = 10 * 60_000;
  */
 export function mirrorFreshness(status: MirrorStatus, nowMs: number, shown?: ShownAsOf): Freshness {
   if (!status.enabled) {
-    return status.setting === "off"
-      ? { label: "Live", tone: "ok" }
-      : { label: "Live (mirror unavailable)", tone: "error" };
+    const unavailable = status.setting !== "off";
+    // Saved rows shown while the service fails are as old as they are, not "Live".
+    if (shown && nowMs - shown.asOfMs > LIVE_WITHIN_MS)
+      return {
+        label: `Data as of ${agoText(shown.asOfMs, nowMs)} ago`,
+        tone: unavailable ? "error" : "stale",
+      };
+    return unavailable
+      ? { label: "Live (mirror unavailable)", tone: "error" }
+      : { label: "Live", tone: "ok" };
   }
   if (status.windows.synced < status.windows.total) {
     return { label: `Syncing ${status.windows.synced}/${status.windows.total}`, tone: "filling" };

@@ -73,4 +73,14 @@ describe("the header's freshness", () => {
     expect(mirrorFreshness({ enabled: false, setting: "off" }, NOW)).toEqual({ label: "Live", tone: "ok" });
     expect(mirrorFreshness({ enabled: false, setting: "on" }, NOW).tone).toBe("error");
   });
+
+  it("says how old saved rows shown without the mirror are, not Live", () => {
+    const off = { enabled: false, setting: "off" } as const;
+    const shown = (agoMs: number) => ({ part: "Task list", asOfMs: NOW - agoMs });
+    expect(mirrorFreshness(off, NOW, shown(20_000))).toEqual({ label: "Live", tone: "ok" });
+    expect(mirrorFreshness(off, NOW, shown(12 * 60_000))).toEqual({
+      label: "Data as of 12 min ago",
+      tone: "stale",
+    });
+  });
 });
