@@ -343,8 +343,10 @@ export interface paths {
      * @description From the task mirror only, once it has synced its whole horizon. Every completed job of a
      *     program's task type that follows an earlier completed job of the same type on the same
      *     vehicle is on time or late: late when done more than `late_tolerance` (the dashboard's
-     *     `MAINTENANCE_LATE_TOLERANCE`, 10% unless set) past the program's interval, by date or by
-     *     miles, whichever the program has. Compliance is on-time jobs over completed ones. A job's
+     *     `MAINTENANCE_LATE_TOLERANCE`, 10% unless set) past the interval of the program in force when
+     *     it was done, by date or by miles, whichever the program has: staff's override from the
+     *     moment it was made, what the history showed before it (a job done while its type had no
+     *     program is not judged). Compliance is on-time jobs over completed ones. A job's
      *     month is its location's own. `by_month` covers every month under the location and task type
      *     filters; `by_location`, `by_task_type` and `late_jobs` (newest first) cover `month` too
      *     when it is given.

@@ -5,8 +5,9 @@ import type { ProgramInEffect } from "./program-override";
 
 // Preventive-maintenance compliance: every completed job of a program type that follows an earlier
 // completed job of the same type on the same vehicle is on time or late. Late: done more than the
-// tolerance (10% unless set) past the program's interval, by date or by miles, whichever the
-// program has. Compliance is on-time jobs over completed ones. Months are the location's own.
+// tolerance (10% unless set) past the program's interval in force when it was done, by date or by
+// miles, whichever the program has. Compliance is on-time jobs over completed ones. Months are the
+// location's own.
 
 /** Every completed job of the types ($1) after an earlier one of its type on its vehicle: the gap and the month there. */
 export const COMPLIANCE_JOBS_SQL = `SELECT jobs.id, vehicle_id, mva, task_type, location_id, location_name, started_at,
@@ -74,12 +75,21 @@ interface JobRow {
 }
 
 /** Is a job done `gap` after the one before it late on this program? */
-export function isLate(
-  gap: { days: number; miles: number },
-  program: ProgramInEffect,
-  tolerance: number,
-): boolean {
+type Interval = Pick<ProgramInEffect, "interval_days" | "interval_miles">;
+
+export function isLate(gap: { days: number; miles: number }, program: Interval, tolerance: number): boolean {
   return intervalShare(gap, program.interval_days, program.interval_miles) > 1 + tolerance;
+}
+
+/**
+ * The interval a job done at `at` was due by: staff's override from the moment it was made, what
+ * the history showed before it (none: a job done then is not judged). A later override does not
+ * make earlier jobs late, nor excuse them. Of several overrides in turn, the latest is taken from
+ * its own change on, and what the history showed before it.
+ */
+export function intervalInForce(program: ProgramInEffect, at: Date): Interval | null {
+  if (program.override === null || at.getTime() >= Date.parse(program.override.changed_at)) return program;
+  return program.learned;
 }
 
 export async function readCompliance(
@@ -109,7 +119,8 @@ export async function readCompliance(
   for (const row of rows) {
     if (filters.location_id && !filters.location_id.includes(row.location_id)) continue;
     if (filters.task_type && !filters.task_type.includes(row.task_type)) continue;
-    const program = byType.get(row.task_type)!;
+    const program = intervalInForce(byType.get(row.task_type)!, row.started_at);
+    if (program === null) continue;
     const gap = { days: Number(row.days), miles: Number(row.miles) };
     const late = isLate(gap, program, tolerance);
     count(byMonth, row.month, () => ({ month: row.month, completed: 0, late: 0 }), late);

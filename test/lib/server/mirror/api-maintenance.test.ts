@@ -587,6 +587,13 @@ describe("staff's program overrides", () => {
     const oilBefore = await dueOf("oil_change");
     expect(oilBefore.counts.overdue).toBeGreaterThan(0);
     const tireBefore = await dueOf("tire_rotation");
+    const oilCompliance = async () =>
+      JSON.parse((await get(complianceRoute, "/api/maintenance/compliance?task_type=oil_change")).text) as {
+        by_task_type: unknown[];
+        late_jobs: { task_id: string }[];
+      };
+    const oilComplianceBefore = await oilCompliance();
+    expect(oilComplianceBefore.late_jobs.map((job) => job.task_id)).toContain(lateJob);
 
     // A year between oil changes, by date alone: nothing in 185 days of history is overdue.
     const set = await send("PUT", "oil_change", { interval_days: 365 });
@@ -631,6 +638,12 @@ describe("staff's program overrides", () => {
     ).toMatchObject({
       no_program: true,
     });
+
+    // Jobs done before the change are judged by the program in force then: a year's interval
+    // set today excuses none of them.
+    const oilComplianceAfter = await oilCompliance();
+    expect(oilComplianceAfter.by_task_type).toEqual(oilComplianceBefore.by_task_type);
+    expect(oilComplianceAfter.late_jobs).toEqual(oilComplianceBefore.late_jobs);
 
     const oilAfter = await dueOf("oil_change");
     expect(oilAfter.total).toBe(oilBefore.total);
