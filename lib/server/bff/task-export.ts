@@ -215,7 +215,12 @@ async function* livePages(
  * the person is waiting for the whole file (and watching its progress), so the export waits for the
  * next slot rather than breaking off. Cancelling the download ends the wait.
  */
-export async function waitingForBudget<T>(read: () => Promise<T>, signal: AbortSignal): Promise<T> {
+export async function waitingForBudget<T>(
+  read: () => Promise<T>,
+  signal: AbortSignal,
+  pause: (ms: number, signal: AbortSignal) => Promise<unknown> = (ms, given) =>
+    sleep(ms, undefined, { signal: given }),
+): Promise<T> {
   for (;;) {
     try {
       return await read();
@@ -223,7 +228,7 @@ export async function waitingForBudget<T>(read: () => Promise<T>, signal: AbortS
       // The budget, or the service throttling token requests: both say when to come back.
       const busy = asDashboardError(error);
       if (busy?.code !== "upstream_busy" || signal.aborted) throw error;
-      await sleep((busy.options.retryAfterSeconds ?? 1) * 1000, undefined, { signal });
+      await pause((busy.options.retryAfterSeconds ?? 1) * 1000, signal);
     }
   }
 }

@@ -16,10 +16,13 @@ function readRefused(refusals: number) {
 }
 
 describe("waitingForBudget", () => {
-  it("waits out every refusal and returns the page", async () => {
+  it("waits out every refusal, as long as each asks, and returns the page", async () => {
     const source = readRefused(2);
-    await expect(waitingForBudget(source.read, new AbortController().signal)).resolves.toBe("page");
+    const paused: number[] = [];
+    const pause = (ms: number) => Promise.resolve(void paused.push(ms));
+    await expect(waitingForBudget(source.read, new AbortController().signal, pause)).resolves.toBe("page");
     expect(source.calls()).toBe(3);
+    expect(paused).toEqual([1_000, 1_000]);
   });
 
   it("stops waiting when the download is cancelled", async () => {
