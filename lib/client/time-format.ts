@@ -3,8 +3,7 @@ import { isoInZone } from "@/lib/time/zoned-iso";
 
 // Times for people: "2026-11-20 14:03 PST" in a chosen IANA zone.
 
-/** "Nov 20, 2026": a day in the reader's own calendar. */
-/** The day of `instant` in `timeZone` (the browser's when not given). */
+/** "Nov 20, 2026": the day of `instant` in `timeZone`, the reader's own when not given. */
 export function formatDay(instant: string, timeZone?: string): string {
   return new Date(instant).toLocaleDateString("en-US", {
     year: "numeric",

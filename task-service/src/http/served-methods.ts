@@ -10,8 +10,10 @@ export const TOKEN_PATH = "/oauth/token";
 /** Served without a token, read-only. */
 export const PUBLIC_READ_PATHS = ["/openapi.yaml", "/healthz", "/.well-known/jwks.json", "/metrics"];
 
-/** The 405 for `method` on `pathname`, or undefined where the method is served or the path is not ours. */
-export function wrongMethod(pathname: string, method: string): ApiError | OAuthError | undefined {
+/** The 405 for a request's method on its path, or undefined where it is served or the path is not ours. */
+export function wrongMethod(request: { url: string; method: string }): ApiError | OAuthError | undefined {
+  const pathname = new URL(request.url, "http://service").pathname;
+  const { method } = request;
   if (pathname === TOKEN_PATH)
     return method === "POST"
       ? undefined
@@ -21,4 +23,9 @@ export function wrongMethod(pathname: string, method: string): ApiError | OAuthE
       ? undefined
       : new ApiError(405, "method_not_allowed", "Use GET or HEAD.", { allow: "GET, HEAD" });
   return undefined;
+}
+
+/** A route's refusal, before the body is read (onRequest); as its handler too, should a hook let it through. */
+export async function refuseMethod(request: { url: string; method: string }): Promise<never> {
+  throw wrongMethod(request) ?? new Error(`no refusal for ${request.method} on this route`);
 }

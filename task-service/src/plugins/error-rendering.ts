@@ -28,7 +28,7 @@ export function installErrorRendering(app: FastifyInstance, guard: Guard): void 
   // Paths the router cannot place (such as /v1/tasks/%2E%2E) are still /v1 requests: guard first.
   // A served path asked with a method the router does not know (PROPFIND) is 405, not 404.
   app.setNotFoundHandler((request, reply) => {
-    const refused = wrongMethod(new URL(request.url, "http://service").pathname, request.method);
+    const refused = wrongMethod(request);
     if (refused) return render(request, reply, refused);
     return answerAfterGuard(request, reply, guard, new ApiError(404, "not_found", "No such resource."));
   });

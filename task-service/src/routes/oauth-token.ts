@@ -12,8 +12,7 @@ import {
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
-import { TOKEN_PATH } from "../http/served-methods";
-import { refuseMethod } from "./public-routes";
+import { refuseMethod, TOKEN_PATH } from "../http/served-methods";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { clientState, findClient, type ClientRecord } from "../repositories/clients-repository";
 import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";

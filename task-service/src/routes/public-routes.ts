@@ -1,9 +1,9 @@
 // What is served without a token: the contract, health, keys and metrics.
 import { readFileSync } from "node:fs";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { KeyRing } from "../auth/key-ring";
 import { ApiError } from "../http/api-error";
-import { PUBLIC_READ_PATHS, wrongMethod } from "../http/served-methods";
+import { PUBLIC_READ_PATHS, refuseMethod } from "../http/served-methods";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { OPENAPI_PATH } from "../openapi-path";
 import type { Store } from "../store/store";
@@ -43,12 +43,4 @@ export async function publicRoutes(
       handler: refuseMethod,
     });
   }
-}
-
-/** Before the body is read (onRequest); the handler only if a hook let it through. */
-export async function refuseMethod(request: FastifyRequest): Promise<never> {
-  throw (
-    wrongMethod(new URL(request.url, "http://service").pathname, request.method) ??
-    new Error(`no refusal for ${request.method} on this route`)
-  );
 }
