@@ -65,9 +65,10 @@ export class SessionRevocations {
   }
 
   /**
-   * A sign-out read from Redis, kept here until its end: through an outage, or while a Redis that
-   * restarted empty is reconnected to, this instance still refuses it. A record without its end
-   * (written by an earlier version, as "1") is not kept.
+   * A sign-out kept here until its end, with those past theirs let go: one made through this
+   * instance, or read from Redis, so that through an outage, or while a Redis that restarted empty
+   * is reconnected to, this instance still refuses it. A record without its end (written to Redis
+   * by an earlier version, as "1") is not kept.
    */
   private remember(sessionId: string, untilMs: number): void {
     const now = this.now();
@@ -87,9 +88,7 @@ export class SessionRevocations {
   }
 
   async revoke(sessionId: string, untilMs: number): Promise<void> {
-    const now = this.now();
-    for (const [id, until] of this.local) if (until <= now) this.local.delete(id);
-    this.local.set(sessionId, untilMs);
+    this.remember(sessionId, untilMs);
     await Promise.all([
       this.share(sessionId, untilMs),
       this.options.file
