@@ -51,6 +51,19 @@ export function zoneDays(
   };
 }
 
+/**
+ * The moment the counts are asked for: `counted` while every location's day is the same at `now`,
+ * else `now`. The requests' keys hold between ticks, and a page left open past a location's
+ * midnight counts that location's new day, as its local time beside the counts already shows.
+ */
+export function countingMoment(counted: Date, now: Date, locations: readonly CountedLocation[]): Date {
+  const zones = new Set(locations.map((location) => location.timezone));
+  for (const timeZone of zones) {
+    if (zoneDays(counted, timeZone, 1).today !== zoneDays(now, timeZone, 1).today) return now;
+  }
+  return counted;
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TaskSummary } from "@/lib/client/api-types";
-import { locationCountRequests, mergeLocationCounts, zoneDays } from "@/lib/client/mirror-location-counts";
+import {
+  countingMoment,
+  locationCountRequests,
+  mergeLocationCounts,
+  zoneDays,
+} from "@/lib/client/mirror-location-counts";
 
 const NOW = new Date("2026-11-26T05:30:00.000Z");
 const LOCATIONS = [
@@ -29,6 +34,23 @@ describe("a day in a zone", () => {
       to: "2026-11-26T07:00:00.000Z",
       today: "2026-11-25",
     });
+  });
+});
+
+describe("the moment the counts are asked for", () => {
+  it("holds while every location's day is the same, and moves once one of them turns", () => {
+    // Denver's midnight is 07:00 UTC, an hour before Los Angeles'.
+    const beforeDenver = new Date("2026-11-26T06:59:00.000Z");
+    const afterDenver = new Date("2026-11-26T07:01:00.000Z");
+    expect(countingMoment(NOW, beforeDenver, LOCATIONS)).toBe(NOW);
+    expect(countingMoment(NOW, afterDenver, LOCATIONS)).toBe(afterDenver);
+    const lax = LOCATIONS.filter((location) => location.timezone === "America/Los_Angeles");
+    expect(countingMoment(NOW, afterDenver, lax)).toBe(NOW);
+    const afterLax = new Date("2026-11-26T08:01:00.000Z");
+    expect(countingMoment(NOW, afterLax, lax)).toBe(afterLax);
+    // The counts asked for at the new moment are the new day's.
+    const [request] = locationCountRequests([LOCATIONS[0]!], countingMoment(NOW, afterDenver, LOCATIONS));
+    expect(request?.today).toBe("2026-11-26");
   });
 });
 

@@ -44,7 +44,7 @@ export function LocationList() {
   const inBrowser = useInBrowser();
   const nowMs = useNow(true, 30_000);
   const now = inBrowser ? new Date(nowMs) : undefined;
-  const counts = useLocationCounts(locations.data);
+  const counts = useLocationCounts(locations.data, nowMs);
   const mirrorOn = useQuery(mirrorStatusQuery).data?.enabled === true;
   const due = useQuery({ ...dueSummaryQuery, enabled: mirrorOn });
   const overdue = useMemo(

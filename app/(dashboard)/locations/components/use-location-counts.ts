@@ -5,6 +5,7 @@ import type { Location } from "@/lib/client/api-types";
 import { mirrorFilling, mirrorStatusQuery } from "@/lib/client/task-queries";
 import { taskSummaryQuery } from "@/lib/client/view-queries";
 import {
+  countingMoment,
   locationCountRequests,
   mergeLocationCounts,
   type LocationCounts,
@@ -19,9 +20,11 @@ export type CountsState =
 
 // The counts beside each location, from the task mirror's summaries: asked once the mirror's
 // state is known (its horizon bounds the in-progress window, and a mirror that is off is not
-// asked at all), with "now" fixed when the page opened so the requests keep their keys.
-export function useLocationCounts(locations: readonly Location[] | undefined): CountsState {
-  const [now] = useState(() => new Date());
+// asked at all), with "now" held so the requests keep their keys until a location's day turns.
+export function useLocationCounts(locations: readonly Location[] | undefined, nowMs: number): CountsState {
+  const [now, setNow] = useState(() => new Date(nowMs));
+  const moment = locations ? countingMoment(now, new Date(nowMs), locations) : now;
+  if (moment !== now) setNow(moment);
   const status = useQuery(mirrorStatusQuery);
   const enabled = status.data?.enabled === true;
   const horizon = status.data?.enabled ? status.data.horizon : undefined;
