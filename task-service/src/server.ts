@@ -25,6 +25,10 @@ async function main(): Promise<void> {
       log.warn({ err: error.message }, "redis unavailable; rate limits are per instance"),
     onProgress: (message) => log.info(message),
     clientDirectoryLog: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    onFeedRestarted: () =>
+      log.warn(
+        "the store's change places came from another database server (a restore?): the change feed starts again, and every cursor issued before is refused",
+      ),
     onKeyReloadError: (error) =>
       log.debug(
         { err: error instanceof Error ? error.message : String(error) },

@@ -11,6 +11,7 @@ import { settingOrCreate } from "./repositories/settings-repository";
 import { prepareSandbox, refuseSandboxStore } from "./seeding/prepare-sandbox";
 import { openStore } from "./store/open-store";
 import { connectRedis } from "./store/redis-connection";
+import { restartFeedOfRestoredStore } from "./store/restored-change-places";
 import type { Store } from "./store/store";
 
 export interface ServiceContext {
@@ -36,6 +37,8 @@ export interface ContextOptions {
   onProgress?: (message: string) => void;
   /** Whether the client cache is in use, and why the connection it listens on failed. */
   clientDirectoryLog?: ClientDirectoryLog;
+  /** The store came from another database server: the change feed started again. */
+  onFeedRestarted?: () => void;
   /** A periodic reload of the signing keys that failed; those held go on signing. */
   onKeyReloadError?: (error: unknown) => void;
   /** An idle PostgreSQL connection that failed; the next query reconnects. */
@@ -55,6 +58,7 @@ export async function openServiceContext(
   try {
     if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
     else await refuseSandboxStore(store);
+    if (await restartFeedOfRestoredStore(store)) options.onFeedRestarted?.();
     const keyRing = await KeyRing.open(store, config.signingKeyPem, options.onKeyReloadError);
     const cursorKey = await settingOrCreate(store, CURSOR_KEY_SETTING, newCursorKey);
     clients = await ClientDirectory.open(store, options.clientDirectoryLog);
