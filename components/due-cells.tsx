@@ -64,16 +64,30 @@ function overdueWords(row: DueRow): string {
   return parts.length > 0 ? parts.join(", ") : "today";
 }
 
+/** A job's day, opening the task; a job at a location outside the reader's is a day alone. */
+function JobDay({ taskId, at }: { taskId: string | null; at: string }) {
+  if (taskId === null) {
+    return (
+      <span title="At a location outside yours">
+        <LocalDay instant={at} />
+      </span>
+    );
+  }
+  return (
+    <Link
+      href={`/tasks/${encodeURIComponent(taskId)}`}
+      prefetch={false}
+      className="underline underline-offset-2"
+    >
+      <LocalDay instant={at} />
+    </Link>
+  );
+}
+
 function LastJob({ row }: { row: DueRow }) {
   return (
     <>
-      <Link
-        href={`/tasks/${encodeURIComponent(row.last_done.task_id)}`}
-        prefetch={false}
-        className="underline underline-offset-2"
-      >
-        <LocalDay instant={row.last_done.at} />
-      </Link>
+      <JobDay taskId={row.last_done.task_id} at={row.last_done.at} />
       <span className={muted}>{miles(row.last_done.odometer_miles)}</span>
     </>
   );
@@ -81,13 +95,7 @@ function LastJob({ row }: { row: DueRow }) {
 
 function BookedJob({ row }: { row: DueRow }) {
   return row.booked ? (
-    <Link
-      href={`/tasks/${encodeURIComponent(row.booked.task_id)}`}
-      prefetch={false}
-      className="underline underline-offset-2"
-    >
-      <LocalDay instant={row.booked.at} />
-    </Link>
+    <JobDay taskId={row.booked.task_id} at={row.booked.at} />
   ) : (
     <span className="text-slate-600 dark:text-slate-400">Not booked</span>
   );

@@ -1010,16 +1010,17 @@ export interface components {
       forecast_at: string | null;
       overdue_days: number | null;
       overdue_miles: number | null;
+      /** @description The latest job of the program, wherever it was done: the state rests on it. Done at a location outside the reader's, its task and location are null; its time and odometer stay. */
       last_done: {
-        task_id: components["schemas"]["Identifier"];
+        task_id: components["schemas"]["Identifier"] | null;
         /** Format: date-time */
         at: string;
         odometer_miles: number;
-        location_id: components["schemas"]["Identifier"];
-        location_name: string;
+        location_id: components["schemas"]["Identifier"] | null;
+        location_name: string | null;
       };
       booked: null | {
-        task_id: components["schemas"]["Identifier"];
+        task_id: components["schemas"]["Identifier"] | null;
         /** Format: date-time */
         at: string;
       };
@@ -1089,7 +1090,8 @@ export interface components {
         location_name: string;
         /** Format: date-time */
         started_at: string;
-        previous_task_id: components["schemas"]["Identifier"];
+        /** @description The job before it; null when that job was at a location outside the reader's. */
+        previous_task_id: components["schemas"]["Identifier"] | null;
         days_since_previous: number;
         miles_since_previous: number;
         interval_days: number | null;
@@ -1111,6 +1113,7 @@ export interface components {
         last_seen_at: string | null;
         latest_odometer: number | null;
         overdue: number;
+        /** @description The vehicle's tasks in the mirror at the reader's locations. */
         tasks: number;
       }[];
       total: number;

@@ -5,6 +5,7 @@ import { dashboardLogger } from "../log";
 import {
   dueCountsByLocation,
   dueCsv,
+  dueRowSeenBy,
   parseDueExportParams,
   selectDueRows,
   parseComplianceParams,
@@ -22,7 +23,8 @@ import {
   type DueRow,
   type LearnedPrograms,
   type ProgramsAnswer,
-  type VehicleRow,
+  type VehicleFacts,
+  vehicleSeenBy,
 } from "../maintenance";
 import type { MirrorSql } from "../mirror";
 import { seesLocation, type StaffAccess } from "../staff";
@@ -171,7 +173,7 @@ function hold<T>(
 const shared = globalThis as typeof globalThis & {
   __dueEvaluations?: WeakMap<object, Held<DueEvaluation>[]>;
   __learnedPrograms?: WeakMap<object, Held<Learning>[]>;
-  __dueVehicleLists?: WeakMap<DueEvaluation, Promise<VehicleRow[]>>;
+  __dueVehicleLists?: WeakMap<DueEvaluation, Promise<VehicleFacts[]>>;
 };
 const evaluations = (shared.__dueEvaluations ??= new WeakMap());
 const learnings = (shared.__learnedPrograms ??= new WeakMap());
@@ -204,7 +206,7 @@ async function maintenanceAt(backend: DashboardBackend, at?: number): Promise<Du
 const vehicleLists = (shared.__dueVehicleLists ??= new WeakMap());
 
 /** Every vehicle's row, read once for an evaluation (their overdue counts are its rows'), when asked. */
-function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleRow[]> {
+function vehiclesOf(evaluation: DueEvaluation): Promise<VehicleFacts[]> {
   let vehicles = vehicleLists.get(evaluation);
   if (!vehicles) {
     vehicles = readVehicles(evaluation.sql, evaluation.rows);
@@ -236,8 +238,14 @@ export async function answerDue(backend: DashboardBackend, url: URL, access: Sta
   if (!query.ok) throw query.error;
   const { rows, evaluatedAt, asOf } = await maintenanceAt(backend, query.value.after?.evaluatedAt);
   const page = selectDuePage(rows, query.value, backend.cursors, evaluatedAt.getTime());
+  const sees = (locationId: string) => seesLocation(access, locationId);
   return Response.json(
-    { ...page, evaluated_at: evaluatedAt.toISOString(), as_of: asOf.toISOString() },
+    {
+      ...page,
+      data: page.data.map((row) => dueRowSeenBy(row, sees)),
+      evaluated_at: evaluatedAt.toISOString(),
+      as_of: asOf.toISOString(),
+    },
     { headers: mirrorFreshness(asOf) },
   );
 }
@@ -259,7 +267,8 @@ export async function answerDueExport(
     rows: selected.length,
     format: "csv",
   });
-  return new Response(dueCsv(selected), {
+  const sees = (locationId: string) => seesLocation(staff.access, locationId);
+  return new Response(dueCsv(selected.map((row) => dueRowSeenBy(row, sees))), {
     headers: {
       "content-type": CSV_MEDIA_TYPE,
       "content-disposition": `attachment; filename="${name}"`,
@@ -282,6 +291,7 @@ export async function answerCompliance(
     programs,
     filters.value,
     backend.env.MAINTENANCE_LATE_TOLERANCE,
+    (locationId) => seesLocation(access, locationId),
   );
   const asOf = olderOf(gate.asOf, learnedAsOf);
   return Response.json({ ...compliance, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });
@@ -295,10 +305,12 @@ export async function answerVehicles(
   const query = parseVehicleParams(url, backend.cursors);
   if (!query.ok) throw query.error;
   const evaluation = await maintenanceAt(backend, query.value.after?.evaluatedAt);
-  const vehicles = (await vehiclesOf(evaluation)).filter(
-    (vehicle) =>
-      access.locations === "all" || (vehicle.last_location && seesLocation(access, vehicle.last_location.id)),
-  );
+  const sees = (locationId: string) => seesLocation(access, locationId);
+  const vehicles = (await vehiclesOf(evaluation))
+    .filter(
+      (vehicle) => access.locations === "all" || (vehicle.last_location && sees(vehicle.last_location.id)),
+    )
+    .map((vehicle) => vehicleSeenBy(vehicle, sees));
   const page = selectVehiclePage(vehicles, query.value, backend.cursors, evaluation.evaluatedAt.getTime());
   const { asOf } = evaluation;
   return Response.json({ ...page, as_of: asOf.toISOString() }, { headers: mirrorFreshness(asOf) });

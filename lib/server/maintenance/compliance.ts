@@ -12,10 +12,11 @@ import type { ProgramInEffect } from "./program-override";
 /** Every completed job of the types ($1) after an earlier one of its type on its vehicle: the gap and the month there. */
 export const COMPLIANCE_JOBS_SQL = `SELECT jobs.id, vehicle_id, mva, task_type, location_id, location_name, started_at,
                   to_char(started_at AT TIME ZONE coalesce(l.timezone, 'UTC'), 'YYYY-MM') AS month,
-                  previous_id,
+                  previous_id, previous_location_id,
                   extract(epoch FROM started_at - previous_at)::float8 / 86400 AS days,
                   odometer_miles - previous_miles AS miles
            FROM (SELECT t.*, lag(t.id) OVER same_job AS previous_id,
+                        lag(t.location_id) OVER same_job AS previous_location_id,
                         lag(t.started_at) OVER same_job AS previous_at,
                         lag(t.odometer_miles) OVER same_job AS previous_miles
                  FROM mirror_tasks t
@@ -32,7 +33,8 @@ export interface LateJob {
   location_id: string;
   location_name: string;
   started_at: string;
-  previous_task_id: string;
+  /** Null when that job was at a location outside the reader's: it is not theirs to open. */
+  previous_task_id: string | null;
   days_since_previous: number;
   miles_since_previous: number;
   interval_days: number | null;
@@ -70,6 +72,7 @@ interface JobRow {
   started_at: Date;
   month: string;
   previous_id: string;
+  previous_location_id: string;
   days: number;
   miles: number;
 }
@@ -97,6 +100,7 @@ export async function readCompliance(
   programs: readonly ProgramInEffect[],
   filters: ComplianceFilters,
   tolerance: number,
+  sees: (locationId: string) => boolean = () => true,
 ): Promise<Compliance> {
   const byType = new Map(programs.map((program) => [program.task_type, program]));
   const rows =
@@ -141,7 +145,7 @@ export async function readCompliance(
         location_id: row.location_id,
         location_name: row.location_name,
         started_at: row.started_at.toISOString(),
-        previous_task_id: row.previous_id,
+        previous_task_id: sees(row.previous_location_id) ? row.previous_id : null,
         days_since_previous: Math.round(gap.days * 10) / 10,
         miles_since_previous: gap.miles,
         interval_days: program.interval_days,

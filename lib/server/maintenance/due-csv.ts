@@ -1,10 +1,10 @@
 import { csvHead, csvRows } from "@/lib/csv/csv-format";
-import type { DueRow } from "./read-maintenance";
+import type { SeenDueRow } from "./read-maintenance";
 
 // The due list as a spreadsheet: one row per vehicle and program, instants in UTC (ISO 8601, as the
 // API sends them), raw codes for the program and state so a filter in the sheet matches the URL's.
 
-const COLUMNS: readonly [string, (row: DueRow) => string | number | null][] = [
+const COLUMNS: readonly [string, (row: SeenDueRow) => string | number | null][] = [
   ["MVA", (row) => row.mva],
   ["Vehicle ID", (row) => row.vehicle_id],
   ["VIN", (row) => row.vin],
@@ -27,7 +27,7 @@ const COLUMNS: readonly [string, (row: DueRow) => string | number | null][] = [
   ["Last location ID", (row) => row.last_location.id],
 ];
 
-export function dueCsv(rows: readonly DueRow[]): string {
+export function dueCsv(rows: readonly SeenDueRow[]): string {
   return (
     csvHead(COLUMNS.map(([name]) => name)) +
     csvRows(rows.map((row) => COLUMNS.map(([, value]) => value(row))))

@@ -42,6 +42,7 @@ export const DUE_FACTS_SQL = `WITH done AS (
             done.odometer_miles AS done_miles, done.location_id AS done_location_id,
             done.location_name AS done_location_name,
             booked.id AS booked_id, booked.started_at AS booked_at, booked.status AS booked_status,
+            booked.location_id AS booked_location_id,
             latest.mva, latest.vin, latest.started_at AS latest_at, latest.odometer_miles AS latest_miles,
             latest.location_id AS latest_location_id, latest.location_name AS latest_location_name,
             first.started_at AS first_at, first.odometer_miles AS first_miles
@@ -49,7 +50,7 @@ export const DUE_FACTS_SQL = `WITH done AS (
      JOIN latest USING (vehicle_id)
      JOIN first USING (vehicle_id)
      LEFT JOIN LATERAL (
-       SELECT id, started_at, status FROM mirror_tasks b
+       SELECT id, started_at, status, location_id FROM mirror_tasks b
        WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.started_at > done.started_at
          AND (b.status = 'in_progress' OR (b.status = 'scheduled' AND b.started_at >= $2::timestamptz))
        -- A job under way first; then the next booking. A no-show still "scheduled" hides neither.
@@ -90,10 +91,45 @@ export interface DueRow extends DueStanding {
     location_id: string;
     location_name: string;
   };
-  booked: { task_id: string; at: string } | null;
+  booked: { task_id: string; at: string; location_id: string } | null;
   /** Where the vehicle was last worked on (its latest job done or under way, any type). */
   last_location: { id: string; name: string };
   last_seen_at: string;
+}
+
+/**
+ * A due row as one reader sees it. A vehicle's standing rests on all its jobs, wherever they were
+ * done, so the times and odometer of one at a location outside the reader's stay; which task it
+ * was and where do not, as that task itself is not theirs to open.
+ */
+export interface SeenDueRow extends Omit<DueRow, "last_done" | "booked"> {
+  last_done: {
+    task_id: string | null;
+    at: string;
+    odometer_miles: number;
+    location_id: string | null;
+    location_name: string | null;
+  };
+  booked: { task_id: string | null; at: string } | null;
+}
+
+export function dueRowSeenBy(row: DueRow, sees: (locationId: string) => boolean): SeenDueRow {
+  const done = row.last_done;
+  const doneSeen = sees(done.location_id);
+  return {
+    ...row,
+    last_done: {
+      task_id: doneSeen ? done.task_id : null,
+      at: done.at,
+      odometer_miles: done.odometer_miles,
+      location_id: doneSeen ? done.location_id : null,
+      location_name: doneSeen ? done.location_name : null,
+    },
+    booked: row.booked && {
+      task_id: sees(row.booked.location_id) ? row.booked.task_id : null,
+      at: row.booked.at,
+    },
+  };
 }
 
 interface FactsRow {
@@ -107,6 +143,7 @@ interface FactsRow {
   booked_id: string | null;
   booked_at: Date | null;
   booked_status: string | null;
+  booked_location_id: string | null;
   mva: string;
   vin: string | null;
   latest_at: Date;
@@ -154,7 +191,9 @@ export async function readDueRows(
         location_name: row.done_location_name,
       },
       booked:
-        row.booked_id && row.booked_at ? { task_id: row.booked_id, at: row.booked_at.toISOString() } : null,
+        row.booked_id && row.booked_at && row.booked_location_id
+          ? { task_id: row.booked_id, at: row.booked_at.toISOString(), location_id: row.booked_location_id }
+          : null,
       last_location: { id: row.latest_location_id, name: row.latest_location_name },
       last_seen_at: row.latest_at.toISOString(),
     };

@@ -38,10 +38,13 @@ export const VEHICLES_SQL = `WITH newest AS (
     FROM mirror_tasks WHERE status IN ('completed', 'in_progress')
     ORDER BY vehicle_id, started_at DESC, id DESC
   ), counts AS (
-    SELECT vehicle_id, count(*)::integer AS tasks FROM mirror_tasks GROUP BY vehicle_id
+    SELECT vehicle_id, json_object_agg(location_id, tasks) AS tasks_at
+    FROM (SELECT vehicle_id, location_id, count(*)::integer AS tasks FROM mirror_tasks
+          GROUP BY vehicle_id, location_id) at_location
+    GROUP BY vehicle_id
   )
   SELECT newest.vehicle_id, newest.mva, newest.vin, latest.location_id, latest.location_name,
-         latest.started_at AS last_seen_at, latest.odometer_miles, counts.tasks
+         latest.started_at AS last_seen_at, latest.odometer_miles, counts.tasks_at
   FROM newest JOIN counts USING (vehicle_id) LEFT JOIN latest USING (vehicle_id)
   ORDER BY newest.vehicle_id`;
 
@@ -53,10 +56,22 @@ interface Row {
   location_name: string | null;
   last_seen_at: Date | null;
   odometer_miles: number | null;
-  tasks: number;
+  tasks_at: Record<string, number>;
 }
 
-export async function readVehicles(sql: MirrorSql, due: readonly DueRow[]): Promise<VehicleRow[]> {
+/** A vehicle's row before a reader counts its tasks: the count is of those at the reader's locations. */
+export interface VehicleFacts extends Omit<VehicleRow, "tasks"> {
+  tasksAt: ReadonlyMap<string, number>;
+}
+
+export function vehicleSeenBy(vehicle: VehicleFacts, sees: (locationId: string) => boolean): VehicleRow {
+  const { tasksAt, ...row } = vehicle;
+  let tasks = 0;
+  for (const [locationId, count] of tasksAt) if (sees(locationId)) tasks += count;
+  return { ...row, tasks };
+}
+
+export async function readVehicles(sql: MirrorSql, due: readonly DueRow[]): Promise<VehicleFacts[]> {
   const overdue = new Map<string, number>();
   for (const row of due)
     if (row.state === "overdue") overdue.set(row.vehicle_id, (overdue.get(row.vehicle_id) ?? 0) + 1);
@@ -72,7 +87,7 @@ export async function readVehicles(sql: MirrorSql, due: readonly DueRow[]): Prom
     last_seen_at: row.last_seen_at?.toISOString() ?? null,
     latest_odometer: row.odometer_miles,
     overdue: overdue.get(row.vehicle_id) ?? 0,
-    tasks: row.tasks,
+    tasksAt: new Map(Object.entries(row.tasks_at)),
   }));
 }
 

@@ -313,6 +313,14 @@ function mirrorScopeChecks(): void {
         vehicle_id: string;
         task_type: string;
         last_location: { id: string };
+        last_done: {
+          task_id: string | null;
+          at: string;
+          odometer_miles: number;
+          location_id: string | null;
+          location_name: string | null;
+        };
+        booked: { task_id: string | null; at: string } | null;
       }
       const due = async (cookie: string, query = "") => {
         const answer = await get(reader, dueRoute, `/api/maintenance/due?limit=500${query}`, cookie);
@@ -331,6 +339,27 @@ function mirrorScopeChecks(): void {
           .sort(),
       );
       expect((await due(viewer, `&location_id=${others[0]}`)).total).toBe(0);
+      // A job elsewhere still decides the state, by its time and odometer; which task and where, the
+      // viewer is not told (nor of a booking elsewhere).
+      const locationOf = new Map(tasks.map((task) => [task.id, task.location.id]));
+      const admins = new Map(everyone.data.map((row) => [key(row), row]));
+      let doneElsewhere = 0;
+      for (const row of seen.data) {
+        const full = admins.get(key(row))!;
+        expect(row.last_done.at).toBe(full.last_done.at);
+        expect(row.last_done.odometer_miles).toBe(full.last_done.odometer_miles);
+        if (isMine(full.last_done.location_id!)) {
+          expect(row.last_done).toEqual(full.last_done);
+        } else {
+          doneElsewhere += 1;
+          expect(row.last_done).toMatchObject({ task_id: null, location_id: null, location_name: null });
+        }
+        const booked = full.booked && isMine(locationOf.get(full.booked.task_id!)!);
+        expect(row.booked, key(row)).toEqual(
+          full.booked && { task_id: booked ? full.booked.task_id : null, at: full.booked.at },
+        );
+      }
+      expect(doneElsewhere).toBeGreaterThan(0);
 
       const counts = await get(reader, dueSummaryRoute, "/api/maintenance/summary", viewer);
       const byLocation = (counts.json() as { by_location: { location_id: string }[] }).by_location;
@@ -340,6 +369,8 @@ function mirrorScopeChecks(): void {
 
       const csv = await get(reader, dueExportRoute, "/api/maintenance/due/export", viewer);
       expect(csv.text.trim().split("\n")).toHaveLength(seen.total + 1);
+      for (const task of tasks.filter((one) => !isMine(one.location.id)))
+        expect(csv.text).not.toContain(task.id);
 
       const compliance = await get(
         reader,
@@ -353,15 +384,29 @@ function mirrorScopeChecks(): void {
       };
       expect(report.by_location).toEqual([]);
       const whole = await get(reader, complianceRoute, "/api/maintenance/compliance", viewer);
-      const wholeReport = whole.json() as typeof report;
+      const wholeReport = whole.json() as {
+        by_location: { location_id: string }[];
+        late_jobs: { location_id: string; previous_task_id: string | null }[];
+      };
       expect(
         [...wholeReport.by_location, ...wholeReport.late_jobs].every((row) => isMine(row.location_id)),
       ).toBe(true);
+      for (const job of wholeReport.late_jobs)
+        if (job.previous_task_id !== null) expect(isMine(locationOf.get(job.previous_task_id)!)).toBe(true);
 
       const list = await get(reader, vehiclesRoute, "/api/vehicles?limit=500", viewer);
-      const fleet = (list.json() as { data: { last_location: { id: string } | null }[] }).data;
+      const fleet = (
+        list.json() as { data: { vehicle_id: string; last_location: { id: string } | null; tasks: number }[] }
+      ).data;
       expect(fleet.length).toBeGreaterThan(0);
       expect(fleet.every((vehicle) => vehicle.last_location && isMine(vehicle.last_location.id))).toBe(true);
+      // Counted at the viewer's locations only, as the vehicle's own page lists them.
+      for (const vehicle of fleet) {
+        const theirs = tasks.filter(
+          (task) => task.vehicle_id === vehicle.vehicle_id && isMine(task.location.id),
+        );
+        expect(vehicle.tasks, vehicle.vehicle_id).toBe(theirs.length);
+      }
     });
   });
 }
