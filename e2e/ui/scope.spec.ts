@@ -137,6 +137,27 @@ test("a task at another location and a vehicle never seen at theirs are the app'
   expect((await page.request.get(dashboardUrl(`/api/vehicles/${task.vehicle_id}`))).status()).toBe(404);
 });
 
+test("a due list linked to another location is empty, and the trail holds the refusal though the server drew the page", async ({
+  page,
+}) => {
+  type Trail = { data: { action: string; details: { path?: string; location_ids?: string[] } }[] };
+  const refusals = async () =>
+    (
+      await asAdmin<Trail>(
+        `/api/admin/audit?action=access_refused&actor=${encodeURIComponent(VIEWER.email)}&limit=500`,
+      )
+    ).data.filter(
+      (record) =>
+        record.details.path === "/api/maintenance/due" &&
+        record.details.location_ids?.includes(BUSY_ELSEWHERE),
+    ).length;
+  const before = await refusals();
+  await signedInAsViewer(page);
+  await page.goto(dashboardUrl(`/due?location_id=${BUSY_ELSEWHERE}`));
+  await expect(page.getByTestId("due-total")).toHaveText(/^0 rows/);
+  await expect.poll(refusals).toBe(before + 1);
+});
+
 test("a vehicle seen at the viewer's locations and elsewhere lists only its tasks at theirs", async ({
   page,
 }) => {

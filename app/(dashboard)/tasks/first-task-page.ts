@@ -13,6 +13,7 @@ import {
   internalUrl,
   mirroredLocations,
   readWithin,
+  refusedLocations,
   type DashboardBackend,
 } from "@/lib/server/bff";
 
@@ -44,6 +45,9 @@ export async function firstTaskPage(
 
   const filters = parseTaskFilters(search);
   const query = listParams(filters, window);
+  // A location the reader may not see: the browser's own request goes through the API, which
+  // records the refusal in the audit trail before it answers (or refuses while the trail is down).
+  if (refusedLocations(staff.access, query).length > 0) return undefined;
   const read = await readWithin("tasks page", DEADLINE_MS, async (signal) => {
     const backend = await dashboardBackend();
     const [page, locations] = await Promise.all([

@@ -10,7 +10,13 @@ import type { StaffSession } from "../auth";
 import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 import { dashboardEnv } from "../env";
-import { managesStaff, normaliseEmail, seesLocation, waitingStaffAuditRecords } from "../staff";
+import {
+  managesStaff,
+  normaliseEmail,
+  seesLocation,
+  waitingStaffAuditRecords,
+  type StaffAccess,
+} from "../staff";
 import {
   AUDIT_ACTIONS,
   readAudit,
@@ -48,6 +54,13 @@ export async function recordOrRefuse(
   }
 }
 
+/** The location ids a request names that its reader may not see. */
+export function refusedLocations(access: StaffAccess, params: URLSearchParams): string[] {
+  if (access.locations === "all") return [];
+  const named = params.getAll("location_id").flatMap(splitListParam);
+  return named.filter((id) => IDENTIFIER_PATTERN.test(id) && !seesLocation(access, id));
+}
+
 /**
  * A request naming locations its reader may not see is answered as if they had no tasks; it is
  * recorded as refused, with what it named, so that probing shows in the trail. A value that is no
@@ -59,9 +72,7 @@ export async function recordRefusedLocations(
   staff: StaffSession,
   url: URL,
 ): Promise<void> {
-  if (staff.access.locations === "all") return;
-  const named = url.searchParams.getAll("location_id").flatMap(splitListParam);
-  const refused = named.filter((id) => IDENTIFIER_PATTERN.test(id) && !seesLocation(staff.access, id));
+  const refused = refusedLocations(staff.access, url.searchParams);
   if (refused.length === 0) return;
   await recordOrRefuse(await backend(), staff.email, "access_refused", {
     what: "locations",

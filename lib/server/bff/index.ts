@@ -20,7 +20,12 @@ export {
   mirroredLocations,
   taskExistence,
 } from "./mirror-reads";
-export { answerAuditExport, answerAuditList, recordRefusedLocations } from "./audit-trail";
+export {
+  answerAuditExport,
+  answerAuditList,
+  recordRefusedLocations,
+  refusedLocations,
+} from "./audit-trail";
 export { withServerTiming } from "./request-timing";
 export {
   answerChangeView,
