@@ -52,6 +52,7 @@ export const ISOLATED_SERVER_FILES = [
 /** Such files among the unit files: the unit-isolated project. */
 export const ISOLATED_UNIT_FILES = [
   "test/app/api/route-answers.test.ts",
+  "test/app/sign-in/page.test.ts",
   "test/lib/server/auth/api-session.test.ts",
   "test/lib/server/auth/auth-logger.test.ts",
   "test/lib/server/log/request-log.test.ts",

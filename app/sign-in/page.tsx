@@ -27,15 +27,27 @@ function signInPageWith(refusal: Refusal, callbackUrl: string): string {
   return `/sign-in?${query}`;
 }
 
+/** A search parameter as Next hands it to a page: a repeated one (`?a=1&a=2`) comes as an array. */
+type SearchParam = string | string[] | undefined;
+
+/**
+ * The URL is the visitor's to write, repeats included: of a repeated parameter the page reads the
+ * first, as URLSearchParams.get does (the page to go to afterwards is then judged like any other).
+ */
+function firstValue(param: SearchParam): string | undefined {
+  return Array.isArray(param) ? param[0] : param;
+}
+
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string; code?: string }>;
+  searchParams: Promise<{ callbackUrl?: SearchParam; error?: SearchParam; code?: SearchParam }>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  const callbackUrl = safeCallbackPath(firstValue(params.callbackUrl));
   const env = dashboardEnv();
-  const message = params.error ? signInMessage(params.error, params.code) : undefined;
+  const error = firstValue(params.error);
+  const message = error ? signInMessage(error, firstValue(params.code)) : undefined;
 
   async function signInWithPassword(_previous: PasswordAttempt, form: FormData): Promise<PasswordAttempt> {
     "use server";

@@ -15,9 +15,9 @@ import {
   ssoSignInAccess,
 } from "./session-check";
 import { sessionRevocations } from "./session-revocation";
-import { clientAddress, countSignInAttempt } from "./sign-in-throttle";
+import { claimedAccount, clientAddress, countSignInAttempt } from "./sign-in-throttle";
 import { recordFailedSignIn, recordSignIn, recordSignOut } from "./sign-in-audit";
-import { ssoAccess } from "./sso-access";
+import { saysEmailUnverified, ssoAccess } from "./sso-access";
 import { authenticateStaff, normaliseEmail } from "../staff";
 
 // Staff sign-in: the company's OpenID Connect provider when configured, and passwords from the
@@ -41,7 +41,7 @@ function config(): NextAuthConfig {
         password: { label: "Password", type: "password" },
       },
       async authorize(credentials, request) {
-        const email = typeof credentials.email === "string" ? normaliseEmail(credentials.email) : "";
+        const email = claimedAccount(credentials.email);
         const password = typeof credentials.password === "string" ? credentials.password : "";
         const attempt = await countSignInAttempt(
           email,
@@ -51,8 +51,9 @@ function config(): NextAuthConfig {
           await recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "too_many_attempts");
           throw new TooManyAttempts();
         }
-        const member =
-          email && password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
+        // An account no member can have ("") is looked up all the same, so that its refusal takes
+        // as long as that of an account the staff file does not list.
+        const member = password ? await authenticateStaff(env.STAFF_FILE, email, password) : undefined;
         if (!member) {
           await recordFailedSignIn(email, PASSWORD_PROVIDER_ID, "wrong_email_or_password");
           return null;
@@ -105,27 +106,27 @@ function config(): NextAuthConfig {
         token.issued_ms = Date.now();
         return token;
       },
-      // Staff are known by their email (the API, the header and the staff file use it): an SSO
-      // identity without one, or with one the provider says is unverified, does not get a session;
-      // nor does one the staff file refuses (disabled), or one it does not list whose claims give
-      // no access when the operator's default is to deny. A sign-in the audit trail cannot record
-      // is refused (sign-in-audit.ts).
+      // Staff are known by their email (the API, the header and the staff file use it), in lower
+      // case whatever case the provider gives: an SSO identity without one, or with one the
+      // provider says is unverified, does not get a session; nor does one the staff file refuses
+      // (disabled), or one it does not list whose claims give no access when the operator's
+      // default is to deny. A sign-in the audit trail cannot record is refused (sign-in-audit.ts).
       async signIn({ user, account, profile }) {
         const provider = account?.provider ?? PASSWORD_PROVIDER_ID;
-        let email = user.email ?? "";
+        let email = normaliseEmail(user.email ?? "");
         if (provider === SSO_PROVIDER_ID) {
-          email = typeof profile?.email === "string" ? profile.email : "";
-          if (email === "" || profile?.email_verified === false) {
+          email = typeof profile?.email === "string" ? normaliseEmail(profile.email) : "";
+          if (!profile || email === "" || saysEmailUnverified(profile)) {
             await recordFailedSignIn(email, provider, "no_verified_email");
             return false;
           }
-          if ((await ssoSignInAccess(email, ssoAccess(profile!, env))) === undefined) {
+          if ((await ssoSignInAccess(email, ssoAccess(profile, env))) === undefined) {
             await recordFailedSignIn(email, provider, "no_access");
             return false;
           }
         }
         try {
-          await recordSignIn(normaliseEmail(email), provider);
+          await recordSignIn(email, provider);
         } catch (error) {
           dashboardLogger().error(
             { err: error, staff: email },
@@ -143,9 +144,10 @@ function config(): NextAuthConfig {
       async signOut(message) {
         const token = "token" in message ? message.token : null;
         if (typeof token?.sid !== "string") return;
-        await (await sessionRevocations()).revoke(token.sid, signedOutUntilMs(sessionClaims(token)));
-        dashboardLogger().info({ staff: token.email }, "staff signed out");
-        if (typeof token.email === "string") await recordSignOut(token.email);
+        const claims = sessionClaims(token);
+        await (await sessionRevocations()).revoke(token.sid, signedOutUntilMs(claims));
+        dashboardLogger().info({ staff: claims.email }, "staff signed out");
+        if (claims.email !== "") await recordSignOut(claims.email);
       },
     },
   };

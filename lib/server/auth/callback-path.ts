@@ -71,8 +71,9 @@ function cookieValue(raw: string): string {
  */
 export function withoutForgedCallback(request: NextRequest): NextRequest {
   const url = new URL(request.url);
-  const param = url.searchParams.get("callbackUrl");
-  const badParam = param !== null && !isHttpAddress(param, url.origin);
+  // A parameter may be repeated, and which copy a reader takes differs (Auth.js the last, the
+  // browser's get() the first): every copy is judged, and one forged copy drops them all.
+  const badParam = url.searchParams.getAll("callbackUrl").some((param) => !isHttpAddress(param, url.origin));
   if (badParam) url.searchParams.delete("callbackUrl");
   const pairs = (request.headers.get("cookie") ?? "").split(";");
   const kept = pairs.filter((pair) => {

@@ -5,7 +5,14 @@ import { dashboardLogger } from "../log";
 import { reportAtMostEvery } from "./auth-logger";
 import { sessionRevocations } from "./session-revocation";
 import { singleSignOnAccess } from "./sso-access";
-import { staffAccessSchema, staffStanding, type SignInWay, type StaffAccess, type Standing } from "../staff";
+import {
+  normaliseEmail,
+  staffAccessSchema,
+  staffStanding,
+  type SignInWay,
+  type StaffAccess,
+  type Standing,
+} from "../staff";
 
 // The one rule for whether a session cookie still signs someone in, asked by pages (Auth.js's jwt
 // callback, through proxy.ts) and the data API (apiSession, below) alike, at every request.
@@ -60,7 +67,10 @@ export function sessionClaims(token: Record<string, unknown>): SessionClaims {
         ? token.iat * 1000
         : undefined;
   return {
-    email: typeof token.email === "string" ? token.email : "",
+    // Auth.js keeps a single sign-on person's email as their provider gave it ("Jane.Doe@..."),
+    // while sign-in, the staff file and the audit trail's filter know them in lower case: every
+    // user of a session (the audit trail, the Staff page's own entry, sign-out) gets it that way.
+    email: typeof token.email === "string" ? normaliseEmail(token.email) : "",
     sid: token.sid,
     provider: token.provider,
     signedInAtMs: typeof token.signed_in_ms === "number" ? token.signed_in_ms : undefined,

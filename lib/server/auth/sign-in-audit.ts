@@ -1,8 +1,7 @@
 import "server-only";
-import { z } from "zod";
 import { dashboardEnv } from "../env";
 import { dashboardLogger } from "../log";
-import { leaveStaffAuditRecord } from "../staff";
+import { isStaffEmail, leaveStaffAuditRecord } from "../staff";
 
 // Sign-ins, failed sign-ins and sign-outs in the audit trail. The sign-in flow never waits on the
 // trail's database: an embedded one takes seconds to open, on the thread that answers the sign-in.
@@ -67,9 +66,9 @@ export class FailedSignInRecorder {
       return;
     }
     this.recorded += 1;
-    // Someone may type their password into the email field: the record names what was typed only
-    // when it is an email.
-    const actor = z.email().safeParse(claimed).success ? claimed : "(not an email)";
+    // Someone may type their password into the email field, or a megabyte: the record names what
+    // was typed only when it could be a member's email, which also bounds its length.
+    const actor = isStaffEmail(claimed) ? claimed : "(not an email)";
     await this.leaveLogged(actor, { provider, reason });
   }
 

@@ -7,6 +7,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { isStaffEmail, normaliseEmail } from "../staff";
 import { authRedis, sharedStoreReporter } from "./auth-redis";
 
 // Password guessing is slowed per account and per address: 5 failures in 15 minutes blocks
@@ -60,6 +61,19 @@ function redisLimiters(redis: Redis, keyPrefix: string): Limiters {
       points: FAILURES_PER_ADDRESS,
     }),
   };
+}
+
+/**
+ * The account a password sign-in claims, as it is counted here, looked up in the staff file and
+ * recorded in the audit trail: the email typed, normalised, or "" for text no member can have (not
+ * an email, or longer than the staff file allows one to be). The field is the visitor's to fill,
+ * with a megabyte or with a password typed in the wrong place, and as a key it would be kept in
+ * memory or Redis for the whole window; as "" it is refused like any account the staff file does
+ * not list, after the same password check.
+ */
+export function claimedAccount(typed: unknown): string {
+  const email = typeof typed === "string" ? normaliseEmail(typed) : "";
+  return isStaffEmail(email) ? email : "";
 }
 
 /** Counts one attempt; false when it goes past the limit. */

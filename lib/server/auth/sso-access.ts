@@ -15,6 +15,16 @@ type SsoSettings = Pick<
   "AUTH_OIDC_ACCESS_CLAIM" | "AUTH_OIDC_ACCESS_MAP" | "AUTH_OIDC_ACCESS_DEFAULT"
 >;
 
+/**
+ * Whether the identity provider says the email is not verified. The standard's claim is a boolean,
+ * but some providers send it in their userinfo answer as a text: "false" (in any case) says the
+ * same as false. A profile without the claim says nothing either way, and is not refused for it.
+ */
+export function saysEmailUnverified(profile: Record<string, unknown>): boolean {
+  const claim = profile.email_verified;
+  return claim === false || (typeof claim === "string" && claim.toLowerCase() === "false");
+}
+
 /** What the operator's map gives these claims, or undefined when it gives nothing and the default denies. */
 export function ssoAccess(profile: Record<string, unknown>, settings: SsoSettings): StaffAccess | undefined {
   const claim = profile[settings.AUTH_OIDC_ACCESS_CLAIM];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSession, signedOutUntilMs } from "@/lib/server/auth/session-check";
+import { apiSession, sessionClaims, signedOutUntilMs } from "@/lib/server/auth/session-check";
 import {
   removeSingleSignOnMember,
   setSingleSignOnMember,
@@ -132,6 +132,18 @@ describe("the dashboard API's session check", () => {
       const token = await sessionToken({ ...claims, access: without });
       expect(await apiSession(`${NAME}=${token}`), JSON.stringify(without)).toBeUndefined();
     }
+  });
+
+  it("knows a single sign-on person by their email in lower case, whatever case their provider gave", async () => {
+    // Auth.js keeps the email as the provider's profile gave it; the audit trail's member filter,
+    // the Staff page's own entry and sign-out compare the lower-case one sign-in records.
+    const access = { role: "viewer", locations: "all" };
+    const claims = { email: "Jane.Doe@Company.Example", sid: randomUUID(), provider: "company-sso", access };
+    expect(await apiSession(`${NAME}=${await sessionToken(claims)}`)).toEqual({
+      email: "jane.doe@company.example",
+      access,
+    });
+    expect(sessionClaims(claims).email).toBe("jane.doe@company.example");
   });
 
   it("gives a password session the role and locations the staff file says, at each request", async () => {

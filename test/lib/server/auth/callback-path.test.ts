@@ -1,5 +1,11 @@
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CALLBACK_PATH, safeCallbackPath, sameSiteRedirect } from "@/lib/server/auth/callback-path";
+import {
+  DEFAULT_CALLBACK_PATH,
+  safeCallbackPath,
+  sameSiteRedirect,
+  withoutForgedCallback,
+} from "@/lib/server/auth/callback-path";
 
 describe("the page after sign-in", () => {
   it("is the page the person asked for, query included", () => {
@@ -64,5 +70,57 @@ describe("Auth.js's redirect after signing in or out", () => {
       expect(new URL(sameSiteRedirect({ url: hostile, baseUrl })).origin, hostile).toBe(baseUrl);
     }
     expect(sameSiteRedirect({ url: `${baseUrl}/.//evil.example`, baseUrl })).toBe(`${baseUrl}/tasks`);
+  });
+});
+
+describe("a request to Auth.js's routes with a forged callback address", () => {
+  const origin = "http://localhost:3000";
+  const FORGED = "javascript:alert(1)";
+
+  /** The callbackUrl values Auth.js is handed, and its cookie header. */
+  const seen = (request: NextRequest) => ({
+    params: new URL(request.url).searchParams.getAll("callbackUrl"),
+    cookie: request.headers.get("cookie"),
+  });
+  const get = (query: string, cookie?: string) =>
+    new NextRequest(`${origin}/api/auth/session?${query}`, { headers: cookie ? { cookie } : {} });
+
+  it("reaches Auth.js with no forged parameter, whichever copy of a repeated one is forged", () => {
+    for (const query of [
+      `callbackUrl=${FORGED}`,
+      `callbackUrl=/tasks&callbackUrl=${FORGED}`,
+      `callbackUrl=${FORGED}&callbackUrl=/tasks`,
+      `callbackUrl=/tasks&callbackUrl=/locations&callbackUrl=${FORGED}`,
+    ]) {
+      const passed = withoutForgedCallback(get(`${query}&other=1`));
+      expect(seen(passed).params, query).toEqual([]);
+      expect(new URL(passed.url).searchParams.get("other"), query).toBe("1");
+    }
+  });
+
+  it("drops them from a POST's query too, and keeps its body", async () => {
+    const body = new URLSearchParams({ csrfToken: "t", email: "ann@company.example" }).toString();
+    const passed = withoutForgedCallback(
+      new NextRequest(`${origin}/api/auth/callback/staff-password?callbackUrl=/tasks&callbackUrl=${FORGED}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+    );
+    expect(seen(passed).params).toEqual([]);
+    expect(passed.method).toBe("POST");
+    expect(await passed.text()).toBe(body);
+  });
+
+  it("drops every forged callback-url cookie, however many the header carries", () => {
+    const cookie = `authjs.callback-url=${origin}%2Ftasks; authjs.callback-url=${FORGED}; theme=dark`;
+    expect(seen(withoutForgedCallback(get("x=1", cookie))).cookie).toBe(
+      `authjs.callback-url=${origin}%2Ftasks; theme=dark`,
+    );
+  });
+
+  it("passes a request whose every callback address is one Auth.js takes as it came", () => {
+    const request = get("callbackUrl=/tasks&callbackUrl=/locations", `authjs.callback-url=${origin}`);
+    expect(withoutForgedCallback(request)).toBe(request);
   });
 });

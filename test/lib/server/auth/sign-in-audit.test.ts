@@ -52,6 +52,14 @@ describe("failed sign-ins in the audit trail", () => {
     ]);
   });
 
+  it("names no email longer than a member's may be: the record stays bounded", async () => {
+    const longest = `${"a".repeat(320 - "@company.example".length)}@company.example`;
+    await recorder.record(longest, "staff-password", "wrong_email_or_password");
+    await recorder.record(`a${longest}`, "staff-password", "wrong_email_or_password");
+    await recorder.record(`${"b".repeat(1_000_000)}@company.example`, "company-sso", "no_access");
+    expect(left.map((record) => record.actor)).toEqual([longest, "(not an email)", "(not an email)"]);
+  });
+
   it("records a minute's first failures one by one, counts the rest, and says how many when the minute ends", async () => {
     for (let n = 0; n < FAILED_SIGN_INS_PER_MINUTE + 25; n++)
       await recorder.record(`guess${n}@company.example`, "staff-password", "wrong_email_or_password");

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  claimedAccount,
   FAILURES_PER_ACCOUNT,
   FAILURES_PER_ADDRESS,
   SignInThrottle,
@@ -55,6 +56,34 @@ describe("sign-in throttle in memory", () => {
     for (let i = 0; i < 10; i++) await (await throttle.attempt("s@company.example", "10.0.0.7")).succeeded();
     expect(await allowedNext(throttle, "s@company.example", "10.0.0.7")).toBe(true);
     expect(await allowedNext(throttle, "s@company.example", "10.0.0.7")).toBe(false);
+  });
+});
+
+describe("the account a password sign-in claims", () => {
+  it("is the email typed, as the staff file keeps it", () => {
+    expect(claimedAccount("  Ann.Lee@Company.Example ")).toBe("ann.lee@company.example");
+    const longest = `${"a".repeat(320 - "@company.example".length)}@company.example`;
+    expect(claimedAccount(longest)).toBe(longest);
+  });
+
+  it("is none for text no member can have, so that none of it is kept as a key", () => {
+    for (const typed of [
+      `a${"a".repeat(320 - "@company.example".length)}@company.example`,
+      `${"b".repeat(1_000_000)}@company.example`,
+      "my secret passphrase",
+      "",
+      undefined,
+      ["ann@company.example"],
+    ])
+      expect(claimedAccount(typed), String(typed).slice(0, 40)).toBe("");
+  });
+
+  it("is counted, however long what was typed, like any account the staff file does not list", async () => {
+    const throttle = new SignInThrottle();
+    const huge = () => claimedAccount(`${"c".repeat(1_000_000)}${Math.random()}@company.example`);
+    for (let i = 0; i < FAILURES_PER_ACCOUNT; i++) expect(await allowedNext(throttle, huge())).toBe(true);
+    expect(await allowedNext(throttle, huge())).toBe(false);
+    expect(await allowedNext(throttle, "ann@company.example")).toBe(true);
   });
 });
 

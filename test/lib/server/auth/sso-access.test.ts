@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { singleSignOnAccess, ssoAccess } from "@/lib/server/auth/sso-access";
+import { saysEmailUnverified, singleSignOnAccess, ssoAccess } from "@/lib/server/auth/sso-access";
 import type { StaffAccess, Standing } from "@/lib/server/staff";
 
 const settings: Parameters<typeof ssoAccess>[1] = {
@@ -74,5 +74,28 @@ describe("a single sign-on person the staff file lists", () => {
 
   it("is refused, whatever the map gives, while the staff file refuses them (disabled)", () => {
     expect(decided({ kind: "refused" }, admins)).toBeUndefined();
+  });
+});
+
+describe("a single sign-on email the provider says is unverified", () => {
+  it('is refused whether the claim is false or the text "false", in any case', () => {
+    for (const claim of [false, "false", "False", "FALSE"])
+      expect(
+        saysEmailUnverified({ email: "ann@company.example", email_verified: claim }),
+        String(claim),
+      ).toBe(true);
+  });
+
+  it("is not what a verified email, or a profile without the claim, says", () => {
+    for (const profile of [
+      { email_verified: true },
+      { email_verified: "true" },
+      { email_verified: "TRUE" },
+      {},
+      { email_verified: null },
+    ])
+      expect(saysEmailUnverified({ email: "ann@company.example", ...profile }), JSON.stringify(profile)).toBe(
+        false,
+      );
   });
 });
