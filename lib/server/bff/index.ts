@@ -20,12 +20,7 @@ export {
   mirroredLocations,
   taskExistence,
 } from "./mirror-reads";
-export {
-  answerAuditExport,
-  answerAuditList,
-  recordRefusedLocations,
-  refusedLocations,
-} from "./audit-trail";
+export { answerAuditExport, answerAuditList, recordRefusedLocations, refusedLocations } from "./audit-trail";
 export { withServerTiming } from "./request-timing";
 export {
   answerChangeView,

@@ -15,6 +15,6 @@ export { applyOverrides, parseProgramSettings, readOverrideTaskType } from "./pr
 export type { LearnedPrograms, ProgramOverride, ProgramSettings, ProgramsAnswer } from "./program-override";
 export type { Gap } from "./learn-program";
 export { dueRowSeenBy, readDueRows, readPrograms } from "./read-maintenance";
-export type { DueRow, SeenDueRow } from "./read-maintenance";
-export type { VehicleFacts, VehicleRow } from "./vehicles";
+export type { DueRow } from "./read-maintenance";
+export type { VehicleFacts } from "./vehicles";
 export { parseVehicleParams, readVehicles, selectVehiclePage, vehicleSeenBy } from "./vehicles";
