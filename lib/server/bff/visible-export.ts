@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IDENTIFIER_PATTERN } from "@/contract/query/identifier";
 import { exportFileName } from "@/lib/csv/csv-format";
 import { COLUMN_IDS } from "@/lib/task-format/task-columns";
-import { canonicalZoneName } from "@/lib/time/zone-name";
+import { canonicalZoneName } from "@/contract/query/zone-name";
 import type { StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
 import { mirrorTaskTextsById } from "../mirror";

@@ -1,7 +1,6 @@
 // Imports NDJSON as one transaction: every line is checked, bad lines are reported by number,
 // and if any line is bad nothing of the file is applied. Same ids update (a task changes status).
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { z } from "zod";
 import type { LocationRecord, TaskRecord } from "../domain/records";
 import { existingLocationIds, upsertLocations } from "../repositories/locations-repository";
@@ -28,11 +27,10 @@ export async function importNdjson(store: Store, kind: ImportKind, file: string)
     const writer = kind === "locations" ? locationWriter(tx) : taskWriter(tx, problems);
     let lineNumber = 0;
     let imported = 0;
-    const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
-    for await (const line of lines) {
+    for await (const line of utf8Lines(file)) {
       lineNumber++;
-      if (line.trim() === "") continue;
-      const problem = await writer.add(line, lineNumber);
+      if (line?.trim() === "") continue;
+      const problem = line === undefined ? "not UTF-8 text" : await writer.add(line, lineNumber);
       if (problem) problems.push(`line ${lineNumber}: ${problem}`);
       else imported++;
       if (problems.length >= MAX_REPORTED_ERRORS) break;
@@ -42,6 +40,36 @@ export async function importNdjson(store: Store, kind: ImportKind, file: string)
     if (problems.length > 0) throw new ImportError(problems);
     return imported;
   });
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * The file's lines, each decoded as UTF-8 or, when its bytes are not UTF-8, undefined: reading
+ * the file as "utf8" would put U+FFFD in place of those bytes and import the damaged text. A
+ * newline byte never occurs inside a UTF-8 sequence, so the bytes are split into lines first.
+ */
+async function* utf8Lines(file: string): AsyncGenerator<string | undefined> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decode = (bytes: Buffer) => {
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      return undefined;
+    }
+  };
+  let partial: Buffer[] = [];
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+      yield decode(Buffer.concat([...partial, chunk.subarray(start, end)]));
+      partial = [];
+      start = end + 1;
+    }
+    partial.push(chunk.subarray(start));
+  }
+  const last = Buffer.concat(partial);
+  if (last.length > 0) yield decode(last);
 }
 
 interface Writer {

@@ -15,7 +15,7 @@ import { UsageError } from "./usage-error";
 const USAGE = `Usage: npm run vts -- <command>
   import locations FILE.ndjson     import or update locations (one transaction)
   import tasks FILE.ndjson         import or update tasks (one transaction)
-  clients create --id ID --scopes "tasks:read locations:read" [--expires ISO] [--description TEXT]
+  clients create --id ID --scopes "tasks:read locations:read" [--expires DATE|ISO] [--description TEXT]
   clients list
   clients revoke ID
   clients rotate-secret ID

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, afterEach, beforeAll, describe, inject, it } from "vitest";
 import { hashClientSecret } from "../../src/auth/client-secrets";
+import { findClient, insertClient } from "../../src/repositories/clients-repository";
+import { openStore } from "../../src/store/open-store";
 import { freePort } from "../../../harness/free-port";
 import { scratchDatabase } from "../../../harness/local-postgres";
 import { startServiceProcess, type ServiceProcess } from "../../../harness/service-process";
@@ -171,5 +173,78 @@ describe.concurrent("a usage mistake", { timeout: 60_000 }, () => {
     expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
     expect(result.code, said(result)).toBe(2);
     expect(result.stderr).toContain("Usage: npm run vts -- <command>");
+  });
+});
+
+// In-process on PostgreSQL: what is refused here never reaches the store, or is rolled back.
+describe.concurrent("a client's expiry and secret", { timeout: 60_000 }, () => {
+  const cli = (...args: string[]) => runCliInProcess(args, { DATABASE_URL: database.url });
+  const create = (id: string, expires: string) =>
+    cli("clients", "create", "--id", id, "--scopes", "tasks:read", "--expires", expires);
+
+  // Bug: --expires went through new Date(text): a day that does not exist rolled over into the next
+  // month, a time without an offset was read in the machine's zone, "1" meant 2001, and a client
+  // was created already expired, its secret printed as if it would work.
+  it("reads --expires strictly and refuses an expiry that has passed", async ({ expect }) => {
+    const refused = await Promise.all([
+      create("exp-rolls-over", "2027-02-30"),
+      create("exp-local-time", "2099-06-30T10:00"),
+      create("exp-number", "1"),
+      create("exp-passed", "2020-01-01T00:00:00Z"),
+    ]);
+    for (const result of refused) {
+      expect(result.code, said(result)).toBe(2);
+      expect(result.stderr).toContain("--expires:");
+      expect(result.stdout).not.toContain("client_secret");
+    }
+    expect(refused[3]?.stderr).toContain("2020-01-01T00:00:00.000Z has passed");
+
+    const accepted = await Promise.all([
+      create("exp-date", "2099-06-30"),
+      create("exp-instant", "2099-06-30T17:00:00+02:00"),
+    ]);
+    for (const result of accepted) expect(result.code, said(result)).toBe(0);
+    const listed = (await cli("clients", "list")).stdout;
+    expect(listed).toMatch(/^exp-date\tactive\ttasks:read\t2099-06-30T00:00:00\.000Z\t/m);
+    expect(listed).toMatch(/^exp-instant\tactive\ttasks:read\t2099-06-30T15:00:00\.000Z\t/m);
+    expect(listed).not.toMatch(/^exp-(rolls-over|local-time|number|passed)\t/m);
+  });
+
+  // Bug: rotate-secret on a revoked client printed a new secret and said the old one no longer
+  // worked, yet the client stayed revoked, so the new secret did not work either.
+  it("refuses to rotate the secret of a revoked or expired client", async ({ expect }) => {
+    // PostgreSQL takes the CLI's connections beside this one.
+    const store = await openStore({ databaseUrl: database.url, dataDir: undefined });
+    try {
+      const created = await cli("clients", "create", "--id", "rotate-revoked", "--scopes", "tasks:read");
+      expect(created.code, said(created)).toBe(0);
+      const revoked = await cli("clients", "revoke", "rotate-revoked");
+      expect(revoked.code, said(revoked)).toBe(0);
+      await insertClient(store, {
+        client_id: "rotate-expired",
+        secret_hash: hashClientSecret("the expired client's secret"),
+        scopes: ["tasks:read"],
+        description: "",
+        expires_at: new Date(Date.now() - DAY_MS),
+      });
+
+      const [ofRevoked, ofExpired] = await Promise.all([
+        cli("clients", "rotate-secret", "rotate-revoked"),
+        cli("clients", "rotate-secret", "rotate-expired"),
+      ]);
+      expect(ofRevoked.code, said(ofRevoked)).toBe(2);
+      expect(ofRevoked.stderr).toContain('client "rotate-revoked" is revoked');
+      expect(ofExpired.code, said(ofExpired)).toBe(2);
+      expect(ofExpired.stderr).toContain('client "rotate-expired" is expired');
+      for (const result of [ofRevoked, ofExpired]) {
+        expect(result.stdout).not.toContain("client_secret");
+        expect(result.stderr).toContain("create a new client");
+      }
+      // The refused rotation was rolled back: the stored secret is still the one created.
+      const stored = await findClient(store, "rotate-revoked");
+      expect(stored?.secret_hash).toBe(hashClientSecret(secretIn(created.stdout)));
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Import files for `vts import` tests, and a look into the store the way the service reads it.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LocationRecord } from "../../src/domain/records";
+import { listLocations } from "../../src/repositories/locations-repository";
 import { findTask, type Task } from "../../src/repositories/tasks-repository";
 import { openStore } from "../../src/store/open-store";
 
@@ -24,22 +26,49 @@ export const task = (id: string, overrides: object = {}) => ({
   ...overrides,
 });
 
-/** The same task in the API's own shape: `location: {id, name}` instead of `location_id`. */
+/**
+ * The same task in the API's own shape: `location: {id, name}` instead of `location_id`, and the
+ * `updated_at` the service adds.
+ */
 export const apiShaped = (line: ReturnType<typeof task>, name: string) => ({
   ...line,
   location_id: undefined,
   location: { id: line.location_id, name },
+  updated_at: "2026-03-02T08:15:00.000Z",
 });
 
-/** Writes NDJSON files into a folder of their own; strings are written as they are (bad lines). */
+const NEWLINE = Buffer.from("\n");
+
+/**
+ * Writes NDJSON files into a folder of their own; strings are written as they are (bad lines), and
+ * bytes too (a line that is not UTF-8).
+ */
 export function ndjsonWriter(folder: string) {
   mkdirSync(folder, { recursive: true });
-  return (name: string, lines: (object | string)[]): string => {
+  return (name: string, lines: (object | string | Uint8Array)[]): string => {
     const file = join(folder, name);
-    const text = lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line)));
-    writeFileSync(file, text.join("\n"));
+    const bytes = lines.map((line) =>
+      line instanceof Uint8Array ? line : Buffer.from(typeof line === "string" ? line : JSON.stringify(line)),
+    );
+    writeFileSync(
+      file,
+      Buffer.concat(bytes.flatMap((line, index) => (index === 0 ? [line] : [NEWLINE, line]))),
+    );
     return file;
   };
+}
+
+/** Reads locations as the service would, once the CLI has exited and released the store. */
+export async function readLocations(env: {
+  DATABASE_URL?: string;
+  VTS_DATA_DIR?: string;
+}): Promise<Record<string, LocationRecord | undefined>> {
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.VTS_DATA_DIR });
+  try {
+    return Object.fromEntries((await listLocations(store)).map((location) => [location.id, location]));
+  } finally {
+    await store.close();
+  }
 }
 
 /** Reads tasks as the service would, once the CLI has exited and released the store. */

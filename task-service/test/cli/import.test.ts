@@ -8,7 +8,7 @@ import { scratchDatabase } from "../../../harness/local-postgres";
 import { hasStackTrace } from "../support/service-calls";
 import { runCliInProcess } from "./cli-in-process";
 import { runCli, said } from "./cli-process";
-import { apiShaped, LOCATIONS, ndjsonWriter, readTasks, task } from "./import-files";
+import { apiShaped, LOCATIONS, ndjsonWriter, readLocations, readTasks, task } from "./import-files";
 
 let workDir: string;
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -44,7 +44,7 @@ const step = it.sequential;
 describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (backend) => {
   // In-process: the file that does not exist (below) runs the real binary.
   const cli = (...args: string[]) => runCliInProcess(args, backend.env());
-  const file = (name: string, lines: (object | string)[]) =>
+  const file = (name: string, lines: (object | string | Uint8Array)[]) =>
     ndjsonWriter(join(workDir, backend.folder))(name, lines);
   const read = (...ids: string[]) => readTasks(backend.env(), ...ids);
 
@@ -119,13 +119,91 @@ describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (b
     expect(await read("T-NEW-3", "T-NEW-5")).toEqual({ "T-NEW-3": undefined, "T-NEW-5": undefined });
   });
 
-  step("updates a task imported again under the same id", async ({ expect }) => {
-    const line = apiShaped(task("T-1", { status: "in_progress" }), "x");
-    const result = await cli("import", "tasks", file("update.ndjson", [line]));
+  // The line is the task exactly as the service serves it, updated_at included.
+  step("updates a task imported again under the same id, as the API serves it", async ({ expect }) => {
+    const served = (await read("T-1"))["T-1"];
+    expect(served?.updated_at).toEqual(expect.any(String));
+    const result = await cli(
+      "import",
+      "tasks",
+      file("update.ndjson", [{ ...served, status: "in_progress" }]),
+    );
     expect(result.code, said(result)).toBe(0);
     expect(result.stdout.trim()).toBe("imported 1 tasks");
     expect((await read("T-1"))["T-1"]?.status).toBe("in_progress");
   });
+
+  // Each of these once reached the store, which refused it with a raw message and no line number,
+  // or kept it damaged (U+FFFD in place of the bytes that are not UTF-8).
+  step("refuses, by line number, tasks the store could not keep as written", async ({ expect }) => {
+    const notUtf8 = Buffer.from(JSON.stringify(task("T-LATIN-1", { task_type: "ölwechsel" })), "latin1");
+    const result = await cli(
+      "import",
+      "tasks",
+      file("unstorable.ndjson", [
+        task("T-NEW-6"),
+        task("T-YEAR-0", { started_at: "0000-12-31T10:00:00Z" }),
+        task("T-LONE-SURROGATE", { task_type: "oil_change\ud800" }),
+        notUtf8,
+        { ...apiShaped(task("T-BAD-UPDATED"), "x"), updated_at: "yesterday" },
+        task("T-NEW-7"),
+      ]),
+    );
+    expect(result.code, said(result)).toBe(1);
+    expect(result.stderr).toContain("Nothing was imported");
+    expect(result.stderr).toMatch(/line 2: started_at:/);
+    expect(result.stderr).toMatch(/line 3: task_type:/);
+    expect(result.stderr).toMatch(/line 4: not UTF-8/);
+    expect(result.stderr).toMatch(/line 5: updated_at:/);
+    expect(result.stderr).not.toMatch(/line [16]:/);
+    expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
+    expect(await read("T-NEW-6", "T-NEW-7", "T-LATIN-1")).toEqual({
+      "T-NEW-6": undefined,
+      "T-NEW-7": undefined,
+      "T-LATIN-1": undefined,
+    });
+  });
+
+  step(
+    "refuses a name or address that is not one line, and stores a zone's canonical name",
+    async ({ expect }) => {
+      const at = (id: string, fields: object) => ({
+        id,
+        name: "Depot",
+        timezone: "UTC",
+        address: "1 Main St",
+        ...fields,
+      });
+      const refused = await cli(
+        "import",
+        "locations",
+        file("bad-locations.ndjson", [
+          at("LOC-NUL", { name: "Depot\u0000" }),
+          at("LOC-TWO-LINES", { address: "1 Main St\nSpringfield" }),
+          at("LOC-LONE-SURROGATE", { name: "Depot \udc00" }),
+          at("LOC-OFFSET", { timezone: "+01:00" }),
+          at("LOC-FINE", {}),
+        ]),
+      );
+      expect(refused.code, said(refused)).toBe(1);
+      expect(refused.stderr).toContain("Nothing was imported");
+      expect(refused.stderr).toMatch(/line 1: name:/);
+      expect(refused.stderr).toMatch(/line 2: address:/);
+      expect(refused.stderr).toMatch(/line 3: name:/);
+      expect(refused.stderr).toMatch(/line 4: timezone:/);
+      expect(refused.stderr).not.toMatch(/line 5:/);
+      expect(hasStackTrace(refused.stderr), refused.stderr).toBe(false);
+
+      const zones = [at("LOC-LOWER-CASE", { timezone: "europe/berlin" }), at("LOC-UTC", { timezone: "utc" })];
+      const imported = await cli("import", "locations", file("zones.ndjson", zones));
+      expect(imported.code, said(imported)).toBe(0);
+      const stored = await readLocations(backend.env());
+      expect(stored["LOC-LOWER-CASE"]?.timezone).toBe("Europe/Berlin");
+      expect(stored["LOC-UTC"]?.timezone).toBe("UTC");
+      expect(stored["LOC-NUL"]).toBeUndefined();
+      expect(stored["LOC-FINE"]).toBeUndefined();
+    },
+  );
 
   // Bug: a file holding one task twice (a status history, as an export of changes would) makes
   // upsertTasks send both rows in one INSERT ... ON CONFLICT DO UPDATE, which PostgreSQL refuses

@@ -10,7 +10,7 @@ import { LIMIT_MESSAGE, readLimit } from "@/contract/query/page-limit";
 import { readSortTerms } from "@/contract/query/sort-list";
 import { sortRefusalMessage } from "@/contract/query/sort-list-messages";
 import { readWindow } from "@/contract/query/time-window";
-import { canonicalZoneName } from "@/lib/time/zone-name";
+import { canonicalZoneName } from "@/contract/query/zone-name";
 import type { DashboardCursorCodec } from "../../dashboard-cursor";
 import { scopedLocations, type StaffAccess } from "../../staff";
 import { readQueryParams } from "../../dashboard-error";

@@ -1,6 +1,8 @@
-// A time zone named as the IANA database names it ("Europe/Berlin", "UTC"), checked by the
-// runtime's own zone database. Offsets ("+05:00") and POSIX strings are not names: PostgreSQL
-// reads those with the sign reversed, so nothing here takes them.
+// The contract's time zone: a name as the IANA database spells it ("Europe/Berlin", "UTC"),
+// checked by the runtime's own zone database. Intl ignores case and follows links, so the name is
+// returned as the runtime spells it canonically: a client that looks zones up by exact name finds
+// it. Offsets ("+05:00") and POSIX strings are not names: PostgreSQL reads those with the sign
+// reversed, so nothing here takes them.
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
