@@ -125,8 +125,11 @@ export interface paths {
      *     location), the odometer a number, task types and statuses as the page names them; text a
      *     spreadsheet would evaluate is neutralised as in the CSV. The header row is bold and frozen.
      *
-     *     Only tasks at the caller's locations are written: an id of another location, like an
-     *     unknown one, is left out without a word. The mirror must hold its whole horizon
+     *     Every row sent must be a task the mirror holds at the caller's locations: a list with any
+     *     other (a row of a window outside the mirror's horizon, which the page read from the
+     *     service; an id of another location, answered as an unknown one) is refused with 400
+     *     before the workbook is written, never answered with a workbook short of it. The mirror
+     *     must hold its whole horizon
      *     (503 `mirror_not_ready` while it fills; 400 `invalid_request` with `MIRROR=off`). From the
      *     dashboard's own pages only (403 `forbidden` otherwise), with no query string; it changes
      *     nothing, and is recorded in the audit trail as an export (`format: "xlsx"`).
@@ -2089,7 +2092,8 @@ export interface operations {
        * @description `invalid_request`: a body that is not JSON, not `application/json`, larger than 8 MiB,
        *     or not a `VisibleRowsExport` (no ids, more than 50,000, an id not of the id's shape, an
        *     unknown or repeated column, a zone that is neither `location` nor an IANA name, an
-       *     unknown field); a query string; or `MIRROR=off`.
+       *     unknown field); a row the mirror does not hold at the caller's locations (the message
+       *     says how many, and to export them as CSV); a query string; or `MIRROR=off`.
        */
       400: {
         headers: {

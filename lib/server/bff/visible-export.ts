@@ -6,7 +6,7 @@ import { COLUMN_IDS } from "@/lib/task-format/task-columns";
 import { canonicalZoneName } from "@/contract/query/zone-name";
 import type { StaffSession } from "../auth";
 import { DashboardError } from "../dashboard-error";
-import { mirrorTaskTextsById } from "../mirror";
+import { countMirroredById, mirrorTaskTextsById } from "../mirror";
 import { scopedLocations } from "../staff";
 import { recordOrRefuse } from "./audit-trail";
 import { acceptChange, readJsonBody } from "./change-request";
@@ -18,7 +18,7 @@ import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 // "Export visible rows" as XLSX (POST /api/export/visible): the page sends what it shows (its
 // rows' ids in order, its visible columns in order, its zone) and the workbook is written here,
 // so the browser holds no spreadsheet code. The tasks are read from the mirror by id, at the
-// reader's locations only: an id of another location, or an unknown one, is not in the file.
+// reader's locations only: a list naming any other is refused.
 
 /** More rows than a page holds after a long scroll; a body naming more is a mistake, not a list. */
 export const MAX_VISIBLE_ROWS = 50_000;
@@ -76,6 +76,17 @@ export async function answerVisibleExport(
   if (gate.source !== "mirror") throw new Error("unreachable: a mirror-only read has no live path");
   const { sql } = gate;
   const locations = scopedLocations(staff.access, undefined);
+  // A list of a window outside the mirror's horizon is read from the service, and its rows are
+  // not here: refused before the answer, rather than a workbook short of rows the page showed.
+  // An id of another location counts as one not held, so the answer tells the two apart no more
+  // than the workbook would.
+  const missing = new Set(ids).size - (await countMirroredById(sql, ids, locations));
+  if (missing > 0) {
+    throw new DashboardError(
+      "invalid_request",
+      `${missing.toLocaleString("en-US")} of the rows are not in the dashboard's copy of the tasks at your locations (a window outside it is read from the service): export them as CSV.`,
+    );
+  }
   await recordOrRefuse(backend, staff.email, "export", {
     what: "tasks",
     rows,

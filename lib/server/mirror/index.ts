@@ -17,7 +17,7 @@ export type { MirrorExportQuery } from "./read/parse-mirror-params";
 export { mirrorExportBatches } from "./read/read-export-batches";
 export { readMirrorSummary } from "./read/read-summary";
 export { readMirrorTaskPage } from "./read/read-task-page";
-export { mirrorTaskTextsById, tasksOfBatch } from "./read/read-tasks-by-id";
+export { countMirroredById, mirrorTaskTextsById, tasksOfBatch } from "./read/read-tasks-by-id";
 export type { TaskBatch } from "./read/read-tasks-by-id";
 export { readMirrorVehicle } from "./read/read-vehicle";
 export { SLICE_FRESH_AS_OF } from "./store/slice-freshness";

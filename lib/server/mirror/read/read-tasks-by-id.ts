@@ -18,6 +18,27 @@ export interface TaskTexts {
   ids: readonly string[];
 }
 
+function byIdWhere(ids: readonly string[], locations: readonly string[] | undefined) {
+  const params = new SqlParams();
+  const where = [`t.id = ANY(${params.add(ids, "text[]")})`];
+  if (locations) where.push(`t.location_id = ANY(${params.add(locations, "text[]")})`);
+  return { where: where.join(" AND "), params };
+}
+
+/** How many of the named tasks (each counted once) the mirror holds at the reader's locations. */
+export async function countMirroredById(
+  sql: MirrorSql,
+  ids: readonly string[],
+  locations: readonly string[] | undefined,
+): Promise<number> {
+  const { where, params } = byIdWhere([...new Set(ids)], locations);
+  const [row] = await sql.query<{ held: number }>(
+    `SELECT count(*)::integer AS held FROM mirror_tasks t WHERE ${where}`,
+    params.values,
+  );
+  return row?.held ?? 0;
+}
+
 export async function* mirrorTaskTextsById(
   sql: MirrorSql,
   ids: readonly string[],
@@ -27,11 +48,9 @@ export async function* mirrorTaskTextsById(
 ): AsyncGenerator<TaskTexts, void, undefined> {
   for (let start = 0; start < ids.length; start += batchSize) {
     const part = ids.slice(start, start + batchSize);
-    const params = new SqlParams();
-    const where = [`t.id = ANY(${params.add(part, "text[]")})`];
-    if (locations) where.push(`t.location_id = ANY(${params.add(locations, "text[]")})`);
+    const { where, params } = byIdWhere(part, locations);
     const [read] = await sql.query<{ tasks: string | null }>(
-      `SELECT ${TASK_JSON_ARRAYS} AS tasks FROM mirror_tasks t WHERE ${where.join(" AND ")}`,
+      `SELECT ${TASK_JSON_ARRAYS} AS tasks FROM mirror_tasks t WHERE ${where}`,
       params.values,
     );
     yield { text: read?.tasks ?? null, ids: part };

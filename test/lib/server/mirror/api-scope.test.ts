@@ -256,25 +256,31 @@ function mirrorScopeChecks(): void {
       expect(history.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
     });
 
-    it("exports as XLSX only the visible rows at their locations, an id elsewhere as an unknown one", async () => {
+    it("exports as XLSX only the visible rows at their locations, refusing an id elsewhere as an unknown one", async () => {
       const sent = tasks.filter((_, index) => index % 7 === 0).slice(0, 400);
-      expect(sent.some((task) => isMine(task.location.id))).toBe(true);
-      expect(sent.some((task) => !isMine(task.location.id))).toBe(true);
-      const answer = await routeSend(reader, visibleExportRoute, "POST", "/api/export/visible", {
-        cookie: viewer,
-        body: JSON.stringify({
-          ids: [...sent.map((task) => task.id), "no-such-task"],
-          columns: ["id", "location"],
-          zone: "location",
-        }),
-        headers: { "content-type": "application/json" },
-      });
+      const theirs = sent.filter((task) => isMine(task.location.id));
+      const elsewhere = sent.filter((task) => !isMine(task.location.id));
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(elsewhere.length).toBeGreaterThan(0);
+      const exported = (ids: string[]) =>
+        routeSend(reader, visibleExportRoute, "POST", "/api/export/visible", {
+          cookie: viewer,
+          body: JSON.stringify({ ids, columns: ["id", "location"], zone: "location" }),
+          headers: { "content-type": "application/json" },
+        });
+      const answer = await exported(theirs.map((task) => task.id));
       expect(answer.status, answer.text).toBe(200);
       const [header, ...rows] = await xlsxRows(answer.bytes);
       expect(header).toEqual(["Task ID", "Location"]);
-      expect(rows).toEqual(
-        sent.filter((task) => isMine(task.location.id)).map((task) => [task.id, task.location.name]),
-      );
+      expect(rows).toEqual(theirs.map((task) => [task.id, task.location.name]));
+      // Neither kind is in the file, and the refusal tells them apart no more than the file would.
+      const withElsewhere = await exported([...theirs.map((task) => task.id), elsewhere[0]!.id]);
+      const withUnknown = await exported([...theirs.map((task) => task.id), "no-such-task"]);
+      expect(withElsewhere.status).toBe(400);
+      expect(withUnknown.status).toBe(400);
+      const message = (text: string) => (JSON.parse(text) as { error: { message: string } }).error.message;
+      expect(message(withElsewhere.text)).toMatch(/^1 of the rows are not/);
+      expect(message(withElsewhere.text)).toBe(message(withUnknown.text));
     });
 
     it("cannot read further with an admin's cursor", async () => {
