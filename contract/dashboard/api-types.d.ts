@@ -93,7 +93,10 @@ export interface paths {
      *     types and statuses read as the page names them ("Oil change", "In progress") where the
      *     CSV keeps the service's codes. Text a spreadsheet would evaluate is neutralised as in the
      *     CSV. Scope, source (mirror or live), budget and the audit record (`format: "xlsx"`) are
-     *     the CSV's.
+     *     the CSV's. A sheet holds 1,048,575 rows below its header: from the mirror, where the count
+     *     is known before the answer, more matching tasks than that are refused with 400
+     *     `invalid_request` (narrow the filters, or export CSV); a live export that grows past it
+     *     ends the stream early.
      */
     get: operations["exportTasks"];
     put?: never;

@@ -9,6 +9,7 @@ import {
   type MirrorSql,
   type MirrorExportQuery,
   mirrorExportBatches,
+  mirrorExportIds,
   parseMirrorExportParams,
   tasksOfBatch,
   type TaskBatch,
@@ -21,6 +22,7 @@ import { liveUrl, mirrorFreshness, mirrorGate, needsMirror } from "./mirror-gate
 import { readLocations, readTaskPage } from "./task-data";
 import { pulledDownload } from "./pulled-download";
 import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
+import { SHEET_DATA_ROWS_MAX } from "../xlsx";
 
 // "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
 // bytes of "export visible rows", or with format=xlsx as a workbook of the same columns and rows.
@@ -87,7 +89,7 @@ export async function answerExport(
   if (gate.source === "live" && live?.scope === "several") throw SEVERAL_LOCATIONS;
   const read =
     gate.source === "mirror"
-      ? mirrorRead(backend, gate.sql, query)
+      ? mirrorRead(backend, gate.sql, await mirroredIds(gate.sql, query, format))
       : live && (live.scope === "outside" ? noRows : liveRead(backend, live.filters));
   if (!read) throw new Error("unreachable: a mirror-only request has no live path");
   // Who exported what, before a row of it is read (a download starts reading once it exists);
@@ -234,10 +236,29 @@ export async function waitingForBudget<T>(
 }
 
 /** From the mirror: the live export's columns and rows, no upstream call. */
-function mirrorRead(backend: DashboardBackend, sql: MirrorSql, query: MirrorExportQuery): ExportRead {
+/**
+ * The ids of the export's rows from the mirror, in order. A workbook of more than a sheet holds is
+ * refused here, before the answer: it would otherwise fail part way through a 200.
+ */
+export async function mirroredIds(
+  sql: MirrorSql,
+  query: MirrorExportQuery,
+  format: ExportFormat,
+): Promise<string[]> {
+  const ids = await mirrorExportIds(sql, query);
+  if (format === "xlsx" && ids.length > SHEET_DATA_ROWS_MAX) {
+    throw new DashboardError(
+      "invalid_request",
+      `${ids.length.toLocaleString("en-US")} tasks match, more than the ${SHEET_DATA_ROWS_MAX.toLocaleString("en-US")} rows a sheet holds: narrow the filters, or export CSV.`,
+    );
+  }
+  return ids;
+}
+
+function mirrorRead(backend: DashboardBackend, sql: MirrorSql, ids: readonly string[]): ExportRead {
   return async (signal) => ({
     zones: await locationZones(backend, sql, signal),
-    batches: mirrorExportBatches(sql, query),
+    batches: mirrorExportBatches(sql, ids),
   });
 }
 

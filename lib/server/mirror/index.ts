@@ -14,7 +14,7 @@ export {
   parseVehicleId,
 } from "./read/parse-mirror-params";
 export type { MirrorExportQuery } from "./read/parse-mirror-params";
-export { mirrorExportBatches } from "./read/read-export-batches";
+export { mirrorExportBatches, mirrorExportIds } from "./read/read-export-batches";
 export { readMirrorSummary } from "./read/read-summary";
 export { readMirrorTaskPage } from "./read/read-task-page";
 export { countMirroredById, mirrorTaskTextsById, tasksOfBatch } from "./read/read-tasks-by-id";

@@ -26,6 +26,8 @@ export interface XlsxColumn {
 
 /** Excel's limits: a sheet larger than this opens cut off, so it is refused instead. */
 const MAX_ROWS = 1_048_576;
+/** The rows a sheet holds below its header row. */
+export const SHEET_DATA_ROWS_MAX = MAX_ROWS - 1;
 const MAX_COLUMNS = 16_384;
 
 /**

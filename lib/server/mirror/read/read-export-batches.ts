@@ -11,22 +11,22 @@ import { mirrorTaskTextsById, type TaskTexts } from "./read-tasks-by-id";
 // rows in batches by id: a task changed since is written as it is now, one deleted since is left
 // out, and the reader holds the ids plus one batch.
 
-export async function* mirrorExportBatches(
-  sql: MirrorSql,
-  query: MirrorExportQuery,
-  batchSize?: number,
-): AsyncGenerator<TaskTexts, void, undefined> {
+/** The ids of every task of the query, in its order, fixed at once: the export reads them by id. */
+export async function mirrorExportIds(sql: MirrorSql, query: MirrorExportQuery): Promise<string[]> {
   const params = new SqlParams();
   const where = filterSql(query.filters, params);
   const order = orderSql(query.sort);
-  const ids = await sql.query<{ id: string }>(
+  const rows = await sql.query<{ id: string }>(
     `SELECT t.id FROM mirror_tasks t WHERE ${where} ORDER BY ${order}`,
     params.values,
   );
-  yield* mirrorTaskTextsById(
-    sql,
-    ids.map((row) => row.id),
-    undefined,
-    batchSize,
-  );
+  return rows.map((row) => row.id);
+}
+
+export function mirrorExportBatches(
+  sql: MirrorSql,
+  ids: readonly string[],
+  batchSize?: number,
+): AsyncGenerator<TaskTexts, void, undefined> {
+  return mirrorTaskTextsById(sql, ids, undefined, batchSize);
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { propertySettings } from "@/harness/fuzz-settings";
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
-import { mirrorExportBatches } from "@/lib/server/mirror/read/read-export-batches";
+import { mirrorExportBatches, mirrorExportIds } from "@/lib/server/mirror/read/read-export-batches";
 import { tasksOfBatch } from "@/lib/server/mirror/read/read-tasks-by-id";
 import { parseMirrorExportParams, parseMirrorTaskParams } from "@/lib/server/mirror/read/parse-mirror-params";
 import { readMirrorTaskPage } from "@/lib/server/mirror/read/read-task-page";
@@ -127,7 +127,11 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     const parsedExport = parseMirrorExportParams(new URL(`http://dashboard/api/export?${params}`), options);
     if (!parsedExport.ok) throw parsedExport.error;
     const batches: string[][] = [];
-    for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 97))
+    for await (const batch of mirrorExportBatches(
+      db.sql,
+      await mirrorExportIds(db.sql, parsedExport.value),
+      97,
+    ))
       batches.push(tasksOfBatch(batch).map((task) => task.id));
     const expected = referenceSelection(tasks, parsedExport.value).map((task) => task.id);
     expect(batches.length).toBe(Math.ceil(expected.length / 97));
@@ -143,7 +147,11 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     const parsedExport = parseMirrorExportParams(new URL(`http://dashboard/api/export?${params}`), options);
     if (!parsedExport.ok) throw parsedExport.error;
     const exported: string[] = [];
-    for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 50))
+    for await (const batch of mirrorExportBatches(
+      db.sql,
+      await mirrorExportIds(db.sql, parsedExport.value),
+      50,
+    ))
       exported.push(...tasksOfBatch(batch).map((task) => task.id));
     expect(exported).toEqual(referenceSelection(tasks, parsedExport.value).map((task) => task.id));
   });
@@ -159,7 +167,11 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     const expected = referenceSelection(tasks, parsedExport.value).map((task) => task.id);
     const seen: string[] = [];
     let moved = false;
-    for await (const batch of mirrorExportBatches(db.sql, parsedExport.value, 50)) {
+    for await (const batch of mirrorExportBatches(
+      db.sql,
+      await mirrorExportIds(db.sql, parsedExport.value),
+      50,
+    )) {
       seen.push(...tasksOfBatch(batch).map((task) => task.id));
       if (moved) continue;
       // A task not exported yet moves to a status that sorts before every other: keyset batches
