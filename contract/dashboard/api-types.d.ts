@@ -1162,7 +1162,7 @@ export interface components {
           };
           hot: components["schemas"]["WindowClass"];
           cold: components["schemas"]["WindowClass"];
-          /** @description Tasks held. */
+          /** @description Tasks held at the reader's locations. */
           rows: number;
           /** Format: date-time */
           locations_as_of: string | null;

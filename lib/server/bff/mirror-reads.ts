@@ -72,12 +72,17 @@ export async function answerVehicle(
 }
 
 /** With MIRROR=off (or a mirror that did not open) the status says so rather than failing. */
-export async function answerMirrorStatus(backend: DashboardBackend, url: URL): Promise<Response> {
+export async function answerMirrorStatus(
+  backend: DashboardBackend,
+  url: URL,
+  access: StaffAccess,
+): Promise<Response> {
   readQueryParams(url, []);
   const mirror = backend.mirror;
   if (!mirror) return Response.json({ enabled: false, setting: backend.env.MIRROR });
   const readAt = new Date();
-  const status = await mirrorStatus(mirror.db, readAt);
+  // The tasks held are counted at the reader's locations, as every other total they see.
+  const status = await mirrorStatus(mirror.db, readAt, scopedLocations(access, undefined));
   // The status is read from the database now: as fresh as an answer gets.
   return Response.json({ enabled: true, ...status }, { headers: mirrorFreshness(readAt) });
 }

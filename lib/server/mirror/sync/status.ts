@@ -46,7 +46,12 @@ interface SliceRow {
   to: Date | null;
 }
 
-export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): Promise<MirrorStatus> {
+export async function mirrorStatus(
+  db: MirrorExecutor,
+  now: Date = new Date(),
+  /** The reader's locations, whose tasks `rows` counts; undefined for every location. */
+  locations?: readonly string[],
+): Promise<MirrorStatus> {
   const hotSince = new Date(now.getTime() - DEFAULT_HEAT.hotSpanMs).toISOString();
   const classes = await db.query<SliceRow>(
     `SELECT w.ends_at > $1 AS hot, count(*)::int AS total, count(w.as_of)::int AS synced,
@@ -60,7 +65,12 @@ export async function mirrorStatus(db: MirrorExecutor, now: Date = new Date()): 
        count(*) FILTER (WHERE at > $1::timestamptz - interval '1 hour')::int AS hour FROM mirror_sync_calls`,
     [now.toISOString()],
   );
-  const [held] = await db.query<{ rows: number }>("SELECT count(*)::int AS rows FROM mirror_tasks");
+  const [held] = locations
+    ? await db.query<{ rows: number }>(
+        "SELECT count(*)::int AS rows FROM mirror_tasks WHERE location_id = ANY($1::text[])",
+        [locations],
+      )
+    : await db.query<{ rows: number }>("SELECT count(*)::int AS rows FROM mirror_tasks");
   const [state] = await db.query<{
     leader: string | null;
     leader_since: Date | null;

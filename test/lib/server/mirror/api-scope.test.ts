@@ -23,6 +23,7 @@ import * as dueExportRoute from "@/app/api/maintenance/due/export/route";
 import * as dueRoute from "@/app/api/maintenance/due/route";
 import * as programOverrideRoute from "@/app/api/maintenance/programs/[task_type]/route";
 import * as dueSummaryRoute from "@/app/api/maintenance/summary/route";
+import * as mirrorRoute from "@/app/api/mirror/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as tasksRoute from "@/app/api/tasks/route";
 import * as summaryRoute from "@/app/api/tasks/summary/route";
@@ -169,6 +170,11 @@ function mirrorScopeChecks(): void {
     it("sees only those locations", async () => {
       const answer = await get(reader, locationsRoute, "/api/locations", viewer);
       expect((answer.json() as { data: { id: string }[] }).data.map((location) => location.id)).toEqual(mine);
+      // The mirror's count of tasks held is of theirs too.
+      const held = async (cookie: string) =>
+        ((await get(reader, mirrorRoute, "/api/mirror", cookie)).json() as { rows: number }).rows;
+      expect(await held(viewer)).toBe(tasks.filter((task) => isMine(task.location.id)).length);
+      expect(await held(rig.cookie)).toBe(tasks.length);
     });
 
     it("gets for every list exactly what an admin gets narrowed to those locations", async () => {
