@@ -36,10 +36,24 @@ export function ssoAccess(profile: Record<string, unknown>, settings: SsoSetting
     );
   if (granted.length === 0)
     return settings.AUTH_OIDC_ACCESS_DEFAULT === "viewer" ? { role: "viewer", locations: [] } : undefined;
-  const locations = granted.some((access) => access.locations === "all")
-    ? "all"
-    : [...new Set(granted.flatMap((access) => access.locations as readonly string[]))].sort();
-  return { role: granted.some((access) => access.role === "admin") ? "admin" : "viewer", locations };
+  const locations = locationsOf(granted);
+  // Admin only of what admin grants give between them: an admin of one branch who is also in a
+  // group that views every location would otherwise be an admin of every location, and so
+  // manage staff, which no group gave.
+  const admin = locationsOf(granted.filter((access) => access.role === "admin"));
+  return { role: covers(admin, locations) ? "admin" : "viewer", locations };
+}
+
+/** Every location any of the grants names ("all" when one gives all). */
+function locationsOf(grants: readonly StaffAccess[]): StaffAccess["locations"] {
+  if (grants.some((access) => access.locations === "all")) return "all";
+  return [...new Set(grants.flatMap((access) => access.locations as readonly string[]))].sort();
+}
+
+function covers(outer: StaffAccess["locations"], inner: StaffAccess["locations"]): boolean {
+  if (outer === "all") return true;
+  if (inner === "all") return false;
+  return inner.length > 0 && inner.every((location) => outer.includes(location));
 }
 
 /**

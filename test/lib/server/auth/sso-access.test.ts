@@ -6,6 +6,8 @@ const settings: Parameters<typeof ssoAccess>[1] = {
   AUTH_OIDC_ACCESS_CLAIM: "groups",
   AUTH_OIDC_ACCESS_MAP: {
     "fleet-admins": { role: "admin", locations: "all" },
+    "north-admins": { role: "admin", locations: ["loc_north"] },
+    "all-staff": { role: "viewer", locations: "all" },
     north: { role: "viewer", locations: ["loc_north"] },
     south: { role: "viewer", locations: ["loc_south", "loc_north"] },
   },
@@ -23,8 +25,27 @@ describe("single sign-on access", () => {
       role: "admin",
       locations: "all",
     });
+    expect(ssoAccess({ groups: ["north-admins", "north"] }, settings)).toEqual({
+      role: "admin",
+      locations: ["loc_north"],
+    });
     // A claim of one text counts as a list of one.
     expect(ssoAccess({ groups: "north" }, settings)).toEqual({ role: "viewer", locations: ["loc_north"] });
+  });
+
+  it("makes an admin only of locations admin groups give between them, so no merge makes a staff manager", () => {
+    expect(ssoAccess({ groups: ["north-admins", "all-staff"] }, settings)).toEqual({
+      role: "viewer",
+      locations: "all",
+    });
+    expect(ssoAccess({ groups: ["north-admins", "south"] }, settings)).toEqual({
+      role: "viewer",
+      locations: ["loc_north", "loc_south"],
+    });
+    expect(ssoAccess({ groups: ["fleet-admins", "all-staff", "north-admins"] }, settings)).toEqual({
+      role: "admin",
+      locations: "all",
+    });
   });
 
   it("gives someone no group maps the operator's default: no session, or a viewer of no location", () => {
