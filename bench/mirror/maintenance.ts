@@ -1,7 +1,7 @@
 import { DashboardCursorCodec } from "@/lib/server/dashboard-cursor";
 import { COMPLIANCE_JOBS_SQL, readCompliance } from "@/lib/server/maintenance/compliance";
 import { parseDueParams, selectDuePage } from "@/lib/server/maintenance/due-query";
-import { bookingsFrom } from "@/lib/server/maintenance/due-state";
+import { bookingBounds } from "@/lib/server/maintenance/due-state";
 import { applyOverrides } from "@/lib/server/maintenance/program-override";
 import {
   DUE_FACTS_SQL,
@@ -54,7 +54,7 @@ function cases(sql: MirrorSql, types: string[]): MaintenanceCase[] {
       },
       floor: async () => {
         await gaps();
-        await sql.query(DUE_FACTS_SQL, [types, bookingsFrom(new Date()).toISOString()]);
+        await sql.query(DUE_FACTS_SQL, [types, ...bookingBounds(new Date())]);
       },
     },
     {

@@ -2,6 +2,7 @@ import { zoneParts } from "@/lib/time/zone-parts";
 import { zoneMidnight } from "@/lib/time/zone-midnight";
 import type { TaskSummary } from "./api-types";
 import { DAY_MS } from "@/contract/query/day";
+import { IN_PROGRESS_DAYS } from "@/contract/query/in-progress";
 
 // /locations' counts (tasks today, in the last 7 days, in progress now) from as few summary
 // requests as the counts allow. "Today" is each location's own day, so locations are grouped by
@@ -11,8 +12,6 @@ import { DAY_MS } from "@/contract/query/day";
 
 /** Ids per list parameter, as the API allows. */
 const MAX_LIST = 50;
-/** How far back a task still in progress is looked for: older ones are forgotten bookings. */
-export const IN_PROGRESS_DAYS = 30;
 
 export interface CountedLocation {
   id: string;

@@ -2,6 +2,7 @@
 // a forecast from the vehicle's own daily mileage), and one state a coordinator acts on.
 
 import { DAY_MS } from "@/contract/query/day";
+import { IN_PROGRESS_DAYS } from "@/contract/query/in-progress";
 import type { DueState } from "@/contract/query/due-state";
 
 /** A daily mileage needs readings at least this many days apart. */
@@ -14,8 +15,16 @@ const FORECAST_LIMIT_MS = 10 * 365 * DAY_MS;
  */
 export const BOOKING_GRACE_MS = DAY_MS;
 
-/** The earliest time a still-scheduled job may have and count as booked at `now`. */
-export const bookingsFrom = (now: Date): Date => new Date(now.getTime() - BOOKING_GRACE_MS);
+/**
+ * The earliest start a job may have and count as booked at `now`, still scheduled and under way
+ * (DUE_FACTS_SQL's $2 and $3, as ISO text).
+ */
+export function bookingBounds(now: Date): [scheduledFrom: string, inProgressFrom: string] {
+  return [
+    new Date(now.getTime() - BOOKING_GRACE_MS).toISOString(),
+    new Date(now.getTime() - IN_PROGRESS_DAYS * DAY_MS).toISOString(),
+  ];
+}
 
 export interface ProgramInterval {
   interval_days: number | null;
@@ -87,13 +96,14 @@ export function dueStanding(program: ProgramInterval, facts: DueFacts, now: Date
     (dueDateMs !== null && soonDays !== null && dueDateMs - now.getTime() <= soonDays * DAY_MS) ||
     (milesLeft !== null && soonMiles !== null && milesLeft <= soonMiles) ||
     (forecastMs !== null && soonDays !== null && forecastMs - now.getTime() <= soonDays * DAY_MS);
-  // Booked: a job under way, or one ahead (or just past, BOOKING_GRACE_MS) that comes in time. One
-  // a day past (still "scheduled"), or that comes after the job is due, books nothing the state
-  // can rest on.
+  // Booked: a job under way (since IN_PROGRESS_DAYS at most), or one ahead (or just past,
+  // BOOKING_GRACE_MS) that comes in time. One a day past (still "scheduled"), or that comes after
+  // the job is due, books nothing the state can rest on.
+  const [scheduledFrom] = bookingBounds(now);
   const booked =
     facts.booked !== null &&
     (facts.booked.inProgress ||
-      (facts.booked.at.getTime() >= bookingsFrom(now).getTime() &&
+      (facts.booked.at.getTime() >= Date.parse(scheduledFrom) &&
         (knownDueMs === null || facts.booked.at.getTime() <= knownDueMs)));
   const state: DueState = overdue ? "overdue" : booked ? "scheduled" : soon ? "due_soon" : "ok";
   return {

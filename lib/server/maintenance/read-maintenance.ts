@@ -1,6 +1,6 @@
 import "server-only";
 import type { MirrorSql } from "@/lib/server/mirror";
-import { bookingsFrom, dueStanding, type DueStanding } from "./due-state";
+import { bookingBounds, dueStanding, type DueStanding } from "./due-state";
 import { learnProgram, type Gap } from "./learn-program";
 import type { LearnedPrograms, Program, ProgramInEffect } from "./program-override";
 
@@ -21,8 +21,8 @@ export const JOB_GAPS_SQL = `SELECT task_type, vehicle_id,
 
 /**
  * Per vehicle and program type ($1: the types): its last completed job, the earliest job booked or
- * under way after it, and the vehicle's first and latest odometer readings (jobs completed or under
- * way).
+ * under way after it (still scheduled from $2, in progress from $3: bookingBounds), and the
+ * vehicle's first and latest odometer readings (jobs completed or under way).
  */
 export const DUE_FACTS_SQL = `WITH done AS (
        SELECT DISTINCT ON (vehicle_id, task_type) vehicle_id, task_type, id, started_at, odometer_miles,
@@ -52,8 +52,10 @@ export const DUE_FACTS_SQL = `WITH done AS (
      LEFT JOIN LATERAL (
        SELECT id, started_at, status, location_id FROM mirror_tasks b
        WHERE b.vehicle_id = done.vehicle_id AND b.task_type = done.task_type AND b.started_at > done.started_at
-         AND (b.status = 'in_progress' OR (b.status = 'scheduled' AND b.started_at >= $2::timestamptz))
-       -- A job under way first; then the next booking. A no-show still "scheduled" hides neither.
+         AND ((b.status = 'in_progress' AND b.started_at >= $3::timestamptz)
+           OR (b.status = 'scheduled' AND b.started_at >= $2::timestamptz))
+       -- A job under way first; then the next booking. A no-show still "scheduled", or a job left
+       -- "in progress" for weeks, hides neither.
        ORDER BY b.status = 'in_progress' DESC, b.started_at, b.id LIMIT 1
      ) booked ON true`;
 
@@ -163,7 +165,7 @@ export async function readDueRows(
   if (programs.length === 0) return [];
   const rows = await sql.query<FactsRow>(DUE_FACTS_SQL, [
     programs.map((program) => program.task_type),
-    bookingsFrom(now).toISOString(),
+    ...bookingBounds(now),
   ]);
   const byType = new Map(programs.map((program) => [program.task_type, program]));
   return rows.map((row) => {

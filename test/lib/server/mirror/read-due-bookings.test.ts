@@ -1,6 +1,6 @@
 // Which job a vehicle's due row names as booked, read from the mirror: the job under way, else the
 // next booking not a day past its time. A no-show (still "scheduled" days after its time) hides
-// neither, and is no booking itself.
+// neither, and is no booking itself; nor is a job left "in progress" for weeks.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readDueRows } from "@/lib/server/maintenance/read-maintenance";
 import type { ProgramInEffect } from "@/lib/server/maintenance/program-override";
@@ -58,6 +58,13 @@ beforeAll(async () => {
       // Only a no-show: nothing booked.
       task("tsk_d_done", "veh_d", "completed", -60, 40_000),
       task("tsk_d_noshow", "veh_d", "scheduled", -10, 40_000),
+      // Left "in progress" 45 days ago and never closed, the job due in 5 days: not under way.
+      task("tsk_e_done", "veh_e", "completed", -85, 50_000),
+      task("tsk_e_forgotten", "veh_e", "in_progress", -45, 50_000),
+      // The same, with a real booking ahead: that one is named.
+      task("tsk_f_done", "veh_f", "completed", -85, 60_000),
+      task("tsk_f_forgotten", "veh_f", "in_progress", -45, 60_000),
+      task("tsk_f_booked", "veh_f", "scheduled", 3, 60_000),
     ],
     { walkAsOf: NOW },
   );
@@ -72,4 +79,6 @@ it("names the job under way or the next booking, never a no-show, and books the 
   expect(byVehicle.get("veh_b")).toMatchObject({ state: "scheduled", booked: { task_id: "tsk_b_booked" } });
   expect(byVehicle.get("veh_c")).toMatchObject({ state: "scheduled", booked: { task_id: "tsk_c_late" } });
   expect(byVehicle.get("veh_d")).toMatchObject({ state: "ok", booked: null });
+  expect(byVehicle.get("veh_e")).toMatchObject({ state: "due_soon", booked: null });
+  expect(byVehicle.get("veh_f")).toMatchObject({ state: "scheduled", booked: { task_id: "tsk_f_booked" } });
 });
