@@ -81,6 +81,69 @@ test("the first stop after the header skips the filters to the table's current r
   await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-index", "0");
 });
 
+test("after a wheel scroll far down, the skip link and Tab still reach the table, at a row in view", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+  // Row 0, the active one, leaves the DOM (only rows near the view are rendered).
+  const box = (await grid(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 3_000);
+  await expect.poll(() => grid(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(2_500);
+  await expect(grid(page).locator('[role=row][data-index="0"]')).toHaveCount(0);
+  const scrolled = await grid(page).evaluate((element) => element.scrollTop);
+  const focusedRow = page.locator("[role=row][data-index]:focus");
+
+  await page.getByRole("button", { name: "Sign out" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(focusedRow).toBeInViewport();
+  expect(Number(await focusedRow.getAttribute("data-index"))).toBeGreaterThan(50);
+  // The focus came to where the person had scrolled; it did not take the list back up.
+  expect(await grid(page).evaluate((element) => element.scrollTop)).toBe(scrolled);
+  const reached = await focusedRow.getAttribute("data-index");
+
+  // Tab from the header's last control reaches the same row: the grid's one stop is still there.
+  await page.getByTestId("resize-id").focus();
+  await page.keyboard.press("Tab");
+  await expect(focusedRow).toHaveAttribute("data-index", reached ?? "");
+});
+
+test("a column dragged past its limits stops at them, and its link keeps the width", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTasks(page, "range=30d");
+  const header = (label: string) => grid(page).getByRole("columnheader", { name: new RegExp(`^${label}`) });
+  const drawn = async (label: string) => Math.round((await header(label).boundingBox())!.width);
+  // A column never resized says the width it is drawn at, not the table's default size.
+  await expect
+    .poll(async () => page.getByTestId("resize-vin").getAttribute("aria-valuenow"))
+    .toBe(String(await drawn("VIN")));
+
+  const dragTo = async (column: string, x: number) => {
+    const handle = (await page.getByTestId(`resize-${column}`).boundingBox())!;
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(handle.x + handle.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y, { steps: 8 });
+    await page.mouse.up();
+  };
+  // Far to the left of MVA's own left edge, and far past 800 px to the right of Started's.
+  await dragTo("mva", 10);
+  await expect(page).toHaveURL(/[?&]widths=mva%3A48(&|$)/);
+  await expect(page.getByTestId("resize-mva")).toHaveAttribute("aria-valuenow", "48");
+  expect(await drawn("MVA")).toBe(48);
+  await dragTo("started_at", 1_270);
+  await expect(page).toHaveURL(/[?&]widths=mva%3A48%2Cstarted_at%3A800(&|$)/);
+
+  // The link reads them back as they were set, rather than dropping them for the defaults.
+  await page.reload();
+  await listShown(page);
+  await expect.poll(() => drawn("MVA")).toBe(48);
+  expect(await drawn("Started")).toBe(800);
+});
+
 test("a signed-in page's first Tab stop skips the header: to the tasks table's skip, or into the page", async ({
   page,
 }) => {

@@ -2,6 +2,8 @@ import { browserTimeZone } from "./browser-zone";
 import { COLUMN_IDS, isColumnId, type ColumnId } from "@/lib/task-format/task-columns";
 import {
   isZoneChoice,
+  MAX_COLUMN_PX,
+  MIN_COLUMN_PX,
   pinnedFirst,
   readColumnWidth,
   TIME_ZONE_CHOICES,
@@ -13,8 +15,7 @@ import {
 // Kept in the URL (shareable) and remembered in this browser for the next visit without those
 // parameters.
 
-export { MAX_COLUMN_PX, MIN_COLUMN_PX } from "@/lib/task-format/view-params";
-export { TIME_ZONE_CHOICES, type TimeZoneChoice };
+export { MAX_COLUMN_PX, MIN_COLUMN_PX, TIME_ZONE_CHOICES, type TimeZoneChoice };
 
 export interface TableView {
   zone: TimeZoneChoice;
@@ -40,6 +41,17 @@ export function parseWidths(value: string | null | undefined): ColumnWidths | un
     if (width) widths[width[0]] = width[1];
   }
   return Object.keys(widths).length > 0 ? widths : undefined;
+}
+
+/**
+ * Widths as a person may set them: each within the limits a link's widths are read with, so a
+ * column dragged past them is drawn, written and read back at the limit rather than at 0 px (which
+ * the link would then drop).
+ */
+export function widthsWithinLimits(widths: ColumnWidths): ColumnWidths {
+  return Object.fromEntries(
+    Object.entries(widths).map(([id, px]) => [id, Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, px))]),
+  );
 }
 
 export function formatWidths(widths: ColumnWidths): string {
@@ -107,13 +119,14 @@ export function parseTableView(params: URLSearchParams, remembered: Partial<Tabl
   const zone = params.get("tz");
   const linkColumns = parseColumns(params.get("cols"));
   const columns = linkColumns ?? remembered.columns ?? DEFAULT_VIEW.columns;
-  // `pin` is written only when something is pinned, so a link that names its columns (the page
-  // always writes them) with no `pin` pins nothing; only a link without a view takes this browser's.
-  const pinned =
-    parseColumns(params.get("pin")) ?? (linkColumns ? undefined : remembered.pinned) ?? DEFAULT_VIEW.pinned;
+  // `pin` and `widths` are written only when a column is pinned or resized, so a link that names its
+  // columns (the page always writes them) without them pins and resizes nothing, as its sender saw
+  // it; only a link without a view takes this browser's.
+  const rememberedLayout: Pick<Partial<TableView>, "pinned" | "widths"> = linkColumns ? {} : remembered;
+  const pinned = parseColumns(params.get("pin")) ?? rememberedLayout.pinned ?? DEFAULT_VIEW.pinned;
   return {
     zone: isZoneChoice(zone) ? zone : (remembered.zone ?? DEFAULT_VIEW.zone),
-    widths: parseWidths(params.get("widths")) ?? remembered.widths ?? DEFAULT_VIEW.widths,
+    widths: parseWidths(params.get("widths")) ?? rememberedLayout.widths ?? DEFAULT_VIEW.widths,
     ...pinnedFirst(columns, pinned),
   };
 }

@@ -1,5 +1,6 @@
 import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
 import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
+import { isoInZone } from "@/lib/time/zoned-iso";
 import type { Task } from "./api-types";
 import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { TaskFilters, TimeWindow } from "./task-filters";
@@ -9,8 +10,21 @@ import type { TaskFilters, TimeWindow } from "./task-filters";
 // orders them; no request at all. Loaded when a person first exports (export-controls.tsx), not
 // with the tasks page.
 
-export function exportFileParts(filters: TaskFilters, window: TimeWindow): (string | undefined)[] {
-  const span = `${window.from.toISOString().slice(0, 10)}--${window.to.toISOString().slice(0, 10)}`;
+/** The list a file's name describes: its filters and its time window. */
+export interface NamedList {
+  filters: TaskFilters;
+  window: TimeWindow;
+  /**
+   * The IANA zone the window's days are counted in (TaskListState's zone): the name gives the days
+   * the person chose ("Yesterday" in Tokyo is Tokyo's day), not the UTC days the window touches.
+   */
+  zone: string;
+}
+
+/** Each end of the window as its date in the list's zone, then the filters. */
+export function exportFileParts({ filters, window, zone }: NamedList): (string | undefined)[] {
+  const day = (instant: Date) => isoInZone(instant, zone).slice(0, 10);
+  const span = `${day(window.from)}--${day(window.to)}`;
   const list = (values: string[] | undefined) => values?.join("+");
   return [
     list(filters.status),
@@ -60,11 +74,6 @@ function yieldToBrowser(): Promise<void> {
 /** Which of the table's rows a file holds: every loaded row, or those selected. */
 export type ShownRows = "visible" | "selected";
 
-export function visibleRowsFileName(
-  filters: TaskFilters,
-  window: TimeWindow,
-  now: Date,
-  which: ShownRows = "visible",
-): string {
-  return csvFileName([which, ...exportFileParts(filters, window)], now);
+export function visibleRowsFileName(list: NamedList, now: Date, which: ShownRows = "visible"): string {
+  return csvFileName([which, ...exportFileParts(list)], now);
 }

@@ -3,8 +3,7 @@ import { exportFileName } from "@/lib/csv/csv-format";
 import type { ColumnId } from "@/lib/task-format/task-columns";
 import type { Task } from "./api-types";
 import { dashboardSend } from "./dashboard-api";
-import type { TaskFilters, TimeWindow } from "./task-filters";
-import { exportFileParts, type ShownRows } from "./visible-rows-export";
+import { exportFileParts, type NamedList, type ShownRows } from "./visible-rows-export";
 
 // "Export visible rows" (or "Export selected") as XLSX: the workbook is written by the server
 // (POST /api/export/visible), so the page sends what it shows (those rows' ids in order, its
@@ -26,11 +25,6 @@ export async function visibleRowsXlsx(
   return response.blob();
 }
 
-export function visibleRowsXlsxName(
-  filters: TaskFilters,
-  window: TimeWindow,
-  now: Date,
-  which: ShownRows = "visible",
-): string {
-  return exportFileName([which, ...exportFileParts(filters, window)], now, "xlsx");
+export function visibleRowsXlsxName(list: NamedList, now: Date, which: ShownRows = "visible"): string {
+  return exportFileName([which, ...exportFileParts(list)], now, "xlsx");
 }

@@ -6,6 +6,7 @@ import {
   parseTableView,
   rememberedViewSnapshot,
   rememberView,
+  widthsWithinLimits,
   withLinkPins,
   withTableView,
 } from "@/lib/client/table-view";
@@ -90,13 +91,37 @@ describe("table view in the URL", () => {
     expect(withTableView(written, DEFAULT_VIEW).has("pin")).toBe(false);
   });
 
-  it("takes this browser's pins only for a link that does not name its columns", () => {
-    const remembered = { columns: ["mva", "id"] as const, pinned: ["mva" as const] };
-    const read = (query: string) =>
-      parseTableView(new URLSearchParams(query), { ...remembered, columns: [...remembered.columns] }).pinned;
-    expect(read("")).toEqual(["mva"]);
-    expect(read("cols=mva,id")).toEqual([]);
-    expect(read("cols=mva,id&pin=id")).toEqual(["id"]);
+  it("takes this browser's pins and widths only for a link that does not name its columns", () => {
+    const remembered = { columns: ["mva", "id"] as const, pinned: ["mva" as const], widths: { id: 200 } };
+    const read = (query: string) => {
+      const { pinned, widths } = parseTableView(new URLSearchParams(query), {
+        ...remembered,
+        columns: [...remembered.columns],
+      });
+      return { pinned, widths };
+    };
+    expect(read("")).toEqual({ pinned: ["mva"], widths: { id: 200 } });
+    // A shared link shows what its sender saw, whatever the reader resized and pinned.
+    expect(read("tz=utc&cols=mva,id")).toEqual({ pinned: [], widths: {} });
+    expect(read("cols=mva,id&pin=id&widths=mva:90")).toEqual({ pinned: ["id"], widths: { mva: 90 } });
+    // Filters alone (a location's "its tasks" link) are no view of their own.
+    expect(read("location_id=lax")).toEqual({ pinned: ["mva"], widths: { id: 200 } });
+  });
+
+  it("holds widths a person sets within the limits a link reads them with", () => {
+    const held = widthsWithinLimits({
+      mva: 0,
+      vin: -30,
+      id: 47.6,
+      location: 120.5,
+      task_type: 800.4,
+      status: 5000,
+    });
+    expect(held).toEqual({ mva: 48, vin: 48, id: 48, location: 120.5, task_type: 800, status: 800 });
+    // Written and read back as set: no column falls back to its default on the next visit.
+    expect(
+      parseTableView(withTableView(new URLSearchParams(), { ...DEFAULT_VIEW, widths: held }), {}).widths,
+    ).toEqual({ mva: 48, vin: 48, id: 48, location: 121, task_type: 800, status: 800 });
   });
 
   it("unpins a column it hides, puts a newly pinned one last of the pinned, and corrects a link's pins", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
-import { visibleRowsCsv, visibleRowsFileName } from "@/lib/client/visible-rows-export";
+import { visibleRowsCsv, visibleRowsFileName, type NamedList } from "@/lib/client/visible-rows-export";
+import { visibleRowsXlsxName } from "@/lib/client/visible-rows-xlsx";
 import { sampleTask } from "../support/sample-task";
 
 const UTC_ZONES = { startedName: "UTC", started: () => "UTC", location: () => "UTC" };
@@ -62,14 +63,40 @@ describe("export visible rows", () => {
   it("names the file after the filters and the time of export", () => {
     const name = visibleRowsFileName(
       {
-        range: "7d",
-        sort: [{ key: "started_at", order: "desc" }],
-        location_id: ["lax"],
-        task_type: ["oil change"],
+        filters: {
+          range: "7d",
+          sort: [{ key: "started_at", order: "desc" }],
+          location_id: ["lax"],
+          task_type: ["oil change"],
+        },
+        window: { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-08T00:00:00Z") },
+        zone: "UTC",
       },
-      { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-08T00:00:00Z") },
       new Date("2026-11-22T03:15:00Z"),
     );
     expect(name).toBe("tasks_visible_lax_oil-change_2026-11-01--2026-11-08_exported-2026-11-22T0315Z.csv");
+  });
+
+  it("names the window by its days in the zone they are counted in, not in UTC", () => {
+    // "Yesterday" in Tokyo on 21 November: Tokyo's 20 November, which began on the 19th in UTC.
+    const yesterdayInTokyo: NamedList = {
+      filters: { range: "yesterday", sort: [{ key: "started_at", order: "desc" }] },
+      window: { from: new Date("2026-11-19T15:00:00Z"), to: new Date("2026-11-20T15:00:00Z") },
+      zone: "Asia/Tokyo",
+    };
+    const exportedAt = new Date("2026-11-21T01:00:00Z");
+    expect(visibleRowsFileName(yesterdayInTokyo, exportedAt)).toBe(
+      "tasks_visible_2026-11-20--2026-11-21_exported-2026-11-21T0100Z.csv",
+    );
+    expect(visibleRowsXlsxName(yesterdayInTokyo, exportedAt, "selected")).toBe(
+      "tasks_selected_2026-11-20--2026-11-21_exported-2026-11-21T0100Z.xlsx",
+    );
+    // West of UTC the days fall the other way: Denver's 20 November ends on the 21st in UTC.
+    const yesterdayInDenver = {
+      ...yesterdayInTokyo,
+      window: { from: new Date("2026-11-20T07:00:00Z"), to: new Date("2026-11-21T07:00:00Z") },
+      zone: "America/Denver",
+    };
+    expect(visibleRowsFileName(yesterdayInDenver, exportedAt)).toContain("_2026-11-20--2026-11-21_");
   });
 });

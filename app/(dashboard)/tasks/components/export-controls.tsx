@@ -71,7 +71,7 @@ export function ExportControls({
     const { visibleRowsXlsx, visibleRowsXlsxName } = await import("@/lib/client/visible-rows-xlsx");
     const zone = state.view.zone === "location" ? "location" : startedZoneName(state.view.zone);
     const blob = await visibleRowsXlsx(shown, state.view.columns, zone, which);
-    saveFile(blob, visibleRowsXlsxName(state.filters, state.window, new Date(), which));
+    saveFile(blob, visibleRowsXlsxName(state, new Date(), which));
   }
 
   async function exportShownCsv(which: ShownRows, shown: readonly Task[]) {
@@ -84,7 +84,7 @@ export function ExportControls({
     const parts = await visibleRowsCsv(shown, state.view.columns, zones);
     saveFile(
       new Blob(parts, { type: "text/csv;charset=utf-8" }),
-      visibleRowsFileName(state.filters, state.window, new Date(), which),
+      visibleRowsFileName(state, new Date(), which),
     );
   }
 

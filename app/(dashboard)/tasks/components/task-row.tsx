@@ -15,7 +15,7 @@ export const TaskRow = memo(function TaskRow({
   places,
   index,
   start,
-  active,
+  holdsTabStop,
   selected,
   gridTemplateColumns,
   onActivate,
@@ -28,7 +28,8 @@ export const TaskRow = memo(function TaskRow({
   places: GridPlaces;
   index: number;
   start: number;
-  active: boolean;
+  /** The grid's one tab stop (row-tab-stop.ts): the others are reached with the arrow keys. */
+  holdsTabStop: boolean;
   selected: boolean;
   gridTemplateColumns: string;
   onActivate: (index: number) => void;
@@ -44,9 +45,9 @@ export const TaskRow = memo(function TaskRow({
       data-task-id={task.id}
       aria-rowindex={index + 2}
       aria-selected={selected}
-      tabIndex={active ? 0 : -1}
-      // The skip link's target (tasks-view.tsx): the row a keyboard user is on.
-      id={active ? "tasks-current-row" : undefined}
+      tabIndex={holdsTabStop ? 0 : -1}
+      // The skip link's target (tasks-view.tsx): where a keyboard user enters the grid.
+      id={holdsTabStop ? "tasks-current-row" : undefined}
       onFocus={() => onActivate(index)}
       onClick={(event) => {
         // A link's click with Ctrl, Cmd, Shift or Alt is the browser's (a new tab or window, a

@@ -7,7 +7,7 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
-import { useId, useMemo, type KeyboardEvent, type PointerEvent } from "react";
+import { useId, useMemo, useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { flushSync } from "react-dom";
 import { startedHeader } from "@/lib/task-format/started-header";
 import type { Task } from "@/lib/client/api-types";
@@ -18,6 +18,7 @@ import { MAX_COLUMN_PX, MIN_COLUMN_PX, startedZoneName, type ColumnWidths } from
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { TaskListState } from "@/lib/client/use-task-list-state";
 import { pinnedCell, type GridPlaces } from "./pinned-columns";
+import { useDrawnWidths } from "./use-drawn-widths";
 
 // The grid's header row: TanStack Table holds the column model (visible columns in their URL
 // order, the pinned ones first) and its column sizing: dragging a header's edge (or arrow keys on
@@ -99,6 +100,8 @@ export function TaskTableHeader({
     },
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const headerRow = useRef<HTMLDivElement>(null);
+  const drawn = useDrawnWidths(headerRow, visible);
   const lead = pinnedCell(places.lead);
   const { sort } = state.filters;
   const descriptionId = useId();
@@ -133,17 +136,15 @@ export function TaskTableHeader({
     event.preventDefault();
     event.stopPropagation();
     const cell = event.currentTarget.closest<HTMLElement>("[role=columnheader]");
-    const drawn = Math.round(cell?.getBoundingClientRect().width ?? MIN_COLUMN_PX);
-    onWidthsChange((old) => ({
-      ...old,
-      [id]: Math.max(MIN_COLUMN_PX, Math.min(MAX_COLUMN_PX, (old[id] ?? drawn) + step)),
-    }));
+    const shownPx = Math.round(cell?.getBoundingClientRect().width ?? MIN_COLUMN_PX);
+    onWidthsChange((old) => ({ ...old, [id]: (old[id] ?? shownPx) + step }));
     onResizeEnd();
   };
 
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-900">
       <div
+        ref={headerRow}
         role="row"
         aria-rowindex={1}
         className="grid bg-inherit text-left text-sm font-semibold"
@@ -178,6 +179,11 @@ export function TaskTableHeader({
           // Only one header may carry aria-sort: the others of a multi-key sort say their place.
           const ranked = term !== undefined && sort.length > 1;
           const pin = pinnedCell(places.columns[id]);
+          // What the edge says is where it is drawn: the width a person set, else the measured one
+          // (the table's own default size is drawn nowhere). Until a shared column is measured its
+          // edge has no place to tell, and so is not yet offered to the keyboard: a separator one
+          // can focus must say where it stands.
+          const width = widths[id] ?? drawn[id];
           return (
             <div
               key={header.id}
@@ -221,10 +227,10 @@ export function TaskTableHeader({
                 role="separator"
                 aria-orientation="vertical"
                 aria-label={`Resize ${COLUMN_LABELS[id]}`}
-                aria-valuenow={widths[id] ?? header.getSize()}
+                aria-valuenow={width === undefined ? undefined : Math.round(width)}
                 aria-valuemin={MIN_COLUMN_PX}
                 aria-valuemax={MAX_COLUMN_PX}
-                tabIndex={0}
+                tabIndex={width === undefined ? undefined : 0}
                 data-testid={`resize-${id}`}
                 onPointerDown={(event: PointerEvent<HTMLSpanElement>) => {
                   pinWidth(id, event.currentTarget);

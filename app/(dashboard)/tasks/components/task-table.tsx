@@ -13,7 +13,7 @@ import {
 } from "react";
 import type { Task } from "@/lib/client/api-types";
 import { extendRange, isPicked, pickLoaded, toggleRange, toggleRow } from "@/lib/client/row-selection";
-import type { ColumnWidths } from "@/lib/client/table-view";
+import { widthsWithinLimits, type ColumnWidths } from "@/lib/client/table-view";
 import { HeldUntilHydrated } from "@/lib/client/held-until-hydrated";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import type { PagePriority } from "@/lib/client/task-queries";
@@ -23,6 +23,7 @@ import { SkeletonRows } from "./table-placeholders";
 import type { TaskListQuery } from "./table-status";
 import { gridLayout, SELECT_COLUMN } from "./grid-layout";
 import { gridPlaces } from "./pinned-columns";
+import { tabStopRow } from "./row-tab-stop";
 import { taskCells } from "./task-columns";
 import { TaskTableHeader } from "./task-table-header";
 import { ROW_HEIGHT, TaskRow } from "./task-row";
@@ -102,7 +103,8 @@ export function TaskTable({
   );
   const { columns: visible, pinned } = state.view;
   // While a column is dragged its width changes with every pointer move; the URL (and this
-  // browser's memory) take it when the drag ends.
+  // browser's memory) take it when the drag ends. Every change (a drag, a key, a double-click)
+  // comes in here, where it is held within the limits.
   const [draftWidths, setDraftWidths] = useState<ColumnWidths | undefined>(undefined);
   const widths = draftWidths ?? state.view.widths;
   const latestWidths = useRef(widths);
@@ -110,7 +112,7 @@ export function TaskTable({
     latestWidths.current = widths;
   }, [widths]);
   const changeWidths = useCallback((change: ColumnWidths | ((old: ColumnWidths) => ColumnWidths)) => {
-    const next = typeof change === "function" ? change(latestWidths.current) : change;
+    const next = widthsWithinLimits(typeof change === "function" ? change(latestWidths.current) : change);
     latestWidths.current = next;
     setDraftWidths(next);
   }, []);
@@ -144,6 +146,7 @@ export function TaskTable({
   });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
+  const tabStop = tabStopRow(activeIndex, items, virtualizer.scrollOffset ?? 0);
 
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
   useEffect(() => {
@@ -291,7 +294,7 @@ export function TaskTable({
                   places={places}
                   index={item.index}
                   start={item.start}
-                  active={item.index === activeIndex}
+                  holdsTabStop={item.index === tabStop}
                   selected={isPicked(picks, task.id)}
                   gridTemplateColumns={gridTemplateColumns}
                   onActivate={setActiveIndex}
