@@ -11,9 +11,19 @@ import { startServiceProcess } from "../harness/service-process";
 import { FULL_ACCESS, upsertStaffMember, readStaff } from "../lib/server/staff";
 import { newestSourceTime } from "./source-times";
 import { INFO, WARN, followOutput } from "./start-output";
+import { readStartSettings, StartSettingError, type StartSettings } from "./start-settings";
 
-const SERVICE_PORT = process.env.VTS_PORT ?? "4010";
-const DASHBOARD_PORT = process.env.PORT ?? "3000";
+function settingsOrExit(): StartSettings {
+  try {
+    return readStartSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof StartSettingError)) throw error;
+    console.error(`[start] ${error.message}`);
+    process.exit(2);
+  }
+}
+
+const settings = settingsOrExit();
 const DEMO_STAFF = {
   email: "staff@sandbox.example",
   password: "sandbox-staff-password",
@@ -34,24 +44,25 @@ function authSecret(): string {
   return readFileSync(SECRET_FILE, "utf8").trim();
 }
 
+/** What the dashboard's build is made of: a change to any of them makes the build stale. */
+const DASHBOARD_SOURCES = [
+  "app",
+  "lib",
+  "components",
+  "contract",
+  "platform",
+  "scripts",
+  "proxy.ts",
+  "next.config.mjs",
+  "package-lock.json",
+];
+
 function buildIfStale(): void {
   // A build from before the dashboard's server was bundled with it has no server file to run.
-  const complete = existsSync(".next/BUILD_ID") && existsSync(".next/dashboard-server.mjs");
-  const built = complete ? statSync(".next/BUILD_ID").mtimeMs : 0;
-  if (
-    built >
-    newestSourceTime([
-      "app",
-      "lib",
-      "components",
-      "platform",
-      "scripts",
-      "proxy.ts",
-      "next.config.mjs",
-      "package-lock.json",
-    ])
-  )
-    return;
+  const buildId = `${settings.distDir}/BUILD_ID`;
+  const complete = existsSync(buildId) && existsSync(`${settings.distDir}/dashboard-server.mjs`);
+  const built = complete ? statSync(buildId).mtimeMs : 0;
+  if (built > newestSourceTime(DASHBOARD_SOURCES)) return;
   const logFile = `${LOG_DIR}/build.log`;
   // The build writes into the file as it goes, so the file named below is there to follow at once.
   const log = openSync(logFile, "w");
@@ -137,31 +148,33 @@ buildIfStale();
 console.log(`[start] logs (JSON lines): ${LOG_DIR}/service.log and ${LOG_DIR}/dashboard.log`);
 console.log("[start] waiting for the sandbox service (the first start generates its data)");
 const service = await started(
-  startServiceProcess({ VTS_PORT: SERVICE_PORT }, { inheritSettings: true, ...programOptions("service") }),
+  startServiceProcess(
+    { VTS_PORT: String(settings.servicePort) },
+    { inheritSettings: true, ...programOptions("service") },
+  ),
 );
 serviceReady = true;
 await started(
   startDashboardProcess({
-    port: Number(DASHBOARD_PORT),
+    port: settings.dashboardPort,
     env: {
       VTS_BASE_URL: service.url,
-      VTS_CLIENT_ID: process.env.VTS_CLIENT_ID ?? "sandbox-full",
-      VTS_CLIENT_SECRET: process.env.VTS_CLIENT_SECRET ?? "sandbox-full-secret",
-      AUTH_SECRET: process.env.AUTH_SECRET ?? authSecret(),
-      ...(process.env.AUTH_URL ? { AUTH_URL: process.env.AUTH_URL } : {}),
+      VTS_CLIENT_ID: settings.clientId,
+      VTS_CLIENT_SECRET: settings.clientSecret,
+      AUTH_SECRET: settings.authSecret ?? authSecret(),
+      ...(settings.authUrl ? { AUTH_URL: settings.authUrl } : {}),
       STAFF_FILE,
-      // Kept between starts, so a restart serves the mirror it had at once and syncs on, and
-      // what staff set (program overrides) stays.
-      MIRROR_DATA_DIR: process.env.MIRROR_DATA_DIR ?? ".data/mirror",
-      WORKSPACE_DATA_DIR: process.env.WORKSPACE_DATA_DIR ?? ".data/workspace",
+      NEXT_DIST_DIR: settings.distDir,
+      MIRROR_DATA_DIR: settings.mirrorDataDir,
+      WORKSPACE_DATA_DIR: settings.workspaceDataDir,
     },
     ...programOptions("dashboard"),
   }),
 );
 
 console.log(`
-[start] Fleet Task Dashboard: http://localhost:${DASHBOARD_PORT}   (PORT=... to change)
+[start] Fleet Task Dashboard: http://localhost:${settings.dashboardPort}   (PORT=... to change)
 [start]   sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
-[start] Vehicle Task Service (sandbox): http://127.0.0.1:${SERVICE_PORT}  (client sandbox-full / sandbox-full-secret)
+[start] Vehicle Task Service (sandbox): http://127.0.0.1:${settings.servicePort}  (client sandbox-full / sandbox-full-secret)
 [start] Warnings and errors show here; everything else is in ${LOG_DIR}/. Ctrl-C stops both.
 `);
