@@ -1236,9 +1236,12 @@ export interface components {
       status: "ok" | "degraded";
       /**
        * @description What is wrong, by name: `mirror_disk_nearly_full` (the embedded mirror's disk has less
-       *     free space than MIRROR_MIN_FREE_MB; its sync writes nothing until more is free).
+       *     free space than MIRROR_MIN_FREE_MB; its sync writes nothing until more is free);
+       *     `backend_not_started` (the part that calls the service could not start, most often for a
+       *     setting missing or wrong, which the log names: every data request fails until a restart
+       *     with it mended).
        */
-      problems?: "mirror_disk_nearly_full"[];
+      problems?: ("mirror_disk_nearly_full" | "backend_not_started")[];
     };
     /**
      * @description The tasks page's link parameters, as its address carries them (opening a view is opening

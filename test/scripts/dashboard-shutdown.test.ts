@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import type { RunningChild } from "@/harness/child-process";
 import { startDashboardProcess } from "@/harness/dashboard-process";
+import { eventually } from "@/harness/eventually";
 import { keepAliveLoop, openRawConnection, sleep, waitFor } from "@/harness/raw-http";
 
 const CONNECTIONS = 30;
@@ -96,8 +97,14 @@ it(
   "exits non-zero when the hard deadline cuts a request still in progress",
   { timeout: 60_000 },
   async () => {
-    // No client settings at all: the backend cannot start, and the server starts and stops anyway.
+    // No client settings at all: the backend cannot start, and the server starts and stops anyway;
+    // its health says so, for a load balancer to route nothing to it.
     const dashboard = await startDashboard(scratchDir(), {});
+    await eventually(async () => {
+      const health = await fetch(`http://127.0.0.1:${dashboard.port}/api/health`);
+      const { problems = [] } = (await health.json()) as { problems?: string[] };
+      return problems.includes("backend_not_started");
+    }, 10_000);
     const stuck = await openRawConnection(dashboard.port);
     // Half a request: the connection is busy, and no grace ends it.
     stuck.socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");

@@ -226,21 +226,27 @@ export function dashboardBackend(): Promise<DashboardBackend> {
 let reported = false;
 /** The backend once it has started, for the health check, which never waits for it. */
 let started: DashboardBackend | undefined;
+/** Whether the latest start failed (a setting missing or wrong, most often). */
+let failed = false;
 
 /**
  * Never holds up the health answer, and never fails it: a backend that cannot start is logged once.
- * Returns what is wrong with the started backend now (nothing while it starts).
+ * Returns what is wrong now: the last start failed (every API request then fails, and the log says
+ * why), or the started backend's problems (nothing while it starts).
  */
 export function warmUpBackend(): string[] {
   Promise.resolve()
     .then(dashboardBackend)
     .then((backend) => {
       started = backend;
+      failed = false;
     })
     .catch((error: unknown) => {
+      failed = true;
       if (reported) return;
       reported = true;
       dashboardLogger().error({ err: error }, "dashboard backend did not start; API requests will say why");
     });
+  if (failed) return ["backend_not_started"];
   return started?.mirror?.problems() ?? [];
 }
