@@ -9,8 +9,9 @@ export interface ShareRow {
   onPick: () => void;
 }
 
-const percent = (row: { completed: number; late: number }) =>
-  row.completed === 0 ? 0 : Math.round(((row.completed - row.late) / row.completed) * 1000) / 10;
+/** On time, to a tenth of a percent, rounded down: one late job in 2,001 is 99.9%, never 100.0%. */
+export const onTimePercent = (row: { completed: number; late: number }) =>
+  row.completed === 0 ? 0 : Math.floor(((row.completed - row.late) * 1000) / row.completed) / 10;
 
 // Compliance of each row as a bar and as its figures: the bar is the chart, the row's cells are its
 // table alternative, so both say the same. A row's button narrows the page to it.
@@ -70,11 +71,11 @@ export function ShareTable(props: {
                     <span aria-hidden="true" className="h-3 flex-1 rounded-sm bg-slate-200 dark:bg-slate-700">
                       <span
                         className="block h-3 rounded-sm bg-emerald-600 dark:bg-emerald-400"
-                        style={{ width: `${percent(row)}%` }}
+                        style={{ width: `${onTimePercent(row)}%` }}
                       />
                     </span>
                     <span className="w-14 text-right tabular-nums" data-testid="on-time-share">
-                      {percent(row).toFixed(1)}%
+                      {onTimePercent(row).toFixed(1)}%
                     </span>
                   </span>
                 </td>

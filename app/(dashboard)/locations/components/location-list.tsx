@@ -31,7 +31,8 @@ const COUNT_COLUMNS = [
 
 const OVERDUE_COLUMN = {
   label: "Overdue",
-  title: "Vehicles last worked on here with a maintenance program overdue",
+  title:
+    "Maintenance programs overdue on vehicles last worked on here (a vehicle with two overdue counts twice)",
 };
 
 // Every branch with the time there now (a branch's "today" is what staff there mean) and its
