@@ -6,7 +6,7 @@ import { intervalWords } from "@/components/due-cells";
 import { ErrorNotice } from "@/components/error-notice";
 import { MirrorFillingNotice } from "@/components/mirror-filling-notice";
 import { complianceQuery } from "@/lib/client/maintenance-queries";
-import { mirrorFilling } from "@/lib/client/task-queries";
+import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
 import { LocalDay } from "@/components/local-day";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { ShareTable, type ShareRow } from "./share-table";
@@ -35,6 +35,10 @@ export function ComplianceView() {
   };
   // by_month covers every month whatever month is asked for, so one answer draws the whole page.
   const chosen = useQuery(complianceQuery(new URLSearchParams({ month })));
+  // A late job is listed under its month in its location's calendar, so its day is that calendar's.
+  const locations = useQuery(locationsQuery);
+  const zoneOf = (locationId: string) =>
+    locations.data?.find((location) => location.id === locationId)?.timezone;
 
   if (chosen.isPending) {
     return mirrorFilling(chosen.failureReason) ? (
@@ -141,7 +145,7 @@ export function ComplianceView() {
                         href={`/tasks/${encodeURIComponent(job.task_id)}`}
                         className="underline underline-offset-2"
                       >
-                        <LocalDay instant={job.started_at} />
+                        <LocalDay instant={job.started_at} timeZone={zoneOf(job.location_id)} />
                       </Link>
                     </td>
                     <td className="px-2 py-1">
