@@ -62,12 +62,16 @@ describe("the repository's documentation", () => {
   });
 });
 
-/** Names of environment variables: keys of a zod env schema, and `process.env.NAME` reads. */
+/**
+ * Names of environment variables: keys of a zod env schema, `process.env.NAME` reads, and a
+ * reader's `(env, "NAME"` calls (npm start's settings).
+ */
 function variablesReadBy(path: string): string[] {
   const source = read(path);
   const schemaKeys = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm)].map((match) => match[1] ?? "");
   const reads = [...source.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)].map((match) => match[1] ?? "");
-  return [...schemaKeys, ...reads];
+  const named = [...source.matchAll(/\(env, "([A-Z][A-Z0-9_]+)"/g)].map((match) => match[1] ?? "");
+  return [...schemaKeys, ...reads, ...named];
 }
 
 describe("the operator's guide", () => {
@@ -75,7 +79,7 @@ describe("the operator's guide", () => {
   const sources = [
     "task-service/src/config.ts",
     "lib/server/env.ts",
-    "scripts/start.ts",
+    "scripts/start-settings.ts",
     "scripts/staff.ts",
     "next.config.mjs",
   ];
