@@ -55,20 +55,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VTS_PORT: String(servicePort),
     VTS_RATE_LIMIT_PER_MIN: process.env.E2E_RATE_LIMIT ?? "600",
   };
+  const staffFile = join(dir, "staff.json");
+  addStaffMember(staffFile, DEMO_STAFF);
+
+  // The sandbox is generated at the service's first start (on a store with nothing in it: a
+  // sandbox refuses one that holds what it did not make); the dashboard's own client and a task
+  // no generator would make (a formula for the export tests) are added after it, before the
+  // service starts for good.
+  const serviceOptions = (log: string) => ({ logFile: join(dir, "logs", log), timeoutMs: 90_000 });
+  const preparing = await startServiceProcess(serviceEnv, serviceOptions("service-prepare.log"));
+  await preparing.stop();
   const created = await serviceCli(
     ["clients", "create", "--id", "dashboard-e2e", "--scopes", "tasks:read locations:read"],
     serviceEnv,
   );
   const secret = /client_secret:\s+(\S+)/.exec(created)?.[1];
   if (!secret) throw new Error("the CLI did not print a client secret");
-  const staffFile = join(dir, "staff.json");
-  addStaffMember(staffFile, DEMO_STAFF);
-
-  // The sandbox is generated at the service's first start; a task no generator would make (a
-  // formula for the export tests) is imported after it, before the service starts for good.
-  const serviceOptions = (log: string) => ({ logFile: join(dir, "logs", log), timeoutMs: 90_000 });
-  const preparing = await startServiceProcess(serviceEnv, serviceOptions("service-prepare.log"));
-  await preparing.stop();
   const hostileFile = join(dir, "hostile-task.ndjson");
   writeFileSync(hostileFile, hostileTaskLine());
   await serviceCli(["import", "tasks", hostileFile], serviceEnv);

@@ -1,5 +1,6 @@
 // One validated source of configuration for the service: read once at start, never from process.env elsewhere.
 import { z } from "zod";
+import { signingKeyPemProblem } from "./auth/signing-key";
 import { MAX_FLEET_SIZE } from "./sandbox/fleet";
 
 const integer = (min: number, max: number) =>
@@ -35,7 +36,10 @@ const configSchema = z.object({
   /** PKCS#8 PEM of an EC P-256 key; without it a key is generated once and kept in the store. */
   VTS_SIGNING_KEY: z
     .string()
-    .includes("PRIVATE KEY", { message: "must be a PKCS#8 PEM private key" })
+    .superRefine((pem, context) => {
+      const problem = signingKeyPemProblem(pem);
+      if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+    })
     .optional(),
   VTS_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   VTS_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

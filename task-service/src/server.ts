@@ -4,21 +4,14 @@ import { pino } from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceContext } from "./service-context";
+import { storeName } from "./store/open-store";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(2);
-  }
+  const config = loadConfig();
   const log = pino({ level: config.logLevel, name: "vts" });
-  const storeName = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite at ${config.dataDir}`;
-  log.info({ mode: config.mode }, `opening ${storeName}`);
+  log.info({ mode: config.mode }, `opening ${storeName(config)}`);
   const context = await openServiceContext(config, {
     processMetrics: true,
     onRedisError: (error) =>
@@ -62,7 +55,9 @@ async function main(): Promise<void> {
   log.info(`Vehicle Task Service (${config.mode}) listening on http://${config.host}:${config.port}`);
 }
 
+// A configuration mistake (a bad setting, or a store its mode refuses) exits 2: no restart cures
+// it, so a supervisor can tell it from a failure that one might.
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

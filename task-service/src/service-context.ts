@@ -57,7 +57,7 @@ export async function openServiceContext(
   let clients: ClientDirectory | undefined;
   try {
     if (config.mode === "sandbox") await prepareSandbox(store, config, options.onProgress);
-    else await refuseSandboxStore(store);
+    else await refuseSandboxStore(store, config);
     if (await restartFeedOfRestoredStore(store)) options.onFeedRestarted?.();
     const keyRing = await KeyRing.open(store, config.signingKeyPem, options.onKeyReloadError);
     const cursorKey = await settingOrCreate(store, CURSOR_KEY_SETTING, newCursorKey);

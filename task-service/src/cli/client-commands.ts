@@ -10,6 +10,7 @@ import {
   listClients,
   replaceClientSecret,
   revokeClient,
+  type NewClient,
 } from "../repositories/clients-repository";
 import type { Store } from "../store/store";
 import { UsageError } from "./usage-error";
@@ -21,23 +22,29 @@ export interface CreateClientOptions {
   description?: string | undefined;
 }
 
-export async function createClient(store: Store, options: CreateClientOptions): Promise<string> {
+/** The client `clients create` was asked for, its options checked; the secret comes at creation. */
+type ClientToCreate = Omit<NewClient, "secret_hash">;
+
+/** Checks `clients create`'s options without the store, so a mistake in them is told before it opens. */
+export function readClientToCreate(options: CreateClientOptions, now: Date): ClientToCreate {
   if (!IDENTIFIER_PATTERN.test(options.id))
     throw new UsageError('--id: letters, digits, ".", "_", ":" or "-"');
   const scopes = options.scopes.split(/[\s,]+/).filter(Boolean);
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (scopes.length === 0 || unknown.length > 0)
     throw new UsageError(`--scopes: choose from ${SCOPES.join(", ")}`);
-  const expires = options.expires === undefined ? null : readExpiry(options.expires, new Date());
-  const secret = generateClientSecret();
-  const created = await insertClient(store, {
+  return {
     client_id: options.id,
-    secret_hash: hashClientSecret(secret),
     scopes: formatScopes(scopes).split(" "),
     description: options.description ?? "",
-    expires_at: expires,
-  });
-  if (!created) throw new UsageError(`client "${options.id}" exists already`);
+    expires_at: options.expires === undefined ? null : readExpiry(options.expires, now),
+  };
+}
+
+export async function createClient(store: Store, client: ClientToCreate): Promise<string> {
+  const secret = generateClientSecret();
+  const created = await insertClient(store, { ...client, secret_hash: hashClientSecret(secret) });
+  if (!created) throw new UsageError(`client "${client.client_id}" exists already`);
   return secret;
 }
 

@@ -8,8 +8,8 @@ import { insertActiveSigningKey, listSigningKeys } from "../repositories/signing
 import { DataDirInUseError } from "../store/data-dir-lock";
 import { openStore } from "../store/open-store";
 import type { Store } from "../store/store";
-import { createClient, describeClients, revoke, rotateSecret } from "./client-commands";
-import { importNdjson } from "./import-ndjson";
+import { createClient, describeClients, readClientToCreate, revoke, rotateSecret } from "./client-commands";
+import { importNdjson, type ImportKind } from "./import-ndjson";
 import { UsageError } from "./usage-error";
 
 const USAGE = `Usage: npm run vts -- <command>
@@ -22,15 +22,73 @@ const USAGE = `Usage: npm run vts -- <command>
   keys rotate                      new signing key; old keys stay valid for the tokens they signed
   keys list`;
 
-interface Invocation {
-  group: string | undefined;
-  command: string | undefined;
-  target: string | undefined;
-  values: { id?: string; scopes?: string; expires?: string; description?: string };
+/** A command whose command line was checked whole; it runs once the store is open. */
+type Command = (store: Store) => Promise<string>;
+
+/**
+ * Reads the whole command line (command, its arguments and options) before anything touches the
+ * store: a typo must cost nothing, neither a new store's initdb nor a connection, and must be
+ * told as a usage mistake even where the store cannot be reached.
+ */
+function commandOf(args: string[]): Command {
+  const { group, command, target, values } = parseArguments(args);
+  switch (`${group} ${command}`) {
+    case "import locations":
+    case "import tasks": {
+      const kind = command as ImportKind;
+      if (!target) throw new UsageError(`import ${kind} needs a file`);
+      if (!existsSync(target)) throw new UsageError(`No such file: ${target}`);
+      return async (store) => `imported ${await importNdjson(store, kind, target)} ${kind}`;
+    }
+    case "clients create": {
+      if (!values.id || !values.scopes) throw new UsageError("clients create needs --id and --scopes");
+      const client = readClientToCreate({ ...values, id: values.id, scopes: values.scopes }, new Date());
+      return async (store) => {
+        const secret = await createClient(store, client);
+        return `client_id:     ${client.client_id}\nclient_secret: ${secret}\nThe secret is shown only this once; store it now.`;
+      };
+    }
+    case "clients list":
+      return describeClients;
+    case "clients revoke": {
+      if (!target) throw new UsageError("clients revoke needs a client id");
+      return async (store) => {
+        await revoke(store, target);
+        return `revoked ${target}; its tokens are refused from now on`;
+      };
+    }
+    case "clients rotate-secret": {
+      if (!target) throw new UsageError("clients rotate-secret needs a client id");
+      return async (store) => {
+        const secret = await rotateSecret(store, target);
+        return `client_secret: ${secret}\nThe old secret no longer works. The new one is shown only this once.`;
+      };
+    }
+    case "keys rotate":
+      return rotateKeys;
+    case "keys list":
+      return describeKeys;
+    default:
+      throw new UsageError(USAGE);
+  }
 }
 
-/** Reads the arguments before anything touches the store, so a typo costs nothing. */
-function parseInvocation(args: string[]): Invocation {
+async function rotateKeys(store: Store): Promise<string> {
+  const key = await generateSigningKey();
+  await store.transaction((tx) =>
+    insertActiveSigningKey(tx, { kid: key.kid, public_jwk: key.publicJwk, private_jwk: key.privateJwk }),
+  );
+  return `new signing key ${key.kid}; running services switch to it within a minute`;
+}
+
+async function describeKeys(store: Store): Promise<string> {
+  return (await listSigningKeys(store))
+    .map((key) => `${key.kid}\t${key.active ? "active" : "verify-only"}\t${key.created_at.toISOString()}`)
+    .join("\n");
+}
+
+/** node:util's own errors (an unknown option, one without its value) are usage mistakes too. */
+function parseArguments(args: string[]) {
   try {
     const { positionals, values } = parseArgs({
       args,
@@ -43,53 +101,12 @@ function parseInvocation(args: string[]): Invocation {
       },
     });
     const [group, command, target] = positionals;
-    if (group === "import" && target && !existsSync(target)) throw new UsageError(`No such file: ${target}`);
     return { group, command, target, values };
   } catch (error) {
     if ((error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       throw new UsageError(`${(error as Error).message}\n${USAGE}`);
     }
     throw error;
-  }
-}
-
-async function run(store: Store, { group, command, target, values }: Invocation): Promise<string> {
-  switch (`${group} ${command}`) {
-    case "import locations":
-    case "import tasks": {
-      if (!target) throw new UsageError(`import ${command} needs a file`);
-      const count = await importNdjson(store, command as "locations" | "tasks", target);
-      return `imported ${count} ${command}`;
-    }
-    case "clients create": {
-      if (!values.id || !values.scopes) throw new UsageError("clients create needs --id and --scopes");
-      const secret = await createClient(store, { ...values, id: values.id, scopes: values.scopes });
-      return `client_id:     ${values.id}\nclient_secret: ${secret}\nThe secret is shown only this once; store it now.`;
-    }
-    case "clients list":
-      return describeClients(store);
-    case "clients revoke":
-      if (!target) throw new UsageError("clients revoke needs a client id");
-      await revoke(store, target);
-      return `revoked ${target}; its tokens are refused from now on`;
-    case "clients rotate-secret": {
-      if (!target) throw new UsageError("clients rotate-secret needs a client id");
-      const secret = await rotateSecret(store, target);
-      return `client_secret: ${secret}\nThe old secret no longer works. The new one is shown only this once.`;
-    }
-    case "keys rotate": {
-      const key = await generateSigningKey();
-      await store.transaction((tx) =>
-        insertActiveSigningKey(tx, { kid: key.kid, public_jwk: key.publicJwk, private_jwk: key.privateJwk }),
-      );
-      return `new signing key ${key.kid}; running services switch to it within a minute`;
-    }
-    case "keys list":
-      return (await listSigningKeys(store))
-        .map((key) => `${key.kid}\t${key.active ? "active" : "verify-only"}\t${key.created_at.toISOString()}`)
-        .join("\n");
-    default:
-      throw new UsageError(USAGE);
   }
 }
 
@@ -106,11 +123,11 @@ export async function runCommandLine(
   output: CliOutput,
 ): Promise<number> {
   try {
-    const invocation = parseInvocation(args);
+    const command = commandOf(args);
     const config = loadConfig(env);
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      output.log(await run(store, invocation));
+      output.log(await command(store));
       return 0;
     } finally {
       await store.close();

@@ -17,3 +17,12 @@ export function openStore(settings: SqlDbSettings, onIdleError?: (error: Error) 
     migrate,
   });
 }
+
+/**
+ * The store as an operator's messages name it: by the setting that chose it, never by
+ * DATABASE_URL's value, which may hold a password.
+ */
+export function storeName({ databaseUrl, dataDir }: SqlDbSettings): string {
+  if (databaseUrl) return "PostgreSQL (DATABASE_URL)";
+  return dataDir === undefined ? "in-memory PGlite" : `embedded PGlite at ${dataDir} (VTS_DATA_DIR)`;
+}

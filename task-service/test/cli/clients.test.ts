@@ -2,7 +2,7 @@
 // against a production-mode service on the same embedded store. The two groups below run side by
 // side; the steps inside a group in order. Next to running services on PostgreSQL, where a change
 // reaches them by a notice, the same commands are checked in test/process/client-changes.test.ts.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeProtectedHeader } from "jose";
@@ -173,6 +173,44 @@ describe.concurrent("a usage mistake", { timeout: 60_000 }, () => {
     expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
     expect(result.code, said(result)).toBe(2);
     expect(result.stderr).toContain("Usage: npm run vts -- <command>");
+  });
+});
+
+// In-process: a mistake in the command line is told before the store is opened, so it neither
+// creates (and runs initdb for) a data dir nor needs a database that answers.
+describe.concurrent("a command line refused before the store is opened", () => {
+  const mistakes = [
+    [["clients", "lst"], "Usage: npm run vts -- <command>"],
+    [["keys"], "Usage: npm run vts -- <command>"],
+    [["clients", "create", "--id", "x-4"], "clients create needs --id and --scopes"],
+    [["clients", "create", "--id", "x 5", "--scopes", "tasks:read"], "--id:"],
+    [["clients", "create", "--id", "x-6", "--scopes", "tasks:write"], "--scopes: choose from"],
+    [["clients", "create", "--id", "x-7", "--scopes", "tasks:read", "--expires", "2020-01-01"], "--expires:"],
+    [["clients", "revoke"], "clients revoke needs a client id"],
+    [["clients", "rotate-secret"], "clients rotate-secret needs a client id"],
+    [["import", "tasks"], "import tasks needs a file"],
+    [["import", "tasks", "no-such-file.ndjson"], "No such file: no-such-file.ndjson"],
+  ] as const;
+
+  it.for(mistakes)("%j, on a data dir it does not create", async ([args, told], { expect }) => {
+    const parent = mkdtempSync(join(tmpdir(), "vts-usage-"));
+    try {
+      const dataDir = join(parent, "vts");
+      const result = await runCliInProcess([...args], { VTS_DATA_DIR: dataDir });
+      expect(result.code, said(result)).toBe(2);
+      expect(result.stderr).toContain(told);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it.for(mistakes)("%j, with a DATABASE_URL nothing answers", async ([args, told], { expect }) => {
+    const port = await freePort();
+    const result = await runCliInProcess([...args], { DATABASE_URL: `postgres://vts@127.0.0.1:${port}/vts` });
+    expect(result.code, said(result)).toBe(2);
+    expect(result.stderr).toContain(told);
+    expect(result.stderr).not.toContain("ECONNREFUSED");
   });
 });
 

@@ -1,4 +1,5 @@
 // What an operator sees when a start goes wrong, and that production never serves sandbox data.
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,10 @@ import {
   type Finished,
   type ServiceProcess,
 } from "../../../harness/service-process";
+import { hashClientSecret } from "../../src/auth/client-secrets";
+import { insertClient, listClients } from "../../src/repositories/clients-repository";
+import { readSetting } from "../../src/repositories/settings-repository";
+import { openStore } from "../../src/store/open-store";
 import { call, hasStackTrace, requestToken } from "../support/service-calls";
 import { fixtureSecret } from "../support/test-service";
 
@@ -31,7 +36,13 @@ describe.concurrent("a start that cannot work", () => {
     expect,
     signal,
   }) => {
-    const bad = { VTS_PORT: "abc", VTS_MODE: "staging", DATABASE_URL: "mysql://x" };
+    // A SEC1 key is what `openssl ecparam -genkey` prints; the service signs only with PKCS#8.
+    const sec1Key = generateKeyPairSync("ec", {
+      namedCurve: "P-256",
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "sec1", format: "pem" },
+    }).privateKey;
+    const bad = { VTS_PORT: "abc", VTS_MODE: "staging", DATABASE_URL: "mysql://x", VTS_SIGNING_KEY: sec1Key };
     // The data dir must stay untouched: configuration is checked before anything is opened.
     const untouched = join(dataDir, "never-created");
     const result = await runToExit("server", [], { VTS_DATA_DIR: untouched, ...bad }, signal);
@@ -55,6 +66,40 @@ describe.concurrent("a start that cannot work", () => {
     expect(result.stdout + result.stderr).toContain("DATABASE_URL");
     expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
     expect(result.stdout + result.stderr).not.toContain("hunter2-db-password");
+  });
+
+  it("in sandbox mode on a store holding an operator's data exits with code 2 and changes nothing", async ({
+    expect,
+    signal,
+  }) => {
+    const operators = join(dataDir, "operators");
+    const store = await openStore({ databaseUrl: undefined, dataDir: operators });
+    try {
+      await insertClient(store, {
+        client_id: "acme-sync",
+        secret_hash: hashClientSecret("an operator's client secret"),
+        scopes: ["tasks:read"],
+        description: "",
+        expires_at: null,
+      });
+    } finally {
+      await store.close();
+    }
+    // What `npm run service` runs when VTS_MODE is unset.
+    const env = { VTS_DATA_DIR: operators, VTS_MODE: "sandbox" };
+    const result = await runToExit("server", [], env, signal);
+    expect(result.code, said(result)).toBe(2);
+    expect(result.stderr).toContain(`refuses embedded PGlite at ${operators} (VTS_DATA_DIR)`);
+    expect(result.stderr).toContain("VTS_MODE");
+    expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
+    expect(existsSync(join(operators, "vts.lock"))).toBe(false);
+    const reopened = await openStore({ databaseUrl: undefined, dataDir: operators });
+    try {
+      expect((await listClients(reopened)).map((client) => client.client_id)).toEqual(["acme-sync"]);
+      expect(await readSetting(reopened, "sandbox_fingerprint")).toBeUndefined();
+    } finally {
+      await reopened.close();
+    }
   });
 });
 
@@ -91,8 +136,7 @@ describe.concurrent("production mode", { timeout: 90_000 }, () => {
 
       const env = { VTS_DATA_DIR: productionDir(), VTS_MODE: "production" };
       const result = await runToExit("server", [], env, signal);
-      expect(result.code, said(result)).not.toBe(0);
-      expect(result.code).not.toBeNull();
+      expect(result.code, said(result)).toBe(2);
       expect(result.stderr).toMatch(/holds sandbox data.*published secrets/s);
       expect(result.stderr).toContain("VTS_DATA_DIR");
       expect(hasStackTrace(result.stderr), result.stderr).toBe(false);

@@ -1,7 +1,10 @@
 // The same store behaviour on embedded PGlite and on a real PostgreSQL 15 server.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { KeyRing } from "../../src/auth/key-ring";
+import { hashClientSecret } from "../../src/auth/client-secrets";
 import { generateSigningKey } from "../../src/auth/signing-key";
+import { ConfigError } from "../../src/config";
+import { insertClient } from "../../src/repositories/clients-repository";
 import { listLocations, upsertLocations } from "../../src/repositories/locations-repository";
 import { settingOrCreate } from "../../src/repositories/settings-repository";
 import { insertActiveSigningKey } from "../../src/repositories/signing-keys-repository";
@@ -9,19 +12,21 @@ import { findTask, findTaskPageJson, upsertTasks } from "../../src/repositories/
 import { prepareSandbox, refuseSandboxStore } from "../../src/seeding/prepare-sandbox";
 import { migrate } from "../../src/store/migrate";
 import { migrations } from "../../src/store/migrations";
-import { openStore } from "../../src/store/open-store";
+import { openStore, storeName } from "../../src/store/open-store";
 import type { SqlExecutor, Store } from "../../src/store/store";
+import type { SqlDbSettings } from "../../../platform/sql/open-sql-db";
 import { createDatabase } from "../../../harness/local-postgres";
 
+let databases = 0;
+/** Each call gives the settings of a fresh, empty store. */
 const stores = [
-  ["PGlite", async () => openStore({ databaseUrl: undefined, dataDir: undefined })],
+  ["PGlite", async (): Promise<SqlDbSettings> => ({ databaseUrl: undefined, dataDir: undefined })],
   [
     "PostgreSQL",
-    async () =>
-      openStore({
-        databaseUrl: await createDatabase(inject("postgresUrl"), `store_${Date.now()}`),
-        dataDir: undefined,
-      }),
+    async (): Promise<SqlDbSettings> => ({
+      databaseUrl: await createDatabase(inject("postgresUrl"), `store_${Date.now()}_${++databases}`),
+      dataDir: undefined,
+    }),
   ],
 ] as const;
 
@@ -57,10 +62,10 @@ const task = {
   odometer_miles: 1200,
 };
 
-describe.each(stores)("%s store", (_name, open) => {
+describe.each(stores)("%s store", (_name, freshStore) => {
   let store: Store;
   beforeAll(async () => {
-    store = await open();
+    store = await openStore(await freshStore());
   });
   afterAll(() => store.close());
 
@@ -153,25 +158,109 @@ describe.each(stores)("%s store", (_name, open) => {
     expect(await rotated.verificationKey(first.kid)).toBeDefined();
     expect(rotated.jwks().keys.map((key) => key.kid)).toEqual(expect.arrayContaining([first.kid, next.kid]));
   });
+});
+
+// Sandbox mode refuses a store holding data it did not make, such as the store above: these tests
+// start from empty stores of their own, and each refusal from one more.
+describe.each(stores)("%s store in sandbox mode", (_name, freshStore) => {
+  const open = async () => {
+    const settings = await freshStore();
+    const store = await openStore(settings);
+    const sandbox = (size: { seed: number; seedTasks: number; seedVehicles?: number }) =>
+      prepareSandbox(store, { ...settings, ...size });
+    return { settings, store, sandbox };
+  };
+  let store: Store;
+  let sandbox: Awaited<ReturnType<typeof open>>["sandbox"];
+  beforeAll(async () => {
+    ({ store, sandbox } = await open());
+  });
+  afterAll(() => store.close());
+
+  const taskIds = async (of = store) =>
+    (await of.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map((row) => row.id);
 
   it("seeds the sandbox once per seed and size, and a production start refuses such a store", async () => {
-    await prepareSandbox(store, { seed: 7, seedTasks: 200 });
-    const ids = (await store.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map((row) => row.id);
+    await sandbox({ seed: 7, seedTasks: 200 });
+    const ids = await taskIds();
     expect(ids).toHaveLength(200);
-    await prepareSandbox(store, { seed: 7, seedTasks: 200 });
-    const again = (await store.query<{ id: string }>("SELECT id FROM tasks ORDER BY id")).map(
-      (row) => row.id,
+    await sandbox({ seed: 7, seedTasks: 200 });
+    expect(await taskIds()).toEqual(ids);
+    await expect(refuseSandboxStore(store, { databaseUrl: undefined, dataDir: "/srv/vts" })).rejects.toThrow(
+      /VTS_MODE=production.*\/srv\/vts.*holds sandbox data/s,
     );
-    expect(again).toEqual(ids);
-    await expect(refuseSandboxStore(store)).rejects.toThrow(/sandbox data/);
   });
 
   it("seeds a fleet of the size asked for, and a new size seeds afresh", async () => {
     const vehicles = async () =>
       (await store.query<{ n: number }>("SELECT count(DISTINCT vehicle_id)::integer AS n FROM tasks"))[0]!.n;
-    await prepareSandbox(store, { seed: 7, seedTasks: 400 });
+    await sandbox({ seed: 7, seedTasks: 400 });
     expect(await vehicles()).toBe(400);
-    await prepareSandbox(store, { seed: 7, seedTasks: 400, seedVehicles: 20 });
+    await sandbox({ seed: 7, seedTasks: 400, seedVehicles: 20 });
     expect(await vehicles()).toBe(20);
   });
+
+  it("goes on with a store it made, whatever was added to it since", async () => {
+    await insertClient(store, operatorClient);
+    await upsertTasks(store, [
+      { ...task, id: "tsk_imported", location_id: (await listLocations(store))[0]!.id },
+    ]);
+    await sandbox({ seed: 8, seedTasks: 300 });
+    expect(await taskIds()).toHaveLength(300);
+  });
+
+  it("goes on with a store that holds only what a production start leaves: keys and settings", async () => {
+    const production = await open();
+    try {
+      await KeyRing.open(production.store, undefined);
+      await settingOrCreate(production.store, "race", () => "value");
+      await production.sandbox({ seed: 7, seedTasks: 100 });
+      expect(await taskIds(production.store)).toHaveLength(100);
+    } finally {
+      await production.store.close();
+    }
+  });
+
+  // VTS_MODE defaults to sandbox under `npm run service` and `npm start`: a DATABASE_URL left
+  // pointing at production must not be enough to wipe it.
+  it.each([
+    [
+      "tasks and locations",
+      (of: Store) => upsertLocations(of, [location]).then(() => upsertTasks(of, [task])),
+    ],
+    ["locations", (of: Store) => upsertLocations(of, [location])],
+    ["clients", (of: Store) => insertClient(of, operatorClient).then(() => undefined)],
+  ])("refuses a store holding %s it did not create, and changes nothing", async (held, fill) => {
+    const foreign = await open();
+    try {
+      await fill(foreign.store);
+      const before = await contentsOf(foreign.store);
+      const refusal = foreign.sandbox({ seed: 7, seedTasks: 100 });
+      await expect(refusal).rejects.toBeInstanceOf(ConfigError);
+      await expect(refusal).rejects.toThrow(`VTS_MODE=sandbox`);
+      await expect(refusal).rejects.toThrow(`refuses ${storeName(foreign.settings)}: it holds ${held}`);
+      expect(await contentsOf(foreign.store)).toEqual(before);
+    } finally {
+      await foreign.store.close();
+    }
+  });
 });
+
+const operatorClient = {
+  client_id: "acme-sync",
+  secret_hash: hashClientSecret("an operator's client secret"),
+  scopes: ["tasks:read"],
+  description: "",
+  expires_at: null,
+};
+
+/** Everything sandbox mode could write: data, clients and settings (its fingerprint among them). */
+async function contentsOf(store: Store) {
+  const table = (sql: string) => store.query(sql);
+  return {
+    tasks: await table("SELECT id, status FROM tasks ORDER BY id"),
+    locations: await table("SELECT id, name FROM locations ORDER BY id"),
+    clients: await table("SELECT client_id, secret_hash FROM clients ORDER BY client_id"),
+    settings: await table("SELECT name, value FROM service_settings ORDER BY name"),
+  };
+}

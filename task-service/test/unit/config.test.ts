@@ -1,5 +1,7 @@
 // loadConfig: the one validated reading of the environment.
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { importSigningKeyPem } from "../../src/auth/signing-key";
 import { ConfigError, loadConfig } from "../../src/config";
 
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -65,7 +67,7 @@ describe("loadConfig defaults", () => {
 
 describe("loadConfig reads", () => {
   it("every variable", () => {
-    const pem = "-----BEGIN PRIVATE KEY-----\nMIG...\n-----END PRIVATE KEY-----";
+    const pem = privateKeyPem("ec", { namedCurve: "P-256" });
     expect(
       loadConfig({
         VTS_HOST: "0.0.0.0",
@@ -122,6 +124,73 @@ describe("loadConfig reads", () => {
     ["VTS_SEED_TASKS", "5000000"],
   ])("%s=%s at the edge of its range", (name, value) => {
     expect(() => loadConfig({ [name]: value })).not.toThrow();
+  });
+});
+
+/** A new private key's PKCS#8 PEM, or another encoding `generateKeyPairSync` writes. */
+function privateKeyPem(
+  type: "ec" | "rsa",
+  options: { namedCurve?: string; modulusLength?: number },
+  encoding: { type: "pkcs8" | "sec1"; cipher?: string; passphrase?: string } = { type: "pkcs8" },
+): string {
+  const generate = generateKeyPairSync as (
+    type: string,
+    options: object,
+  ) => { privateKey: string; publicKey: string };
+  return generate(type, {
+    ...options,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { ...encoding, format: "pem" },
+  }).privateKey;
+}
+
+describe("VTS_SIGNING_KEY", () => {
+  const p256 = privateKeyPem("ec", { namedCurve: "P-256" });
+
+  // The check at load must pass exactly what the import at start can sign with, or a start opens
+  // (and in sandbox mode fills) the store before it fails on the key, without naming the setting.
+  it.each([
+    ["as it is", p256],
+    ["on one line, each line break written as \\n", p256.trim().replace(/\n/g, "\\n")],
+    ["with a line break around it", `\n${p256}\n`],
+  ])("takes the PKCS#8 PEM of an EC P-256 key %s, and the key imports", async (_how, pem) => {
+    expect(loadConfig({ VTS_SIGNING_KEY: pem }).signingKeyPem).toBe(pem);
+    await expect(importSigningKeyPem(pem)).resolves.toMatchObject({ publicJwk: { crv: "P-256" } });
+  });
+
+  it.each([
+    [
+      "a SEC1 EC key (openssl ecparam -genkey)",
+      privateKeyPem("ec", { namedCurve: "P-256" }, { type: "sec1" }),
+    ],
+    [
+      "an encrypted PKCS#8 key",
+      privateKeyPem(
+        "ec",
+        { namedCurve: "P-256" },
+        { type: "pkcs8", cipher: "aes-256-cbc", passphrase: "a passphrase" },
+      ),
+    ],
+    ["a P-384 key", privateKeyPem("ec", { namedCurve: "P-384" })],
+    ["an RSA key", privateKeyPem("rsa", { modulusLength: 2048 })],
+    ["a key with text after it", `${p256}\nBag Attributes`],
+    ["a damaged key", p256.replace(/\n[A-Za-z0-9+/]{8}/, "\nAAAAAAAA")],
+    [
+      "a public key",
+      "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----",
+    ],
+  ])("refuses %s, naming the setting and what it expects", async (_what, pem) => {
+    const message = configError({ VTS_SIGNING_KEY: pem }).message;
+    expect(message).toMatch(
+      /^ {2}VTS_SIGNING_KEY: .+; expected the PKCS#8 PEM .* of an unencrypted EC P-256 key/m,
+    );
+    // What the check refuses, the import would have refused too, only later.
+    await expect(importSigningKeyPem(pem)).rejects.toThrow();
+  });
+
+  it("tells how to convert a SEC1 key", () => {
+    const sec1 = privateKeyPem("ec", { namedCurve: "P-256" }, { type: "sec1" });
+    expect(configError({ VTS_SIGNING_KEY: sec1 }).message).toContain("openssl pkcs8 -topk8 -nocrypt");
   });
 });
 
