@@ -46,3 +46,28 @@ test("location names look like links", async ({ page }) => {
   // Underlined at rest, not only under the pointer: a link has to be found before it is pointed at.
   expect(look).toEqual({ line: "underline", cursor: "pointer" });
 });
+
+test("counts that could not be loaded say so, and come with a retry", async ({ page }) => {
+  let failing = true;
+  await page.route("**/api/mirror", (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          headers: { "x-request-id": "0b5f3a52-9d1c-4d36-8b57-6e0f2f1c4a10", "cache-control": "no-store" },
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: {
+              code: "internal_error",
+              message: "The dashboard failed.",
+              request_id: "0b5f3a52-9d1c-4d36-8b57-6e0f2f1c4a10",
+            },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto(dashboardUrl("/locations"));
+  await expect(page.getByText("The dashboard failed.")).toBeVisible();
+  failing = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("The dashboard failed.")).toBeHidden();
+});

@@ -46,8 +46,12 @@ export function LocationList() {
   const nowMs = useNow(true, 30_000);
   const now = inBrowser ? new Date(nowMs) : undefined;
   const counts = useLocationCounts(locations.data, nowMs);
-  const mirrorOn = useQuery(mirrorStatusQuery).data?.enabled === true;
+  const mirrorStatus = useQuery(mirrorStatusQuery);
+  const mirrorOn = mirrorStatus.data?.enabled === true;
   const due = useQuery({ ...dueSummaryQuery, enabled: mirrorOn });
+  // The counts wait on the mirror's status, then on the due summary: either failing is said, with
+  // a retry, rather than dashes for good.
+  const countsFailed = mirrorStatus.isError ? mirrorStatus : due.isError ? due : undefined;
   const overdue = useMemo(
     () => new Map((due.data?.by_location ?? []).map((counts) => [counts.location_id, counts.overdue])),
     [due.data],
@@ -80,6 +84,13 @@ export function LocationList() {
         />
       </label>
       <CountsNote counts={counts} />
+      {countsFailed && (
+        <ErrorNotice
+          error={countsFailed.error}
+          fallback="The counts could not be loaded."
+          onRetry={() => void countsFailed.refetch()}
+        />
+      )}
       <table className="w-full max-w-6xl border-collapse text-left text-sm" data-testid="location-table">
         <caption className="sr-only">Locations, with the local time and the task counts at each</caption>
         <thead className="bg-slate-100 dark:bg-slate-900">
