@@ -298,10 +298,15 @@ export interface paths {
      *     odometer has reached the miles due; else `scheduled` when a job of the type is under way,
      *     or booked after the last one done for a moment from a day ago (a booking not yet marked
      *     under way) until it is due; else `due_soon` when within 10% of an interval; else `ok`.
-     *     `booked` names the job under way, else the next booking from a day ago on: a booking
-     *     still "scheduled" a day after its time (a no-show) is none. `due_before` keeps overdue rows and
-     *     rows with a date before it. `counts` are every state's
+     *     `booked` names the job under way (started within 30 days), else the next booking from a day
+     *     ago on: a booking still "scheduled" a day after its time (a no-show) is none. `due_before`
+     *     keeps overdue rows and rows with a date before it. `counts` are every state's
      *     rows under all filters but `state`; `total` is the rows under all filters.
+     *
+     *     A reader of some locations gets the rows of vehicles last worked on at theirs; asking for
+     *     vehicles by `vehicle_id` and naming no `location_id` (a vehicle's page), the rows of those
+     *     of them with a task at theirs, wherever last worked on. A job at a location outside the
+     *     reader's keeps its day and odometer, and its task and location are null.
      */
     get: operations["listDue"];
     put?: never;

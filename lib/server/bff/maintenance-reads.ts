@@ -6,6 +6,7 @@ import {
   dueCountsByLocation,
   dueCsv,
   dueRowSeenBy,
+  dueRowsInReach,
   parseDueExportParams,
   selectDueRows,
   parseComplianceParams,
@@ -236,8 +237,9 @@ export async function answerDueSummary(
 export async function answerDue(backend: DashboardBackend, url: URL, access: StaffAccess): Promise<Response> {
   const query = parseDueParams(url, backend.cursors, access);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await maintenanceAt(backend, query.value.after?.evaluatedAt);
-  const page = selectDuePage(rows, query.value, backend.cursors, evaluatedAt.getTime());
+  const { rows, evaluatedAt, asOf, sql } = await maintenanceAt(backend, query.value.after?.evaluatedAt);
+  const inReach = await dueRowsInReach(sql, rows, query.value.filters);
+  const page = selectDuePage(inReach, query.value, backend.cursors, evaluatedAt.getTime());
   const sees = (locationId: string) => seesLocation(access, locationId);
   return Response.json(
     {
@@ -258,9 +260,9 @@ export async function answerDueExport(
 ): Promise<Response> {
   const query = parseDueExportParams(url, staff.access);
   if (!query.ok) throw query.error;
-  const { rows, evaluatedAt, asOf } = await maintenanceAt(backend);
+  const { rows, evaluatedAt, asOf, sql } = await maintenanceAt(backend);
   const name = csvFileName([], evaluatedAt, "due");
-  const selected = selectDueRows(rows, query.value);
+  const selected = selectDueRows(await dueRowsInReach(sql, rows, query.value.filters), query.value);
   await recordOrRefuse(backend, staff.email, "export", {
     what: "due",
     filters: Object.fromEntries(url.searchParams),

@@ -5,7 +5,7 @@ import { parseInstantText } from "@/contract/query/instant-text";
 import { splitListParam } from "@/contract/query/list-param";
 import type { DashboardCursorCodec } from "../dashboard-cursor";
 import { readQueryParams } from "../dashboard-error";
-import { invalid, parsed, parseList, parseQ, type Parsed } from "../mirror";
+import { invalid, parsed, parseList, parseQ, type MirrorSql, type Parsed } from "../mirror";
 import { scopedLocations, type StaffAccess } from "../staff";
 import { DUE_STATES, type DueState } from "@/contract/query/due-state";
 import {
@@ -35,6 +35,13 @@ export interface DueFilters {
   q?: string;
   /** Only rows due before this instant (ISO). */
   due_before?: string;
+  /**
+   * Set instead of location_id when a reader of some locations asks for vehicles by id and names
+   * no location: only vehicles with a task at one of these, wherever they were last. A vehicle's
+   * page opens for such a vehicle, and its standing must show there (dueRowSeenBy hides the jobs
+   * elsewhere). Which vehicles qualify is the mirror's to say (vehiclesSeenAt).
+   */
+  seen_at?: string[];
 }
 
 export interface DueQuery {
@@ -54,6 +61,13 @@ const FILTER_PARAMS = ["state", "task_type", "location_id", "vehicle_id", "q", "
 function scoped<F extends { location_id?: string[] }>(filters: F, access: StaffAccess): F {
   const locations = scopedLocations(access, filters.location_id);
   return locations ? { ...filters, location_id: [...locations] } : filters;
+}
+
+/** A due query's filters for this reader: by last location, or for named vehicles, by where they were seen. */
+function scopedDueFilters(filters: DueFilters, access: StaffAccess): DueFilters {
+  if (access.locations !== "all" && filters.vehicle_id && !filters.location_id)
+    return { ...filters, seen_at: [...access.locations] };
+  return scoped(filters, access);
 }
 
 export function parseDueParams(
@@ -97,7 +111,7 @@ function readOrdering(raw: Record<string, string>, access: StaffAccess): Omit<Du
     throw invalid(`"sort" must be one of ${DUE_SORT_KEYS.join(", ")}.`);
   const order = readOrder(raw.order);
   if (order === undefined) throw invalid(ORDER_MESSAGE);
-  return { filters: scoped(filters, access), sort: sort as DueSortKey, order };
+  return { filters: scopedDueFilters(filters, access), sort: sort as DueSortKey, order };
 }
 
 function parseStates(text: string): DueState[] {
@@ -153,6 +167,31 @@ function matches(row: DueRow, filters: DueFilters, ignoreState = false): boolean
     if (!haystack.some((text) => text.includes(needle))) return false;
   }
   return true;
+}
+
+/** Which of these vehicles have a task in the mirror at one of these locations (a filter's seen_at). */
+export async function vehiclesSeenAt(
+  sql: MirrorSql,
+  vehicleIds: readonly string[],
+  locations: readonly string[],
+): Promise<Set<string>> {
+  const rows = await sql.query<{ vehicle_id: string }>(
+    `SELECT DISTINCT vehicle_id FROM mirror_tasks
+     WHERE vehicle_id = ANY($1::text[]) AND location_id = ANY($2::text[])`,
+    [vehicleIds, locations],
+  );
+  return new Set(rows.map((row) => row.vehicle_id));
+}
+
+/** The rows a query may select from: with seen_at, those of its vehicles seen there (matches() cannot tell). */
+export async function dueRowsInReach(
+  sql: MirrorSql,
+  rows: readonly DueRow[],
+  filters: DueFilters,
+): Promise<readonly DueRow[]> {
+  if (!filters.seen_at) return rows;
+  const seen = await vehiclesSeenAt(sql, filters.vehicle_id ?? [], filters.seen_at);
+  return rows.filter((row) => seen.has(row.vehicle_id));
 }
 
 /** Every row of the query's filters, in its order (the export). */

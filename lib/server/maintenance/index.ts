@@ -4,6 +4,7 @@ export { readCompliance } from "./compliance";
 export { dueCsv } from "./due-csv";
 export {
   dueCountsByLocation,
+  dueRowsInReach,
   parseComplianceParams,
   parseDueExportParams,
   parseDueParams,

@@ -372,6 +372,26 @@ function mirrorScopeChecks(): void {
         );
       }
       expect(doneElsewhere).toBeGreaterThan(0);
+      // A vehicle seen at the viewer's locations but last worked on elsewhere: its page opens for
+      // them, and its rows come when it is asked for by id (naming no location), and only then.
+      const seenAt = (vehicleId: string, mineOnly: boolean) =>
+        tasks.some((task) => task.vehicle_id === vehicleId && isMine(task.location.id) === mineOnly);
+      const movedOn = everyone.data.find(
+        (row) => !isMine(row.last_location.id) && seenAt(row.vehicle_id, true),
+      )!.vehicle_id;
+      const itsRows = await due(viewer, `&vehicle_id=${movedOn}`);
+      expect(itsRows.data.map(key).sort()).toEqual(
+        everyone.data
+          .filter((row) => row.vehicle_id === movedOn)
+          .map(key)
+          .sort(),
+      );
+      expect(
+        itsRows.data.every((row) => row.last_done.location_id === null || isMine(row.last_done.location_id)),
+      ).toBe(true);
+      expect((await due(viewer, `&vehicle_id=${movedOn}&location_id=${mine[0]}`)).total).toBe(0);
+      const neverHere = everyone.data.find((row) => !seenAt(row.vehicle_id, true))!.vehicle_id;
+      expect((await due(viewer, `&vehicle_id=${neverHere}`)).total).toBe(0);
 
       const counts = await get(reader, dueSummaryRoute, "/api/maintenance/summary", viewer);
       const byLocation = (counts.json() as { by_location: { location_id: string }[] }).by_location;
