@@ -243,18 +243,24 @@ describe.each(stores)("the change feed on %s", (_name, storeEnv, concurrentWrite
   });
 });
 
+/** A sandbox service of 200 tasks on this database, and a reader of its feed. */
+async function feedReader(DATABASE_URL: string, seed = "1") {
+  const service = await startTestService({ DATABASE_URL, VTS_SEED: seed, VTS_SEED_TASKS: "200" });
+  const token = await service.token("sandbox-full");
+  const read = (query: string) =>
+    service.request({
+      method: "GET",
+      url: `/v1/task-changes${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  return { service, read };
+}
+
 it("refuses every cursor issued before the sandbox was generated afresh, so a reader starts again", async () => {
   const DATABASE_URL = await createDatabase(inject("postgresUrl"), `changes_regenerated_${Date.now()}`);
   const cursorAfterStart = async (seed: string, cursor?: string) => {
-    const service = await startTestService({ DATABASE_URL, VTS_SEED: seed, VTS_SEED_TASKS: "200" });
+    const { service, read } = await feedReader(DATABASE_URL, seed);
     try {
-      const token = await service.token("sandbox-full");
-      const read = (query: string) =>
-        service.request({
-          method: "GET",
-          url: `/v1/task-changes${query}`,
-          headers: { authorization: `Bearer ${token}` },
-        });
       const old =
         cursor === undefined ? undefined : (await read(`?cursor=${encodeURIComponent(cursor)}`)).statusCode;
       const latest = await read("?start=latest");
@@ -275,18 +281,7 @@ it("refuses every cursor issued before the sandbox was generated afresh, so a re
 
 it("starts again, refusing every cursor issued before, when its store came from another database server", async () => {
   const DATABASE_URL = await createDatabase(inject("postgresUrl"), `changes_restored_${Date.now()}`);
-  const started = async () => {
-    const service = await startTestService({ DATABASE_URL, VTS_SEED_TASKS: "200" });
-    const token = await service.token("sandbox-full");
-    const read = (query: string) =>
-      service.request({
-        method: "GET",
-        url: `/v1/task-changes${query}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-    return { service, read };
-  };
-  const before = await started();
+  const before = await feedReader(DATABASE_URL);
   let cursor: string;
   try {
     cursor = (await before.read("?start=latest")).json<ChangePage>().next_cursor;
@@ -298,7 +293,7 @@ it("starts again, refusing every cursor issued before, when its store came from 
   } finally {
     await before.service.close();
   }
-  const after = await started();
+  const after = await feedReader(DATABASE_URL);
   try {
     expect((await after.read(`?cursor=${encodeURIComponent(cursor)}`)).statusCode).toBe(400);
     // From the beginning, every task comes through and the feed says it is caught up.
