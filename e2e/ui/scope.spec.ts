@@ -137,7 +137,7 @@ test("a task at another location and a vehicle never seen at theirs are the app'
   expect((await page.request.get(dashboardUrl(`/api/vehicles/${task.vehicle_id}`))).status()).toBe(404);
 });
 
-test("a due list linked to another location is empty, and the trail holds the refusal though the server drew the page", async ({
+test("a due list linked to another location is empty, its filter says why and clears it, and the trail holds the refusal though the server drew the page", async ({
   page,
 }) => {
   type Trail = { data: { action: string; details: { path?: string; location_ids?: string[] } }[] };
@@ -156,6 +156,14 @@ test("a due list linked to another location is empty, and the trail holds the re
   await page.goto(dashboardUrl(`/due?location_id=${BUSY_ELSEWHERE}`));
   await expect(page.getByTestId("due-total")).toHaveText(/^0 rows/);
   await expect.poll(refusals).toBe(before + 1);
+  // Not "Every location", which the list is not: the link's location, and choosing every one clears it.
+  const location = page.getByRole("combobox", { name: "Last location" });
+  await expect(location.locator("option:checked")).toHaveText(
+    `Not one of your locations (${BUSY_ELSEWHERE})`,
+  );
+  await location.selectOption({ label: "Every location" });
+  await expect(page).toHaveURL(/\/due$/);
+  await expect(location).toHaveValue("");
 });
 
 test("a vehicle seen at the viewer's locations and elsewhere lists only its tasks at theirs", async ({

@@ -94,13 +94,19 @@ export function AddSingleSignOnMember({ locations }: { locations: Location[] }) 
 }
 
 /** Takes a single sign-on member off the list: their groups decide again from their next request. */
-export function UseGroupMapping({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+export function UseGroupMapping({
+  member,
+  onDone,
+}: {
+  member: StaffMember;
+  onDone: (outcome: string) => void;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => dashboardSend(singleSignOnPath(member.email), "DELETE"),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
-      onDone();
+      onDone(`${member.email} is off the list: their groups decide their access again.`);
     },
   });
   return (

@@ -6,6 +6,7 @@ import type { Location, StaffAccess, StaffMember } from "@/lib/client/api-types"
 import { dashboardSend } from "@/lib/client/dashboard-api";
 import { locationsQuery } from "@/lib/client/task-queries";
 import { AccessFields } from "./access-fields";
+import { BusyButton, RowFormStatus, useRowForm, useRowFormNews } from "@/components/row-form";
 import { AddSingleSignOnMember, UseGroupMapping } from "./single-sign-on";
 import { staffQuery } from "./staff-query";
 import { useAccessChoice } from "./use-access-choice";
@@ -18,6 +19,7 @@ export function StaffAccessView({ self }: { self: string }) {
   const staff = useQuery(staffQuery);
   const locations = useQuery(locationsQuery);
   const [editing, setEditing] = useState<string | null>(null);
+  const [news, say] = useRowFormNews();
   if (staff.isError || locations.isError) {
     return (
       <ErrorNotice
@@ -73,11 +75,13 @@ export function StaffAccessView({ self }: { self: string }) {
                 locations={locations.data}
                 editing={editing === member.email}
                 onEdit={(open) => setEditing(open ? member.email : null)}
+                say={say}
               />
             ))}
           </tbody>
         </table>
       </div>
+      <RowFormStatus news={news} />
       <AddSingleSignOnMember locations={locations.data} />
     </div>
   );
@@ -96,6 +100,7 @@ function MemberRow({
   locations,
   editing,
   onEdit,
+  say,
 }: {
   member: StaffMember;
   own: boolean;
@@ -103,7 +108,9 @@ function MemberRow({
   locations: Location[];
   editing: boolean;
   onEdit: (open: boolean) => void;
+  say: (words: string) => void;
 }) {
+  const { opener, holder, close } = useRowForm(onEdit, say);
   return (
     <>
       <tr
@@ -125,6 +132,7 @@ function MemberRow({
             <span className="text-slate-700 dark:text-slate-300">You</span>
           ) : (
             <button
+              ref={opener}
               type="button"
               className="rounded border border-slate-400 px-2 py-1"
               aria-expanded={editing}
@@ -137,9 +145,9 @@ function MemberRow({
         </td>
       </tr>
       {editing && (
-        <tr>
+        <tr ref={holder}>
           <td colSpan={5} className="bg-slate-50 p-3 dark:bg-slate-900">
-            <AccessForm member={member} locations={locations} onDone={() => onEdit(false)} />
+            <AccessForm member={member} locations={locations} onDone={close} />
           </td>
         </tr>
       )}
@@ -154,7 +162,8 @@ function AccessForm({
 }: {
   member: StaffMember;
   locations: Location[];
-  onDone: () => void;
+  /** Closes the form, saying `outcome` (what changed) when there is one. */
+  onDone: (outcome?: string) => void;
 }) {
   const queryClient = useQueryClient();
   const choice = useAccessChoice(member);
@@ -163,7 +172,7 @@ function AccessForm({
       dashboardSend(`/api/admin/staff/${encodeURIComponent(member.email)}`, "PUT", access),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
-      onDone();
+      onDone(`Saved the access of ${member.email}.`);
     },
   });
   const submit = (event: FormEvent) => {
@@ -175,10 +184,10 @@ function AccessForm({
       <AccessFields choice={choice} locations={locations} />
       {save.isError && <ErrorNotice error={save.error} fallback="The change was not saved." />}
       <div className="flex gap-2">
-        <button type="submit" className="rounded border border-slate-400 px-3 py-1" disabled={save.isPending}>
+        <BusyButton type="submit" className="rounded border border-slate-400 px-3 py-1" busy={save.isPending}>
           {save.isPending ? "Saving…" : "Save"}
-        </button>
-        <button type="button" className="rounded px-3 py-1 underline" onClick={onDone}>
+        </BusyButton>
+        <button type="button" className="rounded px-3 py-1 underline" onClick={() => onDone()}>
           Cancel
         </button>
       </div>
@@ -189,14 +198,18 @@ function AccessForm({
 }
 
 /** Disables a member (their sessions end at their next request) or lets them sign in again. */
-function SignInSwitch({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+function SignInSwitch({ member, onDone }: { member: StaffMember; onDone: (outcome: string) => void }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (disabled: boolean) =>
       dashboardSend(`/api/admin/staff/${encodeURIComponent(member.email)}/disabled`, "PUT", { disabled }),
-    onSuccess: async () => {
+    onSuccess: async (_answer, disabled) => {
       await queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
-      onDone();
+      onDone(
+        disabled
+          ? `Disabled ${member.email}: their sessions end at their next request.`
+          : `${member.email} can sign in again.`,
+      );
     },
   });
   return (
@@ -209,14 +222,14 @@ function SignInSwitch({ member, onDone }: { member: StaffMember; onDone: () => v
       </p>
       {change.isError && <ErrorNotice error={change.error} fallback="The change was not saved." />}
       <div>
-        <button
+        <BusyButton
           type="button"
           className="rounded border border-slate-400 px-3 py-1"
-          disabled={change.isPending}
+          busy={change.isPending}
           onClick={() => change.mutate(!member.disabled)}
         >
           {member.disabled ? "Enable sign-in" : "Disable and end their sessions"}
-        </button>
+        </BusyButton>
       </div>
     </fieldset>
   );

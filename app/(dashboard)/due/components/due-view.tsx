@@ -16,6 +16,7 @@ import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { intervalWords, STATE_LABELS } from "@/components/due-cells";
 import { dueApiParams, dueViewSearch, readDueView, type DueListState } from "./due-params";
 import { DueTable } from "./due-table";
+import { FilterSelect } from "./filter-select";
 import { MoreRows } from "@/components/more-rows";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -86,35 +87,36 @@ export function DueView() {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Task type
-          <select
-            aria-label="Task type"
+          <FilterSelect
+            label="Task type"
             value={view.taskType}
-            onChange={(event) => show({ ...view, taskType: event.target.value })}
+            every="Every program"
+            choices={programs.data?.data.map((program) => ({
+              value: program.task_type,
+              label: taskTypeLabel(program.task_type),
+            }))}
+            unlisted={(type) => `${taskTypeLabel(type)} (no program now)`}
+            onChange={(taskType) => show({ ...view, taskType })}
             className="rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
-          >
-            <option value="">Every program</option>
-            {(programs.data?.data ?? []).map((program) => (
-              <option key={program.task_type} value={program.task_type}>
-                {taskTypeLabel(program.task_type)}
-              </option>
-            ))}
-          </select>
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Last location
-          <select
-            aria-label="Last location"
+          <FilterSelect
+            label="Last location"
             value={view.locationId}
-            onChange={(event) => show({ ...view, locationId: event.target.value })}
+            every="Every location"
+            choices={
+              locations.data &&
+              locationsByName(locations.data).map((location) => ({
+                value: location.id,
+                label: location.name,
+              }))
+            }
+            unlisted={(id) => `Not one of your locations (${id})`}
+            onChange={(locationId) => show({ ...view, locationId })}
             className="max-w-64 rounded border border-slate-400 bg-transparent px-2 py-1 font-normal"
-          >
-            <option value="">Every location</option>
-            {locationsByName(locations.data ?? []).map((location) => (
-              <option key={location.id} value={location.id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Vehicle

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { BusyButton, RowFormStatus, useRowForm, useRowFormNews } from "@/components/row-form";
 import { intervalWords } from "@/components/due-cells";
 import { DEFAULT_DUE_SOON_SHARE, PROGRAM_LIMITS } from "@/contract/query/program-limits";
 import { ErrorNotice } from "@/components/error-notice";
@@ -34,6 +35,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 export function ProgramSettingsView({ canChange }: { canChange: boolean }) {
   const programs = useQuery(programsQuery);
   const [editing, setEditing] = useState<string | null>(null);
+  const [news, say] = useRowFormNews();
   if (programs.isPending) {
     return mirrorFilling(programs.failureReason) ? (
       <MirrorFillingNotice message={programs.failureReason.message} what="The programs" />
@@ -113,11 +115,13 @@ export function ProgramSettingsView({ canChange }: { canChange: boolean }) {
                 canChange={canChange}
                 editing={editing === row.task_type}
                 onEdit={(open) => setEditing(open ? row.task_type : null)}
+                say={say}
               />
             ))}
           </tbody>
         </table>
       </div>
+      <RowFormStatus news={news} />
     </div>
   );
 }
@@ -127,13 +131,16 @@ function ProgramRow({
   canChange,
   editing,
   onEdit,
+  say,
 }: {
   row: TypeRow;
   canChange: boolean;
   editing: boolean;
   onEdit: (open: boolean) => void;
+  say: (words: string) => void;
 }) {
   const label = taskTypeLabel(row.task_type);
+  const { opener, holder, close } = useRowForm(onEdit, say);
   return (
     <>
       <tr
@@ -169,6 +176,7 @@ function ProgramRow({
         {canChange && (
           <td className="p-2">
             <button
+              ref={opener}
               type="button"
               className="rounded border border-slate-400 px-2 py-1"
               aria-expanded={editing}
@@ -181,9 +189,9 @@ function ProgramRow({
         )}
       </tr>
       {canChange && editing && (
-        <tr>
+        <tr ref={holder}>
           <td colSpan={5} className="bg-slate-50 p-3 dark:bg-slate-900">
-            <OverrideForm row={row} onDone={() => onEdit(false)} />
+            <OverrideForm row={row} onDone={close} />
           </td>
         </tr>
       )}
@@ -193,8 +201,16 @@ function ProgramRow({
 
 type Choice = "learned" | "own" | "none";
 
-function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
+function OverrideForm({
+  row,
+  onDone,
+}: {
+  row: TypeRow;
+  /** Closes the form, saying `outcome` (what changed) when there is one. */
+  onDone: (outcome?: string) => void;
+}) {
   const queryClient = useQueryClient();
+  const label = taskTypeLabel(row.task_type);
   const override = row.override;
   const ownSchedule =
     override !== null && (override.interval_days !== null || override.interval_miles !== null);
@@ -207,15 +223,19 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
     override?.due_soon_share ? String(Math.round(override.due_soon_share * 100)) : "",
   );
   const path = `/api/maintenance/programs/${encodeURIComponent(row.task_type)}`;
-  const done = async () => {
+  const done = async (outcome: string) => {
     await queryClient.invalidateQueries({ queryKey: ["maintenance"] });
-    onDone();
+    onDone(outcome);
   };
   const save = useMutation({
     mutationFn: (settings: ProgramSettings) => dashboardSend(path, "PUT", settings),
-    onSuccess: done,
+    onSuccess: () => done(`Saved the program for ${label}.`),
   });
-  const reset = useMutation({ mutationFn: () => dashboardSend(path, "DELETE"), onSuccess: done });
+  const reset = useMutation({
+    mutationFn: () => dashboardSend(path, "DELETE"),
+    onSuccess: () => done(`${label} is back to its learned program.`),
+  });
+  const busy = save.isPending || reset.isPending;
   const number = (text: string) => (text.trim() === "" ? null : Number(text));
 
   const [missing, setMissing] = useState(false);
@@ -239,11 +259,7 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
   };
   const error = save.error ?? reset.error;
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-2"
-      aria-label={`Program for ${taskTypeLabel(row.task_type)}`}
-    >
+    <form onSubmit={submit} className="flex flex-col gap-2" aria-label={`Program for ${label}`}>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-medium">Schedule</legend>
         {(
@@ -297,24 +313,20 @@ function OverrideForm({ row, onDone }: { row: TypeRow; onDone: () => void }) {
       )}
       {error !== null && <ErrorNotice error={error} fallback="The change was not saved." />}
       <div className="flex gap-2">
-        <button
-          type="submit"
-          className="rounded bg-blue-700 px-3 py-1 text-white disabled:opacity-60"
-          disabled={save.isPending || reset.isPending}
-        >
+        <BusyButton type="submit" className="rounded bg-blue-700 px-3 py-1 text-white" busy={busy}>
           Save
-        </button>
+        </BusyButton>
         {override && (
-          <button
+          <BusyButton
             type="button"
             className="rounded border border-slate-400 px-3 py-1"
             onClick={() => reset.mutate()}
-            disabled={save.isPending || reset.isPending}
+            busy={busy}
           >
             Back to learned
-          </button>
+          </BusyButton>
         )}
-        <button type="button" className="rounded px-3 py-1 underline" onClick={onDone}>
+        <button type="button" className="rounded px-3 py-1 underline" onClick={() => onDone()}>
           Cancel
         </button>
       </div>
