@@ -1,6 +1,6 @@
 import "server-only";
 import { statSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -215,6 +215,55 @@ async function currentMembers(file: string, known: Members | undefined, now: num
   };
 }
 
+/** How long a writer waits for another's change to the staff file before it gives up. */
+const LOCK_WAIT_MS = 10_000;
+/** A lock older than this was left by a writer that died (a change takes milliseconds). */
+const STALE_LOCK_MS = 30_000;
+
+/**
+ * Runs a read, change and write of the staff file while no other writer can: the command line, the
+ * Staff page and every instance on the disk take the same lock file. Without it two changes at
+ * once read the same file and the second write drops the first: a member disabled on the Staff
+ * page while `npm run staff add` ran came back enabled.
+ */
+async function changingStaffFile<T>(file: string, change: () => Promise<T>): Promise<T> {
+  await mkdir(dirname(file), { recursive: true });
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await open(lock, "wx");
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Gone since (its writer done): undefined, and the next try takes it.
+      const held = await stat(lock).catch(whenGone);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+        // Another writer may have taken the stale lock away first: the next try finds out.
+        await unlink(lock).catch(whenGone);
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`the staff file is being changed by another writer (${lock}); try again`, {
+          cause: error,
+        });
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+    }
+  }
+  try {
+    return await change();
+  } finally {
+    await unlink(lock);
+  }
+}
+
+/** A file gone is an answer (undefined); any other failure is not. */
+function whenGone(error: NodeJS.ErrnoException): undefined {
+  if (error.code === "ENOENT") return undefined;
+  throw error;
+}
+
 /** Written to a temporary file and renamed, so a crash never leaves half a file. */
 async function writeStaffFile(file: string, { staff, endedSessions }: StaffFile): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
@@ -234,14 +283,16 @@ async function updateMember(
   email: string,
   change: (member: StaffMember) => StaffMember,
 ): Promise<boolean> {
-  const content = await readStaffFile(file);
   const key = normaliseEmail(email);
-  if (!content.staff.some((member) => member.email === key)) return false;
-  await writeStaffFile(file, {
-    ...content,
-    staff: content.staff.map((member) => (member.email === key ? change(member) : member)),
+  return changingStaffFile(file, async () => {
+    const content = await readStaffFile(file);
+    if (!content.staff.some((member) => member.email === key)) return false;
+    await writeStaffFile(file, {
+      ...content,
+      staff: content.staff.map((member) => (member.email === key ? change(member) : member)),
+    });
+    return true;
   });
-  return true;
 }
 
 /**
@@ -258,25 +309,29 @@ export async function upsertStaffMember(
   access?: StaffAccess,
 ): Promise<void> {
   const key = normaliseEmail(email);
-  const content = await readStaffFile(file);
-  const others = content.staff.filter((member) => member.email !== key);
-  const existing = content.staff.find((member) => member.email === key);
-  if (existing && signsInBySso(existing))
-    throw new Error(`${key} signs in by single sign-on; remove them before giving them a password`);
-  const now = new Date().toISOString();
-  // Someone added (or added back after a removal) holds no session from before: a cookie kept from
-  // a former membership stays ended. A new password for a listed member keeps what it had.
-  const sessionsEndedAt = existing ? existing.sessionsEndedAt : now;
-  const member: StaffMember = {
-    email: key,
-    name,
-    passwordHash: await hashPassword(password),
-    addedAt: now,
-    ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
-    ...(sessionsEndedAt ? { sessionsEndedAt } : {}),
-    ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
-  };
-  await writeStaffFile(file, { ...content, staff: [...others, member] });
+  // Hashed before the file is locked: the hash is the slow part, and needs nothing of the file.
+  const passwordHash = await hashPassword(password);
+  await changingStaffFile(file, async () => {
+    const content = await readStaffFile(file);
+    const others = content.staff.filter((member) => member.email !== key);
+    const existing = content.staff.find((member) => member.email === key);
+    if (existing && signsInBySso(existing))
+      throw new Error(`${key} signs in by single sign-on; remove them before giving them a password`);
+    const now = new Date().toISOString();
+    // Someone added (or added back after a removal) holds no session from before: a cookie kept
+    // from a former membership stays ended. A new password for a listed member keeps what it had.
+    const sessionsEndedAt = existing ? existing.sessionsEndedAt : now;
+    const member: StaffMember = {
+      email: key,
+      name,
+      passwordHash,
+      addedAt: now,
+      ...(existing?.disabledAt ? { disabledAt: existing.disabledAt } : {}),
+      ...(sessionsEndedAt ? { sessionsEndedAt } : {}),
+      ...normaliseAccess(access ?? (existing ? accessOf(existing) : { role: "viewer", locations: "all" })),
+    };
+    await writeStaffFile(file, { ...content, staff: [...others, member] });
+  });
 }
 
 /** Records a change in the audit trail, before the change is made; throws when it cannot. */
@@ -302,6 +357,15 @@ export async function setSingleSignOnMember(
   { name, record }: { name?: string; record: RecordChange },
 ): Promise<SingleSignOnChange> {
   const key = normaliseEmail(email);
+  return changingStaffFile(file, () => setSingleSignOnLocked(file, key, access, { name, record }));
+}
+
+async function setSingleSignOnLocked(
+  file: string,
+  key: string,
+  access: StaffAccess,
+  { name, record }: { name?: string; record: RecordChange },
+): Promise<SingleSignOnChange> {
   const content = await readStaffFile(file);
   const existing = content.staff.find((member) => member.email === key);
   if (existing && !signsInBySso(existing)) return "signs_in_with_password";
@@ -344,18 +408,20 @@ export async function removeSingleSignOnMember(
   record: RecordChange,
 ): Promise<"removed" | "not_listed" | "disabled"> {
   const key = normaliseEmail(email);
-  const content = await readStaffFile(file);
-  const member = content.staff.find((one) => one.email === key);
-  if (!member || !signsInBySso(member)) return "not_listed";
-  if (member.disabledAt) return "disabled";
-  await record("staff_removed", {
-    email: key,
-    sign_in: "single_sign_on",
-    before: { ...accessOf(member), disabled: false },
-    after: "group mapping",
+  return changingStaffFile(file, async () => {
+    const content = await readStaffFile(file);
+    const member = content.staff.find((one) => one.email === key);
+    if (!member || !signsInBySso(member)) return "not_listed";
+    if (member.disabledAt) return "disabled";
+    await record("staff_removed", {
+      email: key,
+      sign_in: "single_sign_on",
+      before: { ...accessOf(member), disabled: false },
+      after: "group mapping",
+    });
+    await writeStaffFile(file, withoutMember(content, member));
+    return "removed";
   });
-  await writeStaffFile(file, withoutMember(content, member));
-  return "removed";
 }
 
 /** The file without this member, keeping when a single sign-on member's sessions were ended. */
@@ -371,12 +437,14 @@ function withoutMember(content: StaffFile, removed: StaffMember): StaffFile {
   return { staff: content.staff.filter((member) => member !== removed), endedSessions };
 }
 
-export async function removeStaffMember(file: string, email: string): Promise<boolean> {
-  const content = await readStaffFile(file);
-  const removed = content.staff.find((member) => member.email === normaliseEmail(email));
-  if (!removed) return false;
-  await writeStaffFile(file, withoutMember(content, removed));
-  return true;
+export function removeStaffMember(file: string, email: string): Promise<boolean> {
+  return changingStaffFile(file, async () => {
+    const content = await readStaffFile(file);
+    const removed = content.staff.find((member) => member.email === normaliseEmail(email));
+    if (!removed) return false;
+    await writeStaffFile(file, withoutMember(content, removed));
+    return true;
+  });
 }
 
 /** Disables or enables a member; false when the file does not list them. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
@@ -302,5 +302,29 @@ describe("single sign-on members of the staff file", () => {
     expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("removed");
     expect(await sso(file, "sam@company.example", lostLaptop)).toEqual({ kind: "refused" });
     expect(await sso(file, "sam@company.example", later)).toEqual({ kind: "unlisted" });
+  });
+});
+
+describe("changes made at once", () => {
+  it("each land: writers wait for one another instead of writing over what they did not read", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "first@company.example", "First", PASSWORD);
+    const emails = Array.from({ length: 8 }, (_, index) => `member${index}@company.example`);
+    await Promise.all([
+      ...emails.map((email) => upsertStaffMember(file, email, "Member", PASSWORD)),
+      setStaffDisabled(file, "first@company.example", true),
+    ]);
+    const listed = await readStaff(file);
+    expect(listed.map((member) => member.email).sort()).toEqual(["first@company.example", ...emails].sort());
+    expect(listed.find((member) => member.email === "first@company.example")?.disabledAt).toBeDefined();
+  });
+
+  it("wait no longer for a lock its writer left behind than it takes to see it is stale", async () => {
+    const file = staffFile();
+    writeFileSync(`${file}.lock`, "");
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, longAgo, longAgo);
+    await upsertStaffMember(file, "ann@company.example", "Ann", PASSWORD);
+    expect((await readStaff(file)).map((member) => member.email)).toEqual(["ann@company.example"]);
   });
 });
