@@ -8,9 +8,11 @@ import { DashboardError } from "@/lib/server/dashboard-error";
 import { parseMirrorExportParams, type MirrorSql } from "@/lib/server/mirror";
 import { SHEET_DATA_ROWS_MAX } from "@/lib/server/xlsx";
 
+/** One row past a full sheet, made once: a million objects take a while. */
+const ROWS = Array.from({ length: SHEET_DATA_ROWS_MAX + 1 }, (_, index) => ({ id: `T-${index}` }));
+
 function mirrorOf(count: number): MirrorSql {
-  const rows = Array.from({ length: count }, (_, index) => ({ id: `T-${index}` }));
-  return { query: async () => rows } as unknown as MirrorSql;
+  return { query: async () => ROWS.slice(0, count) } as unknown as MirrorSql;
 }
 
 const parsed = parseMirrorExportParams(
