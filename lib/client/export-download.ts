@@ -26,8 +26,10 @@ export async function downloadExport(
   signal: AbortSignal,
   onRows: (progress: RowsSoFar) => void,
   format: ExportFormat = "csv",
+  /** The page's name for the file; else the one the server gives it (days in UTC). */
+  chosenName?: string,
 ): Promise<{ fileName: string; rows: number | undefined }> {
-  if (format === "xlsx") return downloadWorkbook(query, signal);
+  if (format === "xlsx") return downloadWorkbook(query, signal, chosenName);
   const counter = csvRowCounter(UTC_COLUMN_LABEL);
   const response = await dashboardFetch(`/api/export?${query.toString()}`, signal, { accept: "text/csv" });
   // The bytes are kept as they arrive, never decoded: a TextDecoder (or TextDecoderStream) drops
@@ -43,7 +45,7 @@ export async function downloadExport(
       onRows({ rows: counter.rows, lastStartedAt: counter.lastCell });
     }
   }
-  const fileName = fileNameOf(response);
+  const fileName = chosenName ?? fileNameOf(response);
   saveFile(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
   return { fileName, rows: counter.rows };
 }
@@ -51,6 +53,7 @@ export async function downloadExport(
 async function downloadWorkbook(
   query: URLSearchParams,
   signal: AbortSignal,
+  chosenName: string | undefined,
 ): Promise<{ fileName: string; rows: undefined }> {
   const asked = new URLSearchParams(query);
   asked.set("format", "xlsx");
@@ -58,7 +61,7 @@ async function downloadWorkbook(
     accept: XLSX_MEDIA_TYPE,
   });
   const blob = await response.blob();
-  const fileName = fileNameOf(response, "tasks.xlsx");
+  const fileName = chosenName ?? fileNameOf(response, "tasks.xlsx");
   saveFile(blob, fileName);
   return { fileName, rows: undefined };
 }

@@ -2,6 +2,7 @@
 import { useCallback, useRef, useState } from "react";
 import { DashboardApiError } from "./dashboard-api";
 import type { ExportFormat } from "./export-download";
+import type { NamedList } from "./visible-rows-export";
 import type { ExportWindow, ProgressSample } from "./export-estimate";
 
 // "Export all matching": the dashboard streams the CSV page by page at export priority; the
@@ -37,7 +38,8 @@ export type ExportProgress =
 
 export function useExportAll(): {
   progress: ExportProgress;
-  start(query: URLSearchParams, fromMirror: boolean, format?: ExportFormat): void;
+  /** `named`: the list as the page shows it, whose days name the file. */
+  start(query: URLSearchParams, fromMirror: boolean, format?: ExportFormat, named?: NamedList): void;
   cancel(): void;
   /** Puts away the report of a finished, cancelled or failed export. */
   dismiss(): void;
@@ -45,50 +47,61 @@ export function useExportAll(): {
   const [progress, setProgress] = useState<ExportProgress>({ phase: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
 
-  const start = useCallback((query: URLSearchParams, fromMirror: boolean, format: ExportFormat = "csv") => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    let running: RunningExport = {
-      phase: "running",
-      fromMirror,
-      format,
-      rows: 0,
-      startedAt: Date.now(),
-      lastRowAt: undefined,
-      lastStartedAt: undefined,
-      window: undefined,
-      history: [],
-    };
-    setProgress(running);
-    void (async () => {
-      try {
-        const [{ downloadExport }, { exportWindowOf, recordProgress, windowFractionDone }] =
-          await Promise.all([import("./export-download"), import("./export-estimate")]);
-        running = { ...running, window: exportWindowOf(query) };
-        setProgress(running);
-        const saved = await downloadExport(
-          query,
-          abort.signal,
-          ({ rows, lastStartedAt }) => {
-            const at = Date.now();
-            const fraction = running.window && windowFractionDone(running.window, lastStartedAt);
-            const history =
-              fraction === undefined ? running.history : recordProgress(running.history, { at, fraction });
-            running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
-            setProgress(running);
-          },
-          format,
-        );
-        setProgress({ phase: "done", ...saved, fromMirror });
-      } catch (error) {
-        if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: running.rows });
-        else if (error instanceof DashboardApiError) {
-          setProgress({ phase: "failed", message: error.message, requestId: error.requestId });
-        } else setProgress({ phase: "failed", message: "The export stopped before it was complete." });
-      }
-    })();
-  }, []);
+  const start = useCallback(
+    (query: URLSearchParams, fromMirror: boolean, format: ExportFormat = "csv", named?: NamedList) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      let running: RunningExport = {
+        phase: "running",
+        fromMirror,
+        format,
+        rows: 0,
+        startedAt: Date.now(),
+        lastRowAt: undefined,
+        lastStartedAt: undefined,
+        window: undefined,
+        history: [],
+      };
+      setProgress(running);
+      void (async () => {
+        try {
+          const [
+            { downloadExport },
+            { exportWindowOf, recordProgress, windowFractionDone },
+            { allMatchingFileName },
+          ] = await Promise.all([
+            import("./export-download"),
+            import("./export-estimate"),
+            import("./visible-rows-export"),
+          ]);
+          running = { ...running, window: exportWindowOf(query) };
+          setProgress(running);
+          const saved = await downloadExport(
+            query,
+            abort.signal,
+            ({ rows, lastStartedAt }) => {
+              const at = Date.now();
+              const fraction = running.window && windowFractionDone(running.window, lastStartedAt);
+              const history =
+                fraction === undefined ? running.history : recordProgress(running.history, { at, fraction });
+              running = { ...running, rows, lastRowAt: at, lastStartedAt, history };
+              setProgress(running);
+            },
+            format,
+            named && allMatchingFileName(named, new Date(), format),
+          );
+          setProgress({ phase: "done", ...saved, fromMirror });
+        } catch (error) {
+          if (abort.signal.aborted) setProgress({ phase: "cancelled", rows: running.rows });
+          else if (error instanceof DashboardApiError) {
+            setProgress({ phase: "failed", message: error.message, requestId: error.requestId });
+          } else setProgress({ phase: "failed", message: "The export stopped before it was complete." });
+        }
+      })();
+    },
+    [],
+  );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   const dismiss = useCallback(

@@ -1,4 +1,4 @@
-import { csvFileName, csvHead, csvRows } from "@/lib/csv/csv-format";
+import { csvFileName, csvHead, csvRows, exportFileName } from "@/lib/csv/csv-format";
 import { taskCsv, type CsvZones } from "@/lib/task-format/task-csv-columns";
 import { isoInZone } from "@/lib/time/zoned-iso";
 import type { Task } from "./api-types";
@@ -76,4 +76,9 @@ export type ShownRows = "visible" | "selected";
 
 export function visibleRowsFileName(list: NamedList, now: Date, which: ShownRows = "visible"): string {
   return csvFileName([which, ...exportFileParts(list)], now);
+}
+
+/** "Export all matching": named as the visible rows are, by the list's own days, without "visible". */
+export function allMatchingFileName(list: NamedList, now: Date, format: "csv" | "xlsx"): string {
+  return exportFileName(exportFileParts(list), now, format);
 }

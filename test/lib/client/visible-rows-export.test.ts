@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "@/lib/client/api-types";
-import { visibleRowsCsv, visibleRowsFileName, type NamedList } from "@/lib/client/visible-rows-export";
+import {
+  allMatchingFileName,
+  visibleRowsCsv,
+  visibleRowsFileName,
+  type NamedList,
+} from "@/lib/client/visible-rows-export";
 import { visibleRowsXlsxName } from "@/lib/client/visible-rows-xlsx";
 import { sampleTask } from "../support/sample-task";
 
@@ -90,6 +95,10 @@ describe("export visible rows", () => {
     );
     expect(visibleRowsXlsxName(yesterdayInTokyo, exportedAt, "selected")).toBe(
       "tasks_selected_2026-11-20--2026-11-21_exported-2026-11-21T0100Z.xlsx",
+    );
+    // "Export all matching" names its file the same way (the server's own name counts UTC days).
+    expect(allMatchingFileName(yesterdayInTokyo, exportedAt, "csv")).toBe(
+      "tasks_2026-11-20--2026-11-21_exported-2026-11-21T0100Z.csv",
     );
     // West of UTC the days fall the other way: Denver's 20 November ends on the 21st in UTC.
     const yesterdayInDenver = {

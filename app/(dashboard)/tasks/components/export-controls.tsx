@@ -88,7 +88,7 @@ export function ExportControls({
     );
   }
 
-  const exportAllMatching = () => exportAll.start(state.query, fromMirror, format);
+  const exportAllMatching = () => exportAll.start(state.query, fromMirror, format, state);
   const nonePicked = !allMatching && picked.length === 0;
   const exportSelected = () => {
     if (nonePicked || writingShown || running) return;
