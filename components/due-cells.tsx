@@ -1,6 +1,9 @@
 import Link from "next/link";
 import type { DueRow } from "@/lib/client/api-types";
 import { LocalDay } from "@/components/local-day";
+import { browserTimeZone } from "@/lib/client/browser-zone";
+import { useInBrowser } from "@/lib/client/use-in-browser";
+import { calendarDaysBetween } from "@/lib/time/calendar-days";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
 // The cells of a due row that the due list and a vehicle's maintenance section draw alike: the
@@ -53,15 +56,31 @@ function DueWhen({ row }: { row: DueRow }) {
   );
 }
 
-function overdueWords(row: DueRow): string {
-  if (row.state !== "overdue") return "";
+/**
+ * How late an overdue row is, in calendar days between the day it was due and the day it was
+ * evaluated, in the zone its Due date is shown in (the browser's once hydrated, UTC before, as
+ * LocalDay writes it): due the 4th and looked at on the 5th is a day, not "today" for being less
+ * than 24 hours.
+ */
+function OverdueBy({ row, evaluatedAt }: { row: DueRow; evaluatedAt: string }) {
+  const inBrowser = useInBrowser();
+  if (row.state !== "overdue") return null;
+  const days =
+    row.overdue_days === null
+      ? null
+      : Math.max(
+          0,
+          calendarDaysBetween(
+            new Date(row.due_at),
+            new Date(evaluatedAt),
+            inBrowser ? browserTimeZone() : "UTC",
+          ),
+        );
   const parts = [
-    row.overdue_days
-      ? `${row.overdue_days.toLocaleString("en-US")} ${row.overdue_days === 1 ? "day" : "days"}`
-      : null,
+    days ? `${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}` : null,
     row.overdue_miles ? miles(row.overdue_miles) : null,
   ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(", ") : "today";
+  return <>{parts.length > 0 ? parts.join(", ") : "today"}</>;
 }
 
 /** A job's day, opening the task; a job at a location outside the reader's is a day alone. */
@@ -111,7 +130,8 @@ export const PROGRAM_STANDING_HEADERS = [
   "Booked",
 ] as const;
 
-export function ProgramStandingCells({ row }: { row: DueRow }) {
+/** `evaluatedAt`: when the page's rows were evaluated (its evaluated_at), which "Overdue by" counts to. */
+export function ProgramStandingCells({ row, evaluatedAt }: { row: DueRow; evaluatedAt: string }) {
   const cell = "px-2 py-1.5";
   return (
     <>
@@ -122,7 +142,9 @@ export function ProgramStandingCells({ row }: { row: DueRow }) {
       <td className={`${cell} whitespace-nowrap`}>
         <DueWhen row={row} />
       </td>
-      <td className={`${cell} whitespace-nowrap`}>{overdueWords(row)}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <OverdueBy row={row} evaluatedAt={evaluatedAt} />
+      </td>
       <td className={`${cell} whitespace-nowrap`}>
         <LastJob row={row} />
       </td>

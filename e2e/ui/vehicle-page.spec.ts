@@ -64,9 +64,10 @@ const PLANTED = [
 const EVERY_DAYS = 45;
 const LATE_BY_DAYS = 15;
 const FLEET_MILES_PER_DAY = 50;
-// An hour back: every planted gap and due date is whole days from it, and the page's "overdue by"
-// counts whole days from the due moment, so it reads the same for the next 23 hours.
-const DUE_BASE = Date.now() - 3_600_000;
+// An hour back, but not before today began (UTC, the tests' zone): every planted gap and due date
+// is whole days from it, and the page's "overdue by" counts the calendar days from the due date to
+// today, so it reads the same until midnight.
+const DUE_BASE = Math.max(Date.now() - 3_600_000, new Date().setUTCHours(0, 0, 0, 0));
 
 /** Days since each vehicle's last oil change, and whether its next one is booked. */
 const FLEET = [

@@ -19,10 +19,12 @@ const COLUMNS: { label: string; sort?: DueSort }[] = [
 // The due rows, under headers that sort them on the server.
 export function DueTable(props: {
   rows: DueRow[];
+  /** When the rows were evaluated: "Overdue by" counts to it. */
+  evaluatedAt: string;
   view: DueListState;
   onSort: (sort: DueSort, order: "asc" | "desc") => void;
 }) {
-  const { rows, view, onSort } = props;
+  const { rows, evaluatedAt, view, onSort } = props;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[64rem] border-collapse text-left text-sm" data-testid="due-table">
@@ -46,7 +48,7 @@ export function DueTable(props: {
               <td className="px-2 py-1.5">
                 <VehicleLink vehicleId={row.vehicle_id} mva={row.mva} />
               </td>
-              <ProgramStandingCells row={row} />
+              <ProgramStandingCells row={row} evaluatedAt={evaluatedAt} />
               <td className="px-2 py-1.5">{row.last_location.name}</td>
             </tr>
           ))}

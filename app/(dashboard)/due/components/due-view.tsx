@@ -171,7 +171,12 @@ export function DueView() {
               Export CSV
             </a>
           </div>
-          <DueTable rows={rows} view={view} onSort={(sort, order) => show({ ...view, sort, order })} />
+          <DueTable
+            rows={rows}
+            evaluatedAt={first!.evaluated_at}
+            view={view}
+            onSort={(sort, order) => show({ ...view, sort, order })}
+          />
           <MoreRows
             loaded={rows.length}
             total={first!.total}

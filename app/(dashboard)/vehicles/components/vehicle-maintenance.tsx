@@ -12,6 +12,7 @@ import { PlainTableHead } from "@/components/table-parts";
 export function VehicleMaintenance({ vehicleId }: { vehicleId: string }) {
   const due = useInfiniteQuery(dueQuery(new URLSearchParams({ vehicle_id: vehicleId, sort: "state" })));
   const rows = due.data?.pages[0]?.data;
+  const evaluatedAt = due.data?.pages[0]?.evaluated_at ?? "";
   return (
     <section
       aria-labelledby="maintenance-heading"
@@ -48,7 +49,7 @@ export function VehicleMaintenance({ vehicleId }: { vehicleId: string }) {
                   data-state={row.state}
                   className="border-t border-slate-200 dark:border-slate-800"
                 >
-                  <ProgramStandingCells row={row} />
+                  <ProgramStandingCells row={row} evaluatedAt={evaluatedAt} />
                 </tr>
               ))}
             </tbody>
