@@ -131,7 +131,8 @@ export interface paths {
      *     Every row sent must be a task the mirror holds at the caller's locations: a list with any
      *     other (a row of a window outside the mirror's horizon, which the page read from the
      *     service; an id of another location, answered as an unknown one) is refused with 400
-     *     before the workbook is written, never answered with a workbook short of it. The mirror
+     *     before the workbook is written rather than answered with a workbook short of it (a task
+     *     the sync deletes while the workbook is written is left out, as from a list). The mirror
      *     must hold its whole horizon
      *     (503 `mirror_not_ready` while it fills; 400 `invalid_request` with `MIRROR=off`). From the
      *     dashboard's own pages only (403 `forbidden` otherwise), with no query string; it changes
@@ -1019,6 +1020,7 @@ export interface components {
       projected_odometer: number;
       /** Format: date-time */
       forecast_at: string | null;
+      /** @description Whole days (24 hours each) since the moment due. The dashboard's pages count calendar days in the reader's zone instead, beside the due date they show in it. */
       overdue_days: number | null;
       overdue_miles: number | null;
       /** @description The latest job of the program, wherever it was done: the state rests on it. Done at a location outside the reader's, its task and location are null; its time and odometer stay. */
@@ -1035,7 +1037,8 @@ export interface components {
         /** Format: date-time */
         at: string;
       };
-      last_location: {
+      /** @description Where the vehicle was last worked on; null when that is outside the reader's locations (a vehicle asked for by id, whose page the reader may open). */
+      last_location: null | {
         id: components["schemas"]["Identifier"];
         name: string;
       };

@@ -23,8 +23,8 @@ const COLUMNS: readonly [string, (row: SeenDueRow) => string | number | null][] 
   ["Last done at", (row) => row.last_done.location_name],
   ["Booked (UTC)", (row) => row.booked?.at ?? null],
   ["Booked task", (row) => row.booked?.task_id ?? null],
-  ["Last location", (row) => row.last_location.name],
-  ["Last location ID", (row) => row.last_location.id],
+  ["Last location", (row) => row.last_location?.name ?? null],
+  ["Last location ID", (row) => row.last_location?.id ?? null],
 ];
 
 export function dueCsv(rows: readonly SeenDueRow[]): string {

@@ -104,7 +104,7 @@ export interface DueRow extends DueStanding {
  * done, so the times and odometer of one at a location outside the reader's stay; which task it
  * was and where do not, as that task itself is not theirs to open.
  */
-export interface SeenDueRow extends Omit<DueRow, "last_done" | "booked"> {
+export interface SeenDueRow extends Omit<DueRow, "last_done" | "booked" | "last_location"> {
   last_done: {
     task_id: string | null;
     at: string;
@@ -113,6 +113,8 @@ export interface SeenDueRow extends Omit<DueRow, "last_done" | "booked"> {
     location_name: string | null;
   };
   booked: { task_id: string | null; at: string } | null;
+  /** Null when the vehicle was last worked on outside the reader's locations (a vehicle's page). */
+  last_location: { id: string; name: string } | null;
 }
 
 export function dueRowSeenBy(row: DueRow, sees: (locationId: string) => boolean): SeenDueRow {
@@ -131,6 +133,7 @@ export function dueRowSeenBy(row: DueRow, sees: (locationId: string) => boolean)
       task_id: sees(row.booked.location_id) ? row.booked.task_id : null,
       at: row.booked.at,
     },
+    last_location: sees(row.last_location.id) ? row.last_location : null,
   };
 }
 

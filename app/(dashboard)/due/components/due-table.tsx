@@ -49,7 +49,7 @@ export function DueTable(props: {
                 <VehicleLink vehicleId={row.vehicle_id} mva={row.mva} />
               </td>
               <ProgramStandingCells row={row} evaluatedAt={evaluatedAt} />
-              <td className="px-2 py-1.5">{row.last_location.name}</td>
+              <td className="px-2 py-1.5">{row.last_location?.name ?? "Not one of yours"}</td>
             </tr>
           ))}
         </tbody>

@@ -324,7 +324,7 @@ function mirrorScopeChecks(): void {
       interface DueRow {
         vehicle_id: string;
         task_type: string;
-        last_location: { id: string };
+        last_location: { id: string } | null;
         last_done: {
           task_id: string | null;
           at: string;
@@ -342,11 +342,11 @@ function mirrorScopeChecks(): void {
       const key = (row: DueRow) => `${row.vehicle_id} ${row.task_type}`;
       const everyone = await due(rig.cookie);
       const seen = await due(viewer);
-      expect(everyone.data.some((row) => !isMine(row.last_location.id))).toBe(true);
+      expect(everyone.data.some((row) => !isMine(row.last_location!.id))).toBe(true);
       expect(seen.data.length).toBeGreaterThan(0);
       expect(seen.data.map(key).sort()).toEqual(
         everyone.data
-          .filter((row) => isMine(row.last_location.id))
+          .filter((row) => isMine(row.last_location!.id))
           .map(key)
           .sort(),
       );
@@ -377,7 +377,7 @@ function mirrorScopeChecks(): void {
       const seenAt = (vehicleId: string, mineOnly: boolean) =>
         tasks.some((task) => task.vehicle_id === vehicleId && isMine(task.location.id) === mineOnly);
       const movedOn = everyone.data.find(
-        (row) => !isMine(row.last_location.id) && seenAt(row.vehicle_id, true),
+        (row) => !isMine(row.last_location!.id) && seenAt(row.vehicle_id, true),
       )!.vehicle_id;
       const itsRows = await due(viewer, `&vehicle_id=${movedOn}`);
       expect(itsRows.data.map(key).sort()).toEqual(
@@ -389,6 +389,8 @@ function mirrorScopeChecks(): void {
       expect(
         itsRows.data.every((row) => row.last_done.location_id === null || isMine(row.last_done.location_id)),
       ).toBe(true);
+      // Nor where it was last worked on, another location's name.
+      expect(itsRows.data.every((row) => row.last_location === null)).toBe(true);
       expect((await due(viewer, `&vehicle_id=${movedOn}&location_id=${mine[0]}`)).total).toBe(0);
       const neverHere = everyone.data.find((row) => !seenAt(row.vehicle_id, true))!.vehicle_id;
       expect((await due(viewer, `&vehicle_id=${neverHere}`)).total).toBe(0);
@@ -396,7 +398,7 @@ function mirrorScopeChecks(): void {
       const counts = await get(reader, dueSummaryRoute, "/api/maintenance/summary", viewer);
       const byLocation = (counts.json() as { by_location: { location_id: string }[] }).by_location;
       expect(byLocation.map((row) => row.location_id).sort()).toEqual(
-        [...new Set(seen.data.map((row) => row.last_location.id))].sort(),
+        [...new Set(seen.data.map((row) => row.last_location!.id))].sort(),
       );
 
       const csv = await get(reader, dueExportRoute, "/api/maintenance/due/export", viewer);
