@@ -1,6 +1,7 @@
 import "server-only";
 import { statSync } from "node:fs";
-import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -215,25 +216,28 @@ async function currentMembers(file: string, known: Members | undefined, now: num
   };
 }
 
-/** How long a writer waits for another's change to the staff file before it gives up. */
-const LOCK_WAIT_MS = 10_000;
-/** A lock older than this was left by a writer that died (a change takes milliseconds). */
+/** A lock not touched for this long was left by a writer that died (a live one touches it). */
 const STALE_LOCK_MS = 30_000;
+/** How often a writer touches its lock while its change runs (an audit record may take a while). */
+const TOUCH_LOCK_MS = 5_000;
+/** How long a writer waits for the lock: longer than a dead writer's lock takes to turn stale. */
+const LOCK_WAIT_MS = STALE_LOCK_MS + 15_000;
 
 /**
  * Runs a read, change and write of the staff file while no other writer can: the command line, the
  * Staff page and every instance on the disk take the same lock file. Without it two changes at
  * once read the same file and the second write drops the first: a member disabled on the Staff
- * page while `npm run staff add` ran came back enabled.
+ * page while `npm run staff add` ran came back enabled. The lock names its holder, who touches it
+ * while the change runs and removes it only while it is still theirs.
  */
 async function changingStaffFile<T>(file: string, change: () => Promise<T>): Promise<T> {
   await mkdir(dirname(file), { recursive: true });
   const lock = `${file}.lock`;
+  const holder = `${process.pid} ${randomUUID()}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      const handle = await open(lock, "wx");
-      await handle.close();
+      await writeFile(lock, holder, { flag: "wx" });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -251,10 +255,17 @@ async function changingStaffFile<T>(file: string, change: () => Promise<T>): Pro
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
     }
   }
+  const touching = setInterval(() => {
+    const now = new Date();
+    // A touch that fails leaves the lock to turn stale, the same as a writer that died: the next
+    // writer then takes it, and this one's release (below) leaves that writer's lock alone.
+    utimes(lock, now, now).catch(() => undefined);
+  }, TOUCH_LOCK_MS);
   try {
     return await change();
   } finally {
-    await unlink(lock);
+    clearInterval(touching);
+    if ((await readFile(lock, "utf8").catch(whenGone)) === holder) await unlink(lock).catch(whenGone);
   }
 }
 
