@@ -70,7 +70,7 @@ function buildIfStale(): void {
   let result;
   try {
     result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
-      env: { ...process.env, ...NEXT_ENV },
+      env: { ...process.env, ...NEXT_ENV, NEXT_DIST_DIR: settings.distDir },
       stdio: ["ignore", log, log],
     });
   } finally {

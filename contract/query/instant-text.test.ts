@@ -1,7 +1,7 @@
 // The strict ISO 8601 reading of the window's `from` and `to`, as the service and the dashboard
 // both apply it.
 import { describe, expect, it } from "vitest";
-import { parseInstantText } from "./instant-text";
+import { parseInstantText, parseWrittenInstant } from "./instant-text";
 import { readWindow } from "./time-window";
 
 const at = (iso: string) => Date.parse(iso);
@@ -118,5 +118,13 @@ describe("parseInstantText rejects", () => {
 
   it("names the parameter it was given", () => {
     expect(rejection("yesterday", "to")).toMatch(/^"to" must be/);
+  });
+});
+
+describe("an instant written in a file or on a command line", () => {
+  it("takes no space for the offset's sign, which only a query string's decoding puts there", () => {
+    expect(parseWrittenInstant("2026-01-01T10:00:00+02:00")).toBe(Date.parse("2026-01-01T08:00:00Z"));
+    expect(parseInstantText("2026-01-01T10:00:00 02:00")).toBe(Date.parse("2026-01-01T08:00:00Z"));
+    expect(parseWrittenInstant("2026-01-01T10:00:00 02:00")).toBeUndefined();
   });
 });

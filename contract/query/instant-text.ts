@@ -47,3 +47,11 @@ export function parseInstantText(text: string): number | undefined {
   if (instant < EARLIEST || instant > LATEST) return undefined;
   return instant;
 }
+
+/**
+ * An instant written in a file or on a command line, where no query string has turned a "+" into
+ * a space: a space is no offset's sign there.
+ */
+export function parseWrittenInstant(text: string): number | undefined {
+  return text.includes(" ") ? undefined : parseInstantText(text);
+}

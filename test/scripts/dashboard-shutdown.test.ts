@@ -98,7 +98,7 @@ it(
   { timeout: 60_000 },
   async () => {
     // No client settings at all: the backend cannot start, and the server starts and stops anyway;
-    // its health says so, for a load balancer to route nothing to it.
+    // its health names that, for a check that reads it.
     const dashboard = await startDashboard(scratchDir(), {});
     await eventually(async () => {
       const health = await fetch(`http://127.0.0.1:${dashboard.port}/api/health`);

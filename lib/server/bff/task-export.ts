@@ -235,7 +235,6 @@ export async function waitingForBudget<T>(
   }
 }
 
-/** From the mirror: the live export's columns and rows, no upstream call. */
 /**
  * The ids of the export's rows from the mirror, in order. A workbook of more than a sheet holds is
  * refused here, before the answer: it would otherwise fail part way through a 200.
@@ -255,6 +254,7 @@ export async function mirroredIds(
   return ids;
 }
 
+/** From the mirror: the live export's columns and rows, no upstream call. */
 function mirrorRead(backend: DashboardBackend, sql: MirrorSql, ids: readonly string[]): ExportRead {
   return async (signal) => ({
     zones: await locationZones(backend, sql, signal),

@@ -1,7 +1,7 @@
 // `vts clients create|list|revoke|rotate-secret`: secrets are printed once and stored only as a hash.
 import { generateClientSecret, hashClientSecret } from "../auth/client-secrets";
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
-import { parseInstantText } from "../../../contract/query/instant-text";
+import { parseWrittenInstant } from "../../../contract/query/instant-text";
 import { formatScopes, isScope, SCOPES } from "../domain/scopes";
 import {
   clientState,
@@ -56,7 +56,7 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * expired is refused: its secret could never be used.
  */
 function readExpiry(text: string, now: Date): Date {
-  const epochMs = parseInstantText(PLAIN_DATE.test(text) ? `${text}T00:00:00Z` : text);
+  const epochMs = parseWrittenInstant(PLAIN_DATE.test(text) ? `${text}T00:00:00Z` : text);
   if (epochMs === undefined) {
     throw new UsageError(
       "--expires: a date (2027-06-30, which means 2027-06-30T00:00:00Z) or a timestamp with Z or an offset (2027-06-30T17:00:00+02:00)",

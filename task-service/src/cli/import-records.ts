@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { hasControlCharacter, isWellFormedText } from "../../../contract/query/control-characters";
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
-import { parseInstantText } from "../../../contract/query/instant-text";
+import { parseWrittenInstant } from "../../../contract/query/instant-text";
 import { isTaskType, TASK_TYPE_RULE } from "../../../contract/query/task-type";
 import { canonicalZoneName } from "../../../contract/query/zone-name";
 import type { LocationRecord, TaskRecord } from "../domain/records";
@@ -37,7 +37,7 @@ function readWith<T>(parse: (text: string) => T | undefined, rule: string) {
 
 /** An instant as the API reads one (instant-text.ts): with Z or an offset, in the years 0001-9999. */
 const instant = readWith((text) => {
-  const epochMs = parseInstantText(text);
+  const epochMs = parseWrittenInstant(text);
   return epochMs === undefined ? undefined : new Date(epochMs);
 }, "an ISO 8601 timestamp with Z or an offset, in the years 0001-9999");
 

@@ -220,9 +220,9 @@ describe.concurrent("a client's expiry and secret", { timeout: 60_000 }, () => {
   const create = (id: string, expires: string) =>
     cli("clients", "create", "--id", id, "--scopes", "tasks:read", "--expires", expires);
 
-  // Bug: --expires went through new Date(text): a day that does not exist rolled over into the next
-  // month, a time without an offset was read in the machine's zone, "1" meant 2001, and a client
-  // was created already expired, its secret printed as if it would work.
+  // --expires is read strictly: a day that does not exist is no day of the next month, a time
+  // without an offset is no local time, a number is no year, and a client is never created
+  // already expired, its secret printed as if it would work.
   it("reads --expires strictly and refuses an expiry that has passed", async ({ expect }) => {
     const refused = await Promise.all([
       create("exp-rolls-over", "2027-02-30"),
@@ -248,8 +248,7 @@ describe.concurrent("a client's expiry and secret", { timeout: 60_000 }, () => {
     expect(listed).not.toMatch(/^exp-(rolls-over|local-time|number|passed)\t/m);
   });
 
-  // Bug: rotate-secret on a revoked client printed a new secret and said the old one no longer
-  // worked, yet the client stayed revoked, so the new secret did not work either.
+  // A revoked or expired client stays so: a new secret for it could never work, so none is printed.
   it("refuses to rotate the secret of a revoked or expired client", async ({ expect }) => {
     // PostgreSQL takes the CLI's connections beside this one.
     const store = await openStore({ databaseUrl: database.url, dataDir: undefined });

@@ -133,8 +133,8 @@ describe.concurrent.each(backends)("import into $name", { timeout: 120_000 }, (b
     expect((await read("T-1"))["T-1"]?.status).toBe("in_progress");
   });
 
-  // Each of these once reached the store, which refused it with a raw message and no line number,
-  // or kept it damaged (U+FFFD in place of the bytes that are not UTF-8).
+  // What the store would refuse with a raw message and no line number, or keep damaged (U+FFFD in
+  // place of bytes that are not UTF-8), is refused here first, by its line.
   step("refuses, by line number, tasks the store could not keep as written", async ({ expect }) => {
     const notUtf8 = Buffer.from(JSON.stringify(task("T-LATIN-1", { task_type: "ölwechsel" })), "latin1");
     const result = await cli(
