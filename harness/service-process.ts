@@ -54,6 +54,18 @@ export interface ServiceOptions extends Partial<Omit<HealthWait, "healthUrl">> {
 }
 
 /**
+ * Where the service listening on `host` is reached from this machine: a wildcard (every address)
+ * through the loopback, any other host as it is named (an IPv6 address in brackets), so that an
+ * operator's VTS_HOST under `npm start` is asked at the address it listens on.
+ */
+export function serviceUrl(host: string | undefined, port: number): string {
+  const named = host?.trim() ?? "";
+  const reachable = ["", "0.0.0.0", "::", "[::]"].includes(named) ? "127.0.0.1" : named;
+  const bracketed = reachable.includes(":") && !reachable.startsWith("[") ? `[${reachable}]` : reachable;
+  return `http://${bracketed}:${port}`;
+}
+
+/**
  * Starts the service, with `env` on top of a sandbox on 127.0.0.1, on a free port (or VTS_PORT, e.g.
  * to restart at the same address: tokens are bound to it); resolves once /healthz answers 200.
  * `env` must choose a store (VTS_DATA_DIR or DATABASE_URL) unless the user's settings are
@@ -67,7 +79,6 @@ export async function startServiceProcess(
     throw new Error("startServiceProcess needs VTS_DATA_DIR or DATABASE_URL");
   }
   const port = env.VTS_PORT ? Number(env.VTS_PORT) : await freePort();
-  const url = `http://127.0.0.1:${port}`;
   // Under the inherited settings too: an operator's own VTS_MODE or VTS_HOST wins in `npm start`.
   const inherited = options.inheritSettings ? process.env : hermeticEnv({});
   const childEnv = {
@@ -77,6 +88,7 @@ export async function startServiceProcess(
     ...env,
     VTS_PORT: String(port),
   };
+  const url = serviceUrl(childEnv.VTS_HOST, port);
   const child = await startHealthyChild({
     ...options,
     name: "service",

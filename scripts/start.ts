@@ -175,6 +175,6 @@ await started(
 console.log(`
 [start] Fleet Task Dashboard: http://localhost:${settings.dashboardPort}   (PORT=... to change)
 [start]   sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
-[start] Vehicle Task Service (sandbox): http://127.0.0.1:${settings.servicePort}  (client sandbox-full / sandbox-full-secret)
+[start] Vehicle Task Service (sandbox): ${service.url}  (client sandbox-full / sandbox-full-secret)
 [start] Warnings and errors show here; everything else is in ${LOG_DIR}/. Ctrl-C stops both.
 `);
