@@ -1,8 +1,7 @@
 import Link from "next/link";
 import type { DueRow } from "@/lib/client/api-types";
 import { LocalDay } from "@/components/local-day";
-import { browserTimeZone } from "@/lib/client/browser-zone";
-import { useInBrowser } from "@/lib/client/use-in-browser";
+import { usePageZone } from "@/lib/client/use-in-browser";
 import { calendarDaysBetween } from "@/lib/time/calendar-days";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 
@@ -63,19 +62,12 @@ function DueWhen({ row }: { row: DueRow }) {
  * than 24 hours.
  */
 function OverdueBy({ row, evaluatedAt }: { row: DueRow; evaluatedAt: string }) {
-  const inBrowser = useInBrowser();
+  const pageZone = usePageZone();
   if (row.state !== "overdue") return null;
   const days =
     row.overdue_days === null
       ? null
-      : Math.max(
-          0,
-          calendarDaysBetween(
-            new Date(row.due_at),
-            new Date(evaluatedAt),
-            inBrowser ? browserTimeZone() : "UTC",
-          ),
-        );
+      : Math.max(0, calendarDaysBetween(new Date(row.due_at), new Date(evaluatedAt), pageZone));
   const parts = [
     days ? `${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}` : null,
     row.overdue_miles ? miles(row.overdue_miles) : null,

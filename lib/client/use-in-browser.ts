@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { browserTimeZone } from "./browser-zone";
 
 // False while the server renders a page and while the browser hydrates it, true after. Text that
 // depends on the browser's zone, locale or clock is written only then: the server renders in its
@@ -13,4 +14,9 @@ export function useInBrowser(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** The zone a page writes its days and times in, by the rule above: UTC until hydrated, then the browser's. */
+export function usePageZone(): string {
+  return useInBrowser() ? browserTimeZone() : "UTC";
 }

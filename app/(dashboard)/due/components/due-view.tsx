@@ -10,7 +10,7 @@ import { DUE_STATES } from "@/contract/query/due-state";
 import { locationsByName } from "@/lib/client/location-order";
 import { dueQuery, programsQuery } from "@/lib/client/maintenance-queries";
 import { locationsQuery, mirrorFilling } from "@/lib/client/task-queries";
-import { useInBrowser } from "@/lib/client/use-in-browser";
+import { usePageZone } from "@/lib/client/use-in-browser";
 import { useSearchBox } from "@/lib/client/use-search-box";
 import { taskTypeLabel } from "@/lib/task-format/task-labels";
 import { intervalWords, STATE_LABELS } from "@/components/due-cells";
@@ -25,7 +25,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 // (each a filter), filters for task type, last location and a search, a sortable table that loads
 // more rows as it scrolls, and the programs the states are measured against.
 export function DueView() {
-  const inBrowser = useInBrowser();
+  const pageZone = usePageZone();
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -158,8 +158,7 @@ export function DueView() {
               {new Date(first!.evaluated_at).toLocaleString("en-US", {
                 dateStyle: "medium",
                 timeStyle: "short",
-                // The browser's zone once hydrated; UTC before, as the server can know no other.
-                timeZone: inBrowser ? undefined : "UTC",
+                timeZone: pageZone,
               })}
             </p>
             <a
