@@ -49,7 +49,7 @@ test("location names look like links", async ({ page }) => {
 
 test("counts that could not be loaded say so, and come with a retry", async ({ page }) => {
   let failing = true;
-  await page.route("**/api/mirror", (route) =>
+  await page.route("**/api/maintenance/summary", (route) =>
     failing
       ? route.fulfill({
           status: 500,
