@@ -151,6 +151,15 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
+/** The day an instant falls on in Los Angeles, the planted fleet's location, as a day count. */
+function laDayNumber(instant: number): number {
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" })
+    .format(new Date(instant))
+    .split("-")
+    .map(Number);
+  return Date.UTC(year!, month! - 1, day) / DAY;
+}
+
 const signedIn = keptSessionAt(base);
 
 function base(): string {
@@ -201,7 +210,8 @@ test("lists exactly the vehicle's tasks, one chart point per reading, and flags 
   // Last oil change: the 10,620 reading, 80 mi below the latest 10,700.
   const oil = page.locator('[data-testid="last-done"] tr[data-task-type="oil_change"]');
   await expect(oil.getByTestId("miles-since")).toHaveText("80");
-  const days = Math.floor((Date.now() - Date.parse(at(-2, 20))) / DAY);
+  // Calendar days in Los Angeles, where the page dates the task.
+  const days = laDayNumber(Date.now()) - laDayNumber(Date.parse(at(-2, 20)));
   await expect(oil.getByTestId("days-since")).toHaveText(String(days));
 
   // The keyboard reaches every reading: End is the latest, and Enter opens its task.

@@ -1,5 +1,6 @@
 import type { Task, Vehicle } from "./api-types";
 import { DAY_MS } from "@/contract/query/day";
+import { calendarDaysBetween } from "@/lib/time/calendar-days";
 
 // What a person reads off a vehicle's history (GET /api/vehicles/{vehicle_id}): its odometer
 // readings with the task that took each, what looks wrong in them, and when each kind of work
@@ -88,7 +89,10 @@ export function repeatedTasks(tasks: readonly Task[]): RepeatedTask[] {
 export interface LastDone {
   taskType: string;
   task: Task;
-  /** Whole days since it started (0 on the day itself). */
+  /**
+   * Calendar days from the day it started to today, both in its location's zone, where the page
+   * shows its date (0 on that day itself, 1 the next day however few hours later).
+   */
   daysSince: number;
   /**
    * Miles from its reading to the latest one; undefined without a later reading to compare, and
@@ -97,13 +101,24 @@ export interface LastDone {
   milesSince: number | undefined;
 }
 
-export function lastDone(vehicle: Pick<Vehicle, "last_by_task_type" | "odometer">, now: Date): LastDone[] {
+/**
+ * `zones`: each location's time zone by id; a task at a location not in it counts its days in UTC,
+ * as its date is then shown.
+ */
+export function lastDone(
+  vehicle: Pick<Vehicle, "last_by_task_type" | "odometer">,
+  now: Date,
+  zones: Readonly<Record<string, string>>,
+): LastDone[] {
   const latest = vehicle.odometer.at(-1);
   return Object.entries(vehicle.last_by_task_type)
     .map(([taskType, task]) => ({
       taskType,
       task,
-      daysSince: Math.max(0, Math.floor((now.getTime() - Date.parse(task.started_at)) / DAY_MS)),
+      daysSince: Math.max(
+        0,
+        calendarDaysBetween(new Date(task.started_at), now, zones[task.location.id] ?? "UTC"),
+      ),
       milesSince: latest ? latest.miles - task.odometer_miles : undefined,
     }))
     .toSorted((a, b) => Date.parse(b.task.started_at) - Date.parse(a.task.started_at));

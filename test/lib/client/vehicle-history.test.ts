@@ -126,12 +126,26 @@ describe("last done per task type", () => {
     task("now", "2026-11-20T10:00:00.000Z", 11_000, { task_type: "inspection", status: "in_progress" }),
   ];
 
-  it("counts whole days and the miles to the latest reading, newest first", () => {
-    const done = lastDone(vehicleOf(tasks), new Date("2026-11-21T09:59:59.000Z"));
+  it("counts calendar days and the miles to the latest reading, newest first", () => {
+    const done = lastDone(vehicleOf(tasks), new Date("2026-11-21T09:59:59.000Z"), {});
     expect(done.map(({ taskType, daysSince, milesSince }) => [taskType, daysSince, milesSince])).toEqual([
-      ["tire_rotation", 10, 600],
-      ["oil_change", 19, 1000],
+      ["tire_rotation", 11, 600],
+      ["oil_change", 20, 1000],
     ]);
+  });
+
+  it("counts the days in the zone of the location its date is shown in", () => {
+    // 17:30 on the 20th in Chicago; now is 23:00 there the same day, 05:00 the 21st in UTC.
+    const late = task("late", "2026-11-20T23:30:00.000Z", 10_000);
+    const now = new Date("2026-11-21T05:00:00.000Z");
+    const vehicle = vehicleOf([late]);
+    expect(lastDone(vehicle, now, { [late.location.id]: "America/Chicago" })[0]?.daysSince).toBe(0);
+    expect(lastDone(vehicle, now, {})[0]?.daysSince).toBe(1);
+    // 23:30 on the 20th in Berlin; an hour later it is the 21st there and still the 20th in UTC.
+    const evening = vehicleOf([task("evening", "2026-11-20T22:30:00.000Z", 10_000)]);
+    const hourLater = new Date("2026-11-20T23:30:00.000Z");
+    expect(lastDone(evening, hourLater, { [late.location.id]: "Europe/Berlin" })[0]?.daysSince).toBe(1);
+    expect(lastDone(evening, hourLater, {})[0]?.daysSince).toBe(0);
   });
 
   it("says how far below when the odometer reads lower now, and nothing without a reading", () => {
@@ -140,16 +154,16 @@ describe("last done per task type", () => {
       task("later", "2026-11-22T10:00:00.000Z", 9_000, { task_type: "car_wash" }),
     ]);
     expect(
-      lastDone(lower, new Date("2026-11-23T00:00:00.000Z")).find((one) => one.taskType === "oil_change")
+      lastDone(lower, new Date("2026-11-23T00:00:00.000Z"), {}).find((one) => one.taskType === "oil_change")
         ?.milesSince,
     ).toBe(-1000);
     expect(
-      lastDone({ last_by_task_type: { oil_change: tasks[0]! }, odometer: [] }, new Date())[0]?.milesSince,
+      lastDone({ last_by_task_type: { oil_change: tasks[0]! }, odometer: [] }, new Date(), {})[0]?.milesSince,
     ).toBeUndefined();
   });
 
   it("never counts negative days for a task that starts later today", () => {
-    const done = lastDone(vehicleOf(tasks), new Date("2026-11-01T09:00:00.000Z"));
+    const done = lastDone(vehicleOf(tasks), new Date("2026-11-01T09:00:00.000Z"), {});
     expect(done.find((one) => one.taskType === "oil_change")?.daysSince).toBe(0);
   });
 });

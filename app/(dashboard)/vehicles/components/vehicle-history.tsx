@@ -118,7 +118,7 @@ export function VehicleHistory({
       <VehicleFlags drops={drops} repeats={repeats} zones={zones} />
       <VehicleMaintenance vehicleId={vehicle.vehicle_id} />
       <OdometerSection readings={readings} zones={zones} />
-      <LastDoneTable rows={lastDone(vehicle, now)} zones={zones} />
+      <LastDoneTable rows={lastDone(vehicle, now, zones)} zones={zones} />
       <TaskTimeline tasks={newestFirst(vehicle.tasks)} flagged={flagged} zones={zones} />
     </article>
   );
