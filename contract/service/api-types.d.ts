@@ -953,7 +953,7 @@ export interface operations {
           /**
            * @example {
            *       "error": "unsupported_grant_type",
-           *       "error_description": "Only \"client_credentials\" is supported."
+           *       "error_description": "Only client_credentials is supported."
            *     }
            */
           "application/json": components["schemas"]["OAuthError"] & {

@@ -27,7 +27,8 @@ export function readTokenRequest(
   if (isForm) {
     form = new Map();
     for (const [name, value] of new URLSearchParams(typeof body === "string" ? body : "")) {
-      form.set(name, [...(form.get(name) ?? []), value]);
+      // RFC 6749 3.2: a parameter sent without a value is treated as if it were omitted.
+      if (value !== "") form.set(name, [...(form.get(name) ?? []), value]);
     }
   }
   return {
@@ -38,9 +39,12 @@ export function readTokenRequest(
 
 /** The client id a request claims to be, for rate limiting; undefined when it names none. */
 export function claimedClientId(parts: TokenRequestParts): string | undefined {
-  if (typeof parts.basic === "object") return parts.basic.clientId;
-  return parts.form?.get("client_id")?.[0];
+  const claimed = typeof parts.basic === "object" ? parts.basic.clientId : parts.form?.get("client_id")?.[0];
+  return claimed === "" ? undefined : claimed;
 }
+
+/** The parameters of a client credentials request (RFC 6749 4.4.2 and 2.3.1). */
+const TOKEN_PARAMETERS = ["grant_type", "scope", "client_id", "client_secret"];
 
 /** An auth-scheme token (RFC 9110 11.1) followed by a space or nothing. */
 const SCHEME = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?: |$)/;
@@ -84,7 +88,9 @@ export function validateTokenRequest(parts: TokenRequestParts): ValidTokenReques
   const { form, basic } = parts;
   if (!form) throw invalid("The body must be application/x-www-form-urlencoded.");
   for (const [name, values] of form) {
-    if (values.length > 1) throw invalid(`Parameter "${name}" is repeated; give it once.`);
+    // A name of the client's own choosing is not echoed: it may hold anything.
+    const named = TOKEN_PARAMETERS.includes(name) ? `Parameter ${name}` : "A parameter";
+    if (values.length > 1) throw invalid(`${named} is repeated; give it once.`);
   }
   const field = (name: string) => form.get(name)?.[0];
   if (basic === "malformed") {
@@ -104,14 +110,19 @@ export function validateTokenRequest(parts: TokenRequestParts): ValidTokenReques
     throw invalid("Use one client authentication method: HTTP Basic or form fields, not both.");
   }
   const grantType = field("grant_type");
-  if (grantType === undefined) throw invalid('"grant_type" is required.');
+  if (grantType === undefined) throw invalid("grant_type is required.");
   if (grantType !== "client_credentials") {
-    throw new OAuthError(400, "unsupported_grant_type", 'Only "client_credentials" is supported.');
+    throw new OAuthError(400, "unsupported_grant_type", "Only client_credentials is supported.");
   }
   const clientId = basic ? basic.clientId : field("client_id");
   const secret = basic ? basic.secret : field("client_secret");
   if (!clientId || secret === undefined) {
-    throw new OAuthError(401, "invalid_client", "Client authentication is required.");
+    throw new OAuthError(
+      401,
+      "invalid_client",
+      "Client authentication is required.",
+      basic ? { "www-authenticate": 'Basic realm="vts"' } : {},
+    );
   }
   return { clientId, secret, usedBasic: basic !== undefined, scope: field("scope") };
 }

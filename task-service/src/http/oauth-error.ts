@@ -19,3 +19,12 @@ export class OAuthError extends Error {
     super(message);
   }
 }
+
+/**
+ * RFC 6749 5.2: an error_description holds printable ASCII without `"` and `\`. The token
+ * endpoint's messages are written so; this keeps any other message it renders (a framework's, a
+ * store's) within the rule: a double quote becomes a single one, anything else outside is dropped.
+ */
+export function oauthDescription(message: string): string {
+  return message.replaceAll('"', "'").replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, "");
+}

@@ -4,6 +4,7 @@
 // not turn it into "no such resource". /v1's own guard does the same for the API.
 import { ApiError } from "./api-error";
 import { OAuthError } from "./oauth-error";
+import { requestPath } from "./request-target";
 
 export const TOKEN_PATH = "/oauth/token";
 
@@ -12,7 +13,7 @@ export const PUBLIC_READ_PATHS = ["/openapi.yaml", "/healthz", "/.well-known/jwk
 
 /** The 405 for a request's method on its path, or undefined where it is served or the path is not ours. */
 export function wrongMethod(request: { url: string; method: string }): ApiError | OAuthError | undefined {
-  const pathname = new URL(request.url, "http://service").pathname;
+  const pathname = requestPath(request.url);
   const { method } = request;
   if (pathname === TOKEN_PATH)
     return method === "POST"

@@ -2,7 +2,8 @@
 // everywhere, the RFC 6749 body on the token endpoint. Internals never reach the client.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, errorBody } from "../http/api-error";
-import { OAuthError } from "../http/oauth-error";
+import { OAuthError, oauthDescription } from "../http/oauth-error";
+import { requestPath } from "../http/request-target";
 import { TOKEN_PATH, wrongMethod } from "../http/served-methods";
 import { isDatabaseUnavailable } from "../../../platform/sql/sql-db";
 import { checkScopeOfPath } from "./v1-guard";
@@ -10,12 +11,12 @@ import { checkScopeOfPath } from "./v1-guard";
 const STORE_RETRY_AFTER_SECONDS = 5;
 
 export function isTokenEndpoint(request: FastifyRequest): boolean {
-  return request.url === TOKEN_PATH || request.url.startsWith(`${TOKEN_PATH}?`);
+  return requestPath(request.url) === TOKEN_PATH;
 }
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-const V1_PATH = /^\/v1(\/|$|\?)/;
+const V1_PATH = /^\/v1(\/|$)/;
 
 export function installErrorRendering(app: FastifyInstance, guard: Guard): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -83,7 +84,7 @@ async function answerAfterGuard(
   answer: ApiError,
 ) {
   try {
-    if (V1_PATH.test(request.url)) {
+    if (V1_PATH.test(requestPath(request.url))) {
       await guard(request, reply);
       checkScopeOfPath(request);
     }
@@ -98,7 +99,7 @@ async function render(request: FastifyRequest, reply: FastifyReply, error: ApiEr
   if (isTokenEndpoint(request)) {
     const code = error instanceof OAuthError ? error.code : (OAUTH_CODES[error.code] ?? "server_error");
     reply.headers({ "cache-control": "no-store", pragma: "no-cache" });
-    return reply.send({ error: code, error_description: error.message });
+    return reply.send({ error: code, error_description: oauthDescription(error.message) });
   }
   const code = error instanceof ApiError ? error.code : "internal_error";
   return reply.send(errorBody(code, error.message, request.id));

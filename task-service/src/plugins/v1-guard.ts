@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccessTokens, TokenSubject } from "../auth/access-tokens";
 import { ApiError, rateLimited } from "../http/api-error";
+import { requestPath } from "../http/request-target";
 import type { ClientDirectory } from "../auth/client-directory";
 import { clientState } from "../repositories/clients-repository";
 import type { FixedWindowRateLimit } from "../rate-limit/fixed-window";
@@ -78,9 +79,9 @@ async function authenticate(
 }
 
 /** The scope a /v1 path belongs to, for requests that never reach a route (bad URLs, unknown paths). */
-export function scopeOfPath(url: string): Scope | undefined {
-  if (/^\/v1\/(tasks|task-changes)(\/|\?|$)/.test(url)) return "tasks:read";
-  if (/^\/v1\/locations(\/|\?|$)/.test(url)) return "locations:read";
+function scopeOfPath(path: string): Scope | undefined {
+  if (/^\/v1\/(tasks|task-changes)(\/|$)/.test(path)) return "tasks:read";
+  if (/^\/v1\/locations(\/|$)/.test(path)) return "locations:read";
   return undefined;
 }
 
@@ -89,7 +90,7 @@ export function scopeOfPath(url: string): Scope | undefined {
  * learns nothing about which paths or parameters exist.
  */
 export function checkScopeOfPath(request: FastifyRequest): void {
-  const scope = scopeOfPath(request.url);
+  const scope = scopeOfPath(requestPath(request.url));
   if (scope) checkScope(request, scope);
 }
 

@@ -12,6 +12,7 @@ import {
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope } from "../domain/scopes";
 import { OAuthError } from "../http/oauth-error";
+import { hasQueryParameters } from "../http/request-target";
 import { refuseMethod, TOKEN_PATH } from "../http/served-methods";
 import type { ServiceMetrics } from "../observability/service-metrics";
 import { clientState, findClient, type ClientRecord } from "../repositories/clients-repository";
@@ -69,7 +70,7 @@ async function grant(request: FastifyRequest, deps: TokenRouteDeps) {
       "retry-after": String(seconds),
     });
   }
-  if (request.url !== "/oauth/token") {
+  if (hasQueryParameters(request.url)) {
     throw new OAuthError(400, "invalid_request", "Send parameters in the form body, never in the URL.");
   }
   const valid = validateTokenRequest(parts);

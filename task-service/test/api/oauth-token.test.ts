@@ -105,6 +105,27 @@ describe("successful grants", () => {
     expect(both.json<{ scope: string }>().scope).toBe("locations:read tasks:read");
   });
 
+  it("treats parameters sent without a value as omitted, as RFC 6749 requires", async () => {
+    const response = await postToken(
+      "grant_type=client_credentials&scope=&client_id=",
+      basic("sandbox-full"),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ scope: string }>().scope).toBe("locations:read tasks:read");
+  });
+
+  it("grants at the endpoint named with an escaped letter or in absolute form", async () => {
+    for (const url of ["/oauth/%74oken", "http://vts.example/oauth/token"]) {
+      const response = await service.app.inject({
+        method: "POST",
+        url,
+        headers: { ...FORM, ...basic("sandbox-full") },
+        payload: "grant_type=client_credentials",
+      });
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+
   it("ignores unknown form parameters, as RFC 6749 requires", async () => {
     const response = await postToken("grant_type=client_credentials&audience=x", basic("sandbox-full"));
     expect(response.statusCode).toBe(200);
@@ -197,11 +218,16 @@ describe("invalid_request", () => {
     expect(response.headers.allow).toBe("POST");
     expect(response.json<{ error: string }>().error).toBe("invalid_request");
     // Whatever the body, and for methods the router does not know.
-    for (const method of ["DELETE", "PUT", "PROPFIND"] as const) {
+    for (const [method, url] of [
+      ["DELETE", "/oauth/token"],
+      ["PUT", "/oauth/token"],
+      ["PROPFIND", "/oauth/token"],
+      ["PUT", "/oauth/%74oken"],
+    ] as const) {
       const other = await service.request({
         // The router's type names only the methods it knows; one it does not is the point here.
         method: method as InjectOptions["method"],
-        url: "/oauth/token",
+        url,
         headers: { "content-type": "application/json" },
         payload: method === "PROPFIND" ? undefined : "{bad",
       });
@@ -213,7 +239,7 @@ describe("invalid_request", () => {
 });
 
 describe("unsupported_grant_type", () => {
-  it.each(["password", "authorization_code", "CLIENT_CREDENTIALS", ""])("grant_type=%s", async (grant) => {
+  it.each(["password", "authorization_code", "CLIENT_CREDENTIALS"])("grant_type=%s", async (grant) => {
     const response = await postToken(`grant_type=${grant}`, basic("sandbox-full"));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toBe("unsupported_grant_type");
@@ -226,6 +252,7 @@ describe("invalid_client", () => {
     ["an unknown client", basic("nobody", "secret")],
     ["a revoked client", basic("sandbox-revoked")],
     ["an expired client", basic("sandbox-expired")],
+    ["an empty client id", basic("", "x")],
   ])("%s with Basic: 401 and WWW-Authenticate", async (_name, headers) => {
     const response = await postToken("grant_type=client_credentials", headers);
     expect(response.statusCode).toBe(401);
@@ -250,7 +277,7 @@ describe("invalid_scope", () => {
   it.each([
     ["a scope the client does not hold", "sandbox-tasks", "locations:read"],
     ["an unknown scope name", "sandbox-full", "tasks:write"],
-    ["an empty scope", "sandbox-full", ""],
+    ["a scope of spaces only", "sandbox-full", "  "],
   ])("%s", async (_name, clientId, scope) => {
     const response = await postToken(
       `grant_type=client_credentials&scope=${encodeURIComponent(scope)}`,
@@ -258,5 +285,26 @@ describe("invalid_scope", () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toBe("invalid_scope");
+  });
+});
+
+describe("error_description", () => {
+  it("holds only the characters RFC 6749 5.2 allows, and no name the client chose", async () => {
+    const answers = await Promise.all([
+      postToken('grant_type=client_credentials&%00%1B%5B31m%E2%80%AE%5C"=1&%00%1B%5B31m%E2%80%AE%5C"=2'),
+      postToken("grant_type=client_credentials&scope=a&scope=b", basic("sandbox-full")),
+      postToken("", basic("sandbox-full")),
+      postToken("grant_type=password", basic("sandbox-full")),
+      postToken("grant_type=client_credentials&scope=tasks:write", basic("sandbox-full")),
+      postToken("grant_type=client_credentials", basic("", "x")),
+      service.request({ method: "GET", url: "/oauth/token" }),
+    ]);
+    for (const answer of answers) {
+      const { error_description: description } = answer.json<{ error_description: string }>();
+      expect(description).toMatch(/^[\x20\x21\x23-\x5B\x5D-\x7E]+$/);
+    }
+    expect(answers[0].json<{ error_description: string }>().error_description).toBe(
+      "A parameter is repeated; give it once.",
+    );
   });
 });

@@ -238,8 +238,26 @@ describe("check order: token, rate limit, scope, parameters, lookup", () => {
     expect(response.json<{ error: { code: string } }>().error.code).toBe("not_found");
   });
 
+  it("a missing scope beats an unknown path, however the path is spelled", async () => {
+    const token = await service.token("sandbox-locations");
+    // An escaped letter, and the absolute form HTTP/1.1 servers must accept, name the same path.
+    for (const url of ["/v1/tasks/x/y", "/v1/%74asks/x/y", "http://vts.example/v1/tasks/x/y"]) {
+      const response = await service.app.inject({ method: "GET", url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(403);
+    }
+  });
+
   it("paths served without a token answer any other method with 405, before reading a body", async () => {
-    for (const url of ["/healthz", "/metrics", "/openapi.yaml", "/.well-known/jwks.json"]) {
+    for (const url of [
+      "/healthz",
+      "/metrics",
+      "/openapi.yaml",
+      "/.well-known/jwks.json",
+      // The same paths with an escaped letter, which the router reads as the letter.
+      "/%68ealthz",
+      "/openapi%2Eyaml",
+      "/metric%73",
+    ]) {
       for (const method of ["POST", "DELETE", "OPTIONS", "PROPFIND"] as const) {
         const response = await service.request({
           // The router's type names only the methods it knows; one it does not is the point here.

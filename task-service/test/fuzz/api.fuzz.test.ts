@@ -1476,12 +1476,14 @@ interface Outcome {
  * (the order in which the service checks them is its own business); no fault means 200.
  */
 function tokenOutcomes(
-  fields: [string, string][],
+  sentFields: [string, string][],
   basic: BasicHeader,
   isForm: boolean,
   urlHasQuery: boolean,
   bodyBytes: number,
 ): Outcome[] | "any" {
+  // RFC 6749 3.2: a parameter sent without a value counts as not sent.
+  const fields = sentFields.filter(([, value]) => value !== "");
   const invalidRequest = { status: 400, error: "invalid_request" };
   if (bodyBytes > 8 * 1024) return [invalidRequest];
   const faults: Outcome[] = [];
@@ -1671,7 +1673,7 @@ function tokenCase(rng: Rng): FuzzCase {
               ? basic.clientId
               : sentFields.find(([n]) => n === "client_id")?.[1]),
         );
-        const asked = sentFields.find(([n]) => n === "scope")?.[1];
+        const asked = sentFields.find(([n, value]) => n === "scope" && value !== "")?.[1];
         const wanted =
           asked === undefined ? (client?.scopes ?? []) : asked.split(" ").filter((s) => s !== "");
         const expectedScope = ["locations:read", "tasks:read"].filter((s) => wanted.includes(s)).join(" ");

@@ -163,16 +163,35 @@ describe("validateTokenRequest", () => {
     expect(failure(parts)).toMatchObject({ statusCode: 400, code: "invalid_request" });
   });
 
-  it.each([
-    "password",
-    "authorization_code",
-    "refresh_token",
-    "CLIENT_CREDENTIALS",
-    "client_credentials ",
-    "",
-  ])("rejects grant_type %j with 400 unsupported_grant_type", (grantType) => {
-    const parts = read(`grant_type=${encodeURIComponent(grantType)}`, basic("id:s"));
-    expect(failure(parts)).toMatchObject({ statusCode: 400, code: "unsupported_grant_type" });
+  it.each(["password", "authorization_code", "refresh_token", "CLIENT_CREDENTIALS", "client_credentials "])(
+    "rejects grant_type %j with 400 unsupported_grant_type",
+    (grantType) => {
+      const parts = read(`grant_type=${encodeURIComponent(grantType)}`, basic("id:s"));
+      expect(failure(parts)).toMatchObject({ statusCode: 400, code: "unsupported_grant_type" });
+    },
+  );
+
+  it("treats a parameter sent without a value as omitted (RFC 6749 3.2)", () => {
+    expect(failure(read("grant_type=", basic("id:s")))).toMatchObject({
+      statusCode: 400,
+      code: "invalid_request",
+      message: "grant_type is required.",
+    });
+    // Not "both methods" nor "repeated": the empty ones are not there.
+    expect(
+      validateTokenRequest(
+        read("grant_type=client_credentials&client_id=&client_secret=&scope=&grant_type=", basic("id:s")),
+      ),
+    ).toEqual({ clientId: "id", secret: "s", usedBasic: true, scope: undefined });
+  });
+
+  it("names a repeated parameter of the grant, and no name of the client's own choosing", () => {
+    expect(failure(read("grant_type=client_credentials&scope=a&scope=b"))).toMatchObject({
+      message: "Parameter scope is repeated; give it once.",
+    });
+    expect(failure(read('grant_type=client_credentials&x%1B"=1&x%1B"=2'))).toMatchObject({
+      message: "A parameter is repeated; give it once.",
+    });
   });
 
   it.each([
@@ -180,9 +199,16 @@ describe("validateTokenRequest", () => {
     ["a client_id without a secret", read("grant_type=client_credentials&client_id=id")],
     ["a secret without a client_id", read("grant_type=client_credentials&client_secret=s")],
     ["an empty form client_id", read("grant_type=client_credentials&client_id=&client_secret=s")],
-    ["an empty Basic client id", read("grant_type=client_credentials", basic(":s"))],
   ])("rejects %s with 401 invalid_client", (_name, parts) => {
-    expect(failure(parts)).toMatchObject({ statusCode: 401, code: "invalid_client" });
+    expect(failure(parts)).toMatchObject({ statusCode: 401, code: "invalid_client", headers: {} });
+  });
+
+  it("rejects an empty Basic client id with 401 invalid_client and the Basic challenge", () => {
+    expect(failure(read("grant_type=client_credentials", basic(":s")))).toMatchObject({
+      statusCode: 401,
+      code: "invalid_client",
+      headers: { "www-authenticate": 'Basic realm="vts"' },
+    });
   });
 });
 
@@ -204,5 +230,8 @@ describe("claimedClientId (whose rate limit a request is counted against)", () =
     expect(claimedClientId(read("grant_type=client_credentials"))).toBeUndefined();
     expect(claimedClientId(readTokenRequest("application/json", "client_id=x", undefined))).toBeUndefined();
     expect(claimedClientId(read("grant_type=client_credentials", "Basic !!!"))).toBeUndefined();
+    // An empty id names no client: such attempts are counted by address, not all under one key.
+    expect(claimedClientId(read("grant_type=client_credentials", basic(":s")))).toBeUndefined();
+    expect(claimedClientId(read("grant_type=client_credentials&client_id="))).toBeUndefined();
   });
 });
