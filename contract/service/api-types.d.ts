@@ -312,7 +312,9 @@ export interface components {
       /**
        * Format: date-time
        * @description When the task last changed (any field above, or its location's name), in UTC with
-       *     millisecond precision. This service always sends it; it was added within /v1, so a
+       *     millisecond precision. Every change moves it forward by a millisecond at least, even
+       *     when writers overlap: of two copies of a task, the later updated_at is the newer one.
+       *     This service always sends it; it was added within /v1, so a
        *     client that must also read older services treats it as optional. See
        *     `GET /v1/task-changes`.
        * @example 2026-05-01T15:02:11.204Z

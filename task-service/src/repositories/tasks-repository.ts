@@ -52,7 +52,7 @@ export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[])
   if (tasks.length === 0) return;
   await db.query(
     // The wire JSON and the change are written here, as the store's triggers would write them
-    // (migrations 3 and 4): a trigger costs a plpgsql call and a location lookup per row, twice an
+    // (migrations 3 to 5): a trigger costs a plpgsql call and a location lookup per row, twice an
     // import's time.
     `INSERT INTO tasks (id, vehicle_id, mva, vin, task_type, status, location_id, started_at, odometer_miles,
        wire_json)
@@ -65,7 +65,13 @@ export async function upsertTasks(db: SqlExecutor, tasks: readonly TaskRecord[])
      ON CONFLICT (id) DO UPDATE SET vehicle_id = EXCLUDED.vehicle_id, mva = EXCLUDED.mva, vin = EXCLUDED.vin,
        task_type = EXCLUDED.task_type, status = EXCLUDED.status, location_id = EXCLUDED.location_id,
        started_at = EXCLUDED.started_at, odometer_miles = EXCLUDED.odometer_miles,
-       wire_json = EXCLUDED.wire_json, updated_at = now(), change_xid = pg_current_xact_id()
+       updated_at = vts_next_updated_at(tasks.updated_at), change_xid = pg_current_xact_id(),
+       -- The JSON made for the insert holds now(); only a task changed since this transaction
+       -- began needs its JSON made again, with the later time.
+       wire_json = CASE WHEN vts_next_updated_at(tasks.updated_at) = now() THEN EXCLUDED.wire_json
+         ELSE vts_task_json(EXCLUDED.id, EXCLUDED.vehicle_id, EXCLUDED.mva, EXCLUDED.vin, EXCLUDED.task_type,
+           EXCLUDED.status, EXCLUDED.location_id, (SELECT name FROM locations WHERE id = EXCLUDED.location_id),
+           EXCLUDED.started_at, EXCLUDED.odometer_miles, vts_next_updated_at(tasks.updated_at)) END
      WHERE (tasks.vehicle_id, tasks.mva, tasks.vin, tasks.task_type, tasks.status, tasks.location_id,
          tasks.started_at, tasks.odometer_miles)
        IS DISTINCT FROM (EXCLUDED.vehicle_id, EXCLUDED.mva, EXCLUDED.vin, EXCLUDED.task_type, EXCLUDED.status,

@@ -238,4 +238,40 @@ export const migrations: readonly SqlMigration[] = [
       DROP FUNCTION vts_task_wire_json(text, text, text, text, text, text, text, text, timestamptz, integer);
     `,
   },
+  {
+    id: 5,
+    name: "a task's updated_at only moves forward",
+    // now() is when the writing transaction began, so a slow import that commits after a quick
+    // change to the same task stamped it earlier than the version it replaced, and a reader that
+    // keeps the newer updated_at (the dashboard's mirror) kept the replaced one. Each change now
+    // lands at least a millisecond (the wire's precision) after the version it replaces.
+    sql: `
+      CREATE FUNCTION vts_next_updated_at(previous timestamptz) RETURNS timestamptz
+        LANGUAGE sql STABLE AS $fn$ SELECT greatest(now(), previous + interval '1 millisecond') $fn$;
+
+      CREATE OR REPLACE FUNCTION vts_task_set_wire_json() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'UPDATE' THEN
+          NEW.updated_at := vts_next_updated_at(OLD.updated_at);
+          NEW.change_xid := pg_current_xact_id();
+        END IF;
+        NEW.wire_json := vts_task_json(NEW.id, NEW.vehicle_id, NEW.mva, NEW.vin, NEW.task_type,
+          NEW.status, NEW.location_id, (SELECT name FROM locations WHERE id = NEW.location_id),
+          NEW.started_at, NEW.odometer_miles, NEW.updated_at);
+        RETURN NEW;
+      END
+      $fn$;
+
+      CREATE OR REPLACE FUNCTION vts_location_renamed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE tasks t SET updated_at = vts_next_updated_at(t.updated_at),
+          change_xid = pg_current_xact_id(),
+          wire_json = vts_task_json(t.id, t.vehicle_id, t.mva, t.vin, t.task_type, t.status,
+            t.location_id, NEW.name, t.started_at, t.odometer_miles, vts_next_updated_at(t.updated_at))
+          WHERE t.location_id = NEW.id;
+        RETURN NULL;
+      END
+      $fn$;
+    `,
+  },
 ];

@@ -144,4 +144,44 @@ describe.each(stores)("each task's wire JSON on %s", (_name, databaseUrl) => {
       await store.close();
     }
   });
+
+  it("stamps a change after the version it replaces, though that was stamped after the writer began", async () => {
+    const store: Store = await openSqlDb(
+      { databaseUrl: await databaseUrl(), dataDir: undefined },
+      { postgres: {}, pglite: { lock: storeDirLock }, migrate },
+    );
+    try {
+      await upsertLocations(store, locations);
+      const [imported, updated, renamed] = tasks(0);
+      await upsertTasks(store, [imported!, updated!, renamed!]);
+      // As a quick change that commits while a slow import runs: stamped after the import began.
+      const later = new Date(Date.now() + 3_600_000);
+      later.setUTCMilliseconds(7);
+      await store.query("UPDATE tasks SET updated_at = $1", [later.toISOString()]);
+      const stamps = async () =>
+        new Map(
+          (await findTaskPageJson(store, everything)).map((json) => {
+            const task = JSON.parse(json) as { id: string; updated_at: string };
+            return [task.id, task.updated_at];
+          }),
+        );
+      const expectStampedAfterLater = async (id: string) => {
+        const stamp = (await stamps()).get(id)!;
+        expect(Date.parse(stamp), id).toBe(later.getTime() + 1);
+      };
+
+      await upsertTasks(store, [{ ...imported!, status: "completed" }]);
+      await expectStampedAfterLater(imported!.id);
+      await store.query("UPDATE tasks SET odometer_miles = odometer_miles + 1 WHERE id = $1", [updated!.id]);
+      await expectStampedAfterLater(updated!.id);
+      await upsertLocations(store, [
+        { ...locations.find(({ id }) => id === renamed!.location_id)!, name: "New" },
+      ]);
+      await expectStampedAfterLater(renamed!.id);
+      const { stored, expected } = await storedAndExpected(store);
+      expect(stored).toEqual(expected);
+    } finally {
+      await store.close();
+    }
+  });
 });
