@@ -23,6 +23,7 @@ import { readLocations, readTaskPage } from "./task-data";
 import { pulledDownload } from "./pulled-download";
 import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 import { SHEET_DATA_ROWS_MAX } from "../xlsx";
+import { scopedLocations } from "../staff";
 
 // "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
 // bytes of "export visible rows", or with format=xlsx as a workbook of the same columns and rows.
@@ -89,7 +90,12 @@ export async function answerExport(
   if (gate.source === "live" && live?.scope === "several") throw SEVERAL_LOCATIONS;
   const read =
     gate.source === "mirror"
-      ? mirrorRead(backend, gate.sql, await mirroredIds(gate.sql, query, format))
+      ? mirrorRead(
+          backend,
+          gate.sql,
+          await mirroredIds(gate.sql, query, format),
+          scopedLocations(access, undefined),
+        )
       : live && (live.scope === "outside" ? noRows : liveRead(backend, live.filters));
   if (!read) throw new Error("unreachable: a mirror-only request has no live path");
   // Who exported what, before a row of it is read (a download starts reading once it exists);
@@ -254,11 +260,20 @@ export async function mirroredIds(
   return ids;
 }
 
-/** From the mirror: the live export's columns and rows, no upstream call. */
-function mirrorRead(backend: DashboardBackend, sql: MirrorSql, ids: readonly string[]): ExportRead {
+/**
+ * From the mirror: the live export's columns and rows, no upstream call. The rows are read as they
+ * are by the time the download reaches them, and only at the reader's `locations` (undefined: all):
+ * a task moved elsewhere since its id was listed is left out, like one deleted.
+ */
+function mirrorRead(
+  backend: DashboardBackend,
+  sql: MirrorSql,
+  ids: readonly string[],
+  locations: readonly string[] | undefined,
+): ExportRead {
   return async (signal) => ({
     zones: await locationZones(backend, sql, signal),
-    batches: mirrorExportBatches(sql, ids),
+    batches: mirrorExportBatches(sql, ids, locations),
   });
 }
 

@@ -26,7 +26,9 @@ export async function mirrorExportIds(sql: MirrorSql, query: MirrorExportQuery):
 export function mirrorExportBatches(
   sql: MirrorSql,
   ids: readonly string[],
+  /** The reader's locations (undefined: every one): a task moved elsewhere since is left out. */
+  locations: readonly string[] | undefined,
   batchSize?: number,
 ): AsyncGenerator<TaskTexts, void, undefined> {
-  return mirrorTaskTextsById(sql, ids, undefined, batchSize);
+  return mirrorTaskTextsById(sql, ids, locations, batchSize);
 }

@@ -298,6 +298,9 @@ export class MirrorSyncer {
         this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
         return 0;
       }
+      // As before a walk's slice: one that lost its leadership meanwhile writes nothing more.
+      if (!(await this.options.leadership.check()))
+        throw new Error("mirror sync: leadership lost while reading the change feed");
       await this.throwIfWritesBlocked();
       await applyFeedPage(db, page, horizon, requestedAt);
       cursor = page.next_cursor;

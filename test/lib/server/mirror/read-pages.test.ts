@@ -130,6 +130,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     for await (const batch of mirrorExportBatches(
       db.sql,
       await mirrorExportIds(db.sql, parsedExport.value),
+      undefined,
       97,
     ))
       batches.push(tasksOfBatch(batch).map((task) => task.id));
@@ -150,6 +151,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     for await (const batch of mirrorExportBatches(
       db.sql,
       await mirrorExportIds(db.sql, parsedExport.value),
+      undefined,
       50,
     ))
       exported.push(...tasksOfBatch(batch).map((task) => task.id));
@@ -170,6 +172,7 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     for await (const batch of mirrorExportBatches(
       db.sql,
       await mirrorExportIds(db.sql, parsedExport.value),
+      undefined,
       50,
     )) {
       seen.push(...tasksOfBatch(batch).map((task) => task.id));
@@ -190,5 +193,34 @@ describe.each(STORES)("mirror pages on %s", (store) => {
     );
     expect(seen.length).toBe(expected.length);
     expect(new Set(seen).size).toBe(expected.length);
+  });
+
+  it("leaves out a task moved to a location the reader does not see after its id was listed", async () => {
+    const [here, elsewhere] = [...new Set(tasks.map((task) => task.location.id))].sort();
+    const params = new URLSearchParams({
+      from: "2026-03-01T00:00:00Z",
+      to: "2026-05-01T00:00:00Z",
+      location_id: here!,
+    });
+    const parsedExport = parseMirrorExportParams(new URL(`http://dashboard/api/export?${params}`), options);
+    if (!parsedExport.ok) throw parsedExport.error;
+    const ids = await mirrorExportIds(db.sql, parsedExport.value);
+    const moving = ids.at(-1)!;
+    const [{ location_id: before } = { location_id: "" }] = await db.sql.query<{ location_id: string }>(
+      "SELECT location_id FROM mirror_tasks WHERE id = $1",
+      [moving],
+    );
+    const seen: string[] = [];
+    try {
+      for await (const batch of mirrorExportBatches(db.sql, ids, [here!], 4)) {
+        seen.push(...tasksOfBatch(batch).map((task) => task.id));
+        if (seen.length === 4)
+          await db.sql.query("UPDATE mirror_tasks SET location_id = $2 WHERE id = $1", [moving, elsewhere]);
+      }
+    } finally {
+      await db.sql.query("UPDATE mirror_tasks SET location_id = $2 WHERE id = $1", [moving, before]);
+    }
+    expect(ids.length).toBeGreaterThan(4);
+    expect(seen).toEqual(ids.slice(0, -1));
   });
 });
