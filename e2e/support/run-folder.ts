@@ -7,7 +7,7 @@ import { basename, dirname, join } from "node:path";
 // output folder, beside a failed test's other artefacts, and cleared by the next run) and the rest
 // goes: a store is tens of megabytes, and a run starts several.
 
-const KEPT_LOGS = join("test-results", "logs");
+export const KEPT_LOGS = join("test-results", "logs");
 
 export interface RunFolder {
   path: string;

@@ -18,8 +18,12 @@ test("the page's controls stay drawn while their code is late, and work once it 
   const firstLoad = new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]));
   let release = () => {};
   const late = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
   await page.route("**/_next/static/chunks/*.js", async (route) => {
-    if (!firstLoad.has(new URL(route.request().url()).pathname)) await late;
+    if (!firstLoad.has(new URL(route.request().url()).pathname)) {
+      held += 1;
+      await late;
+    }
     await route.continue();
   });
 
@@ -39,6 +43,10 @@ test("the page's controls stay drawn while their code is late, and work once it 
     "Locations",
   ]);
 
+  // The page did ask for code beyond its first load, and it is still held: the premise of the above.
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect(filters).toBeVisible();
+  await expect(zone).toBeVisible();
   release();
   // A choice made before the code has hydrated the select is lost, as before any script has run.
   await expect(async () => {

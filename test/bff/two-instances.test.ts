@@ -86,13 +86,6 @@ describe("two dashboard instances sharing Redis", () => {
         summary,
       )
       .toBe(true);
-
-    // Later requests on either instance keep using the token they have: no more are issued.
-    const issued = (await serviceCounters(suite.vts.url, client.id)).tokensIssued;
-    await Promise.all(
-      [a, b].map((backend) => readTaskPage(backend, combos[0]!, "interactive").catch(() => undefined)),
-    );
-    expect.soft((await serviceCounters(suite.vts.url, client.id)).tokensIssued).toBe(issued);
   }, 60_000);
 
   it("share one budget from a cold start: within limit - margin in the first minute, no 429", async () => {
