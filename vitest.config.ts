@@ -23,6 +23,7 @@ export const INTEGRATION_FILES = [
   "test/lib/server/mirror/store-postgres.test.ts",
   "test/lib/server/mirror/sync-backend.test.ts",
   "test/lib/server/mirror/store-open.test.ts",
+  "test/lib/server/mirror/sync-adopted.test.ts",
   "test/lib/server/mirror/sync-budget.test.ts",
   "test/lib/server/mirror/sync-feed.test.ts",
   "test/lib/server/mirror/sync-disk.test.ts",

@@ -3,18 +3,23 @@ import type { Location, Task } from "../../upstream";
 import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { taskSearchText } from "../store/search-text";
 import type { SliceState } from "./plan";
+import { checkAdopted } from "./source";
 
 // What sync brought back from the service, written so readers never see half of it: a slice's
 // tasks in ONE transaction (what the walk brought back is upserted, the slice's tasks that did not
 // come back are deleted, and the slice takes the walk's as_of), the locations whole in another,
 // and each page of the change feed in its own (feed.ts).
 
-/** False when the slice is gone from the horizon or a newer walk applied it meanwhile. */
+/**
+ * False when the slice is gone from the horizon or a newer walk applied it meanwhile. `adopted`:
+ * the service the walk read (checkAdopted).
+ */
 export async function applySlice(
   db: MirrorDb,
   slice: Pick<SliceState, "startsAt" | "endsAt">,
   walked: readonly Task[],
   asOf: Date,
+  adopted?: string,
 ): Promise<boolean> {
   // A task whose started_at moved within the slice while the walk passed it comes back twice;
   // its later answer is the newer one, and an upsert may touch a row only once.
@@ -22,6 +27,7 @@ export async function applySlice(
   const from = new Date(slice.startsAt).toISOString();
   const to = new Date(slice.endsAt).toISOString();
   return db.transaction(async (tx) => {
+    await checkAdopted(tx, adopted);
     const claimed = await tx.query(
       `UPDATE mirror_windows SET as_of = $2, applied_at = now(), task_count = $3
        WHERE starts_at = $1 AND (as_of IS NULL OR as_of <= $2) RETURNING starts_at`,
@@ -97,8 +103,10 @@ export async function applyLocations(
   db: MirrorDb,
   locations: readonly Location[],
   asOf: Date,
+  adopted?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await checkAdopted(tx, adopted);
     await tx.query(
       `INSERT INTO mirror_locations (id, name, timezone, address, as_of)
        SELECT id, name, timezone, address, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])

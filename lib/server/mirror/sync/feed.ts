@@ -4,6 +4,7 @@ import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { upsertMirrorTasks } from "./apply";
 import type { SliceState } from "./plan";
 import type { Horizon } from "./slices";
+import { checkAdopted } from "./source";
 
 // The service's change feed (GET /v1/task-changes), when it offers one: found by asking for its
 // latest place (a service without it answers 404), never assumed. The cursor is taken before any
@@ -57,12 +58,20 @@ export async function dropFeedCursor(db: MirrorExecutor, checkedAt: Date, offere
 }
 
 /** A cursor at the feed's latest place, asked for at `since`. */
-export async function recordFeedStart(db: MirrorExecutor, cursor: string, since: Date): Promise<void> {
-  await db.query(
+export async function recordFeedStart(
+  db: MirrorExecutor,
+  cursor: string,
+  since: Date,
+  adopted?: string,
+): Promise<void> {
+  // The service's own cursor, written only while the mirror still mirrors that service.
+  const [recorded] = await db.query(
     `UPDATE mirror_sync_state SET feed_offered = true, feed_checked_at = $2, feed_cursor = $1,
-       feed_since = $2, feed_as_of = NULL`,
-    [cursor, since.toISOString()],
+       feed_since = $2, feed_as_of = NULL
+     WHERE $3::text IS NULL OR source = $3 RETURNING source`,
+    [cursor, since.toISOString(), adopted ?? null],
   );
+  if (!recorded && adopted !== undefined) await checkAdopted(db, adopted);
 }
 
 /**
@@ -75,6 +84,7 @@ export async function applyFeedPage(
   page: TaskChangePage,
   horizon: Horizon,
   requestedAt: Date,
+  adopted?: string,
 ): Promise<void> {
   const inside = page.data.filter((task) => {
     const at = Date.parse(task.started_at);
@@ -82,6 +92,7 @@ export async function applyFeedPage(
   });
   const outside = page.data.filter((task) => !inside.includes(task)).map((task) => task.id);
   await db.transaction(async (tx) => {
+    await checkAdopted(tx, adopted);
     await upsertMirrorTasks(tx, inside, { fedAt: requestedAt });
     if (outside.length > 0) await tx.query("DELETE FROM mirror_tasks WHERE id = ANY($1::text[])", [outside]);
     await tx.query(

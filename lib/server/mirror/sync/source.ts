@@ -1,6 +1,6 @@
 import "server-only";
 import type { Location, Task, TaskChangePage, VtsClient } from "../../upstream";
-import type { MirrorDb } from "../store/mirror-db";
+import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 
 // The service the mirror is filled from: the calls sync makes of it, always at the budget's sync
 // priority so people never wait behind them, and the one mirror it fills.
@@ -55,4 +55,30 @@ export async function adoptSource(db: MirrorDb, source: string): Promise<void> {
       [source],
     );
   });
+}
+
+/**
+ * A write of a syncer whose mirror another instance has since adopted for another service (a
+ * deploy that changed VTS_BASE_URL or the client, the old instance still leading): what it read
+ * is the old service's, and must not be written under the new one's name.
+ */
+export class SourceReplaced extends Error {
+  constructor(adopted: string, now: string | null) {
+    super(
+      `mirror sync: the mirror now mirrors ${now ?? "no service"}, not ${adopted} as this instance ` +
+        "does; this instance stops syncing and leaves it to one that does",
+    );
+  }
+}
+
+/**
+ * Within a write's transaction: throws SourceReplaced unless the mirror still mirrors `adopted`
+ * (undefined: the caller adopted none, and writes whatever the mirror mirrors). The row stays
+ * locked against another adoption until the write commits.
+ */
+export async function checkAdopted(tx: MirrorExecutor, adopted: string | undefined): Promise<void> {
+  if (adopted === undefined) return;
+  const [state] = await tx.query<{ source: string | null }>("SELECT source FROM mirror_sync_state FOR SHARE");
+  const now = state?.source ?? null;
+  if (now !== adopted) throw new SourceReplaced(adopted, now);
 }

@@ -39,6 +39,7 @@ export async function startMirror(
   log?: SyncLog,
 ): Promise<Mirror> {
   const databaseUrl = env.DASHBOARD_DATABASE_URL;
+  const adopted = `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`;
   const { db, setAside } = await openMirrorDbOrRebuild(
     { databaseUrl, dataDir: env.MIRROR_DATA_DIR },
     (error) => log?.debug("mirror: an idle database connection failed; the next query reconnects", error),
@@ -51,7 +52,7 @@ export async function startMirror(
       log?.warn(`mirror: ${message}`);
       await recordSyncError(db, message);
     }
-    await adoptSource(db, `${env.VTS_BASE_URL} ${env.VTS_CLIENT_ID}`);
+    await adoptSource(db, adopted);
   } catch (error) {
     await db.close();
     throw error;
@@ -66,6 +67,7 @@ export async function startMirror(
     heat: { ...DEFAULT_HEAT, walkMs: env.VTS_MAX_WINDOW_DAYS * DAY_MS },
     onError,
     log,
+    adopted,
     // A shared PostgreSQL's disk is its operator's; an embedded mirror's is this process's to mind.
     ...(databaseUrl
       ? {}

@@ -23,7 +23,7 @@ import {
   ViewNotes,
   type Horizon,
 } from "./slices";
-import type { SyncSource } from "./source";
+import { SourceReplaced, type SyncSource } from "./source";
 import {
   pruneSyncCalls,
   recordLeader,
@@ -64,6 +64,11 @@ export interface SyncerOptions {
   log?: SyncLog;
   /** Why the mirror must not be written now (its disk nearly full), or undefined. */
   writesBlocked?: () => Promise<string | undefined>;
+  /**
+   * The service this instance adopted the mirror for (adoptSource). Every write checks the mirror
+   * still mirrors it; once another instance adopts it for another service, this syncer stops.
+   */
+  adopted?: string;
 }
 
 /** A side call's first wait after a failure; each failure in a row doubles it, up to the most. */
@@ -155,6 +160,14 @@ export class MirrorSyncer {
         await (leads ? this.step() : this.pause(retryMs));
       } catch (error) {
         if (this.stopping.signal.aborted) break;
+        if (error instanceof SourceReplaced) {
+          // For good: this instance reads a service the mirror no longer mirrors. Its lock goes,
+          // so that an instance of the new service leads at once.
+          this.log.warn(error.message);
+          this.leading = false;
+          await this.options.leadership.release();
+          break;
+        }
         this.options.onError?.(error);
         // onError has reported the failure; only the status's copy of it is lost, most likely to
         // the same database fault, and the next step's outcome is recorded anew.
@@ -203,7 +216,7 @@ export class MirrorSyncer {
       const read = await this.sideCall("locations", now, async () => {
         const asOf = new Date(now);
         const locations = await this.spend(() => this.options.source.listLocations(this.stopping.signal));
-        await applyLocations(db, locations, asOf);
+        await applyLocations(db, locations, asOf, this.options.adopted);
         await pruneSyncCalls(db);
         this.locationsAt = now;
         return true;
@@ -233,8 +246,8 @@ export class MirrorSyncer {
    * locations' scope, a gateway that refuses the feed's path, a feed failing for a while would
    * otherwise fail every step before its walk, and no slice would be filled again. It is reported,
    * tried again after a wait that doubles with each failure in a row, and the step goes on;
-   * undefined when it failed or waits. A stop, or a budget that refuses sync, ends the step as
-   * before: the walk would meet it too.
+   * undefined when it failed or waits. A stop, a budget that refuses sync, or a mirror adopted
+   * for another service ends the step as before: the walk would meet it too.
    */
   private async sideCall<T>(which: SideCall, now: number, call: () => Promise<T>): Promise<T | undefined> {
     const retry = this.sideRetries[which];
@@ -244,7 +257,12 @@ export class MirrorSyncer {
       retry.failures = 0;
       return result;
     } catch (error) {
-      if (this.stopping.signal.aborted || error instanceof BudgetExhaustedError) throw error;
+      if (
+        this.stopping.signal.aborted ||
+        error instanceof BudgetExhaustedError ||
+        error instanceof SourceReplaced
+      )
+        throw error;
       retry.failures += 1;
       retry.nextAt = now + Math.min(SIDE_RETRY_MOST_MS, SIDE_RETRY_FIRST_MS * 2 ** (retry.failures - 1));
       this.options.onError?.(error);
@@ -268,7 +286,7 @@ export class MirrorSyncer {
       const askedAt = new Date(now);
       const latest = await this.spend(() => this.options.source.listTaskChanges("latest", signal));
       if (latest) {
-        await recordFeedStart(db, latest.next_cursor, askedAt);
+        await recordFeedStart(db, latest.next_cursor, askedAt, this.options.adopted);
         this.log.info("mirror sync: the service offers a change feed; reading it");
       } else {
         await dropFeedCursor(db, askedAt, false);
@@ -302,7 +320,7 @@ export class MirrorSyncer {
       if (!(await this.options.leadership.check()))
         throw new Error("mirror sync: leadership lost while reading the change feed");
       await this.throwIfWritesBlocked();
-      await applyFeedPage(db, page, horizon, requestedAt);
+      await applyFeedPage(db, page, horizon, requestedAt, this.options.adopted);
       cursor = page.next_cursor;
       if (!page.has_more) {
         this.feedReadAt = now;
@@ -330,7 +348,8 @@ export class MirrorSyncer {
         if (!(await this.options.leadership.check()))
           throw new Error("mirror sync: leadership lost mid-walk");
         await this.throwIfWritesBlocked();
-        if (!(await applySlice(this.options.db, slice, tasks, asOf))) throw new ClaimLost(slice, asOf);
+        if (!(await applySlice(this.options.db, slice, tasks, asOf, this.options.adopted)))
+          throw new ClaimLost(slice, asOf);
       });
     } catch (error) {
       if (!(error instanceof ClaimLost)) throw error;
