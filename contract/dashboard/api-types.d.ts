@@ -590,7 +590,9 @@ export interface paths {
      *     narrowed to the caller's locations: a `location_id` value naming a location they may not see
      *     is left out of it and counted in `hidden_location_count`, so that the page opens only what
      *     the caller can see and says that it left some out; a filter naming only such locations is
-     *     left empty (the view shows them no tasks), never dropped. `start_view_id` is the view a bare `/tasks`
+     *     left empty (the view shows them no tasks), never dropped, and the view's `vehicle_id`,
+     *     `mva` and `q` are then left out too: they could only describe those locations' tasks.
+     *     `start_view_id` is the view a bare `/tasks`
      *     opens with for the caller (null for the default view, or when that view is no longer
      *     shared with them). Takes no parameters.
      */

@@ -46,11 +46,22 @@ const reader = (staff: StaffSession) => normaliseEmail(staff.email);
 /** A shared view is everyone's: an admin may remove one that misleads, whoever saved it. */
 const mayDeleteShared = (staff: StaffSession) => staff.access.role === "admin";
 
+/**
+ * The filters whose values describe particular tasks (which vehicles, what text) rather than how
+ * the page shows them: in a view left naming none of its reader's locations they can only be
+ * about the hidden locations' tasks, which are not the reader's to learn of.
+ */
+const TASK_DESCRIBING_FILTERS = ["vehicle_id", "mva", "q"] as const;
+
 function narrowedState(state: ViewState, access: StaffAccess): { state: ViewState; hidden: number } {
   if (state.location_id === undefined) return { state, hidden: 0 };
   const named = [...new Set(splitListParam(state.location_id))];
   const seen = scopedLocations(access, named) ?? named;
-  return { state: { ...state, location_id: joinListParam(seen) }, hidden: named.length - seen.length };
+  const hidden = named.length - seen.length;
+  const narrowed: ViewState = { ...state, location_id: joinListParam(seen) };
+  // Such a view shows no tasks either way: without these it says no more than that.
+  if (seen.length === 0 && hidden > 0) for (const name of TASK_DESCRIBING_FILTERS) delete narrowed[name];
+  return { state: narrowed, hidden };
 }
 
 function wireView(view: SavedView, staff: StaffSession): WireView {

@@ -941,7 +941,14 @@ describe("on PGlite", () => {
       const saved = await send("POST", viewsRoute, "/api/views", rig.cookie, {
         name: `Elsewhere ${Date.now()}`,
         shared: true,
-        state: { location_id: others.slice(0, 2).join(","), status: "completed" },
+        state: {
+          location_id: others.slice(0, 2).join(","),
+          status: "completed",
+          // What names those locations' tasks: their vehicles and the owner's search text.
+          mva: "BOS1042,BOS1077",
+          vehicle_id: "veh_bos_31",
+          q: "brake recall",
+        },
       });
       expect(saved.status, saved.text).toBe(201);
       const { id } = JSON.parse(saved.text) as View;
@@ -949,6 +956,14 @@ describe("on PGlite", () => {
       expect(seen).toMatchObject({
         hidden_location_count: 2,
         state: { location_id: "", status: "completed" },
+      });
+      expect(Object.keys(seen.state).sort()).toEqual(["location_id", "status"]);
+      // Its owner, who sees every location, still reads the view as saved.
+      const own = (await views(rig.cookie)).data.find((view) => view.id === id)!;
+      expect(own.state).toMatchObject({
+        mva: "BOS1042,BOS1077",
+        vehicle_id: "veh_bos_31",
+        q: "brake recall",
       });
       expect((await send("DELETE", viewRoute, `/api/views/${id}`, rig.cookie)).status).toBe(204);
     });
