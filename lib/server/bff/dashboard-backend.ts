@@ -104,6 +104,11 @@ export async function createBackend(
       : new MemoryTokenStore(),
     onConvergeError: (error) =>
       log.debug({ err: error }, "service token not compared with the shared one; keeping this instance's"),
+    onRefreshError: (error) =>
+      log.warn(
+        { reason: error.reason, retry_after_ms: error.retryAfterMs },
+        "service token not renewed ahead of its end; the current one serves on, and renewal is tried again",
+      ),
     onRefused: (refusal) => {
       // The closure runs on a request, after `metrics` below exists.
       metrics.countTokenRefusal(refusal.oauthError);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Clock } from "../clock";
 import type { LocalToken } from "./acquire";
-import type { TokenRefusal, TokenUnavailableReason } from "./errors";
+import type { TokenRefusal, TokenUnavailableError, TokenUnavailableReason } from "./errors";
 import type { TokenStore } from "./store";
 
 // The token manager's options and timings, its metrics view, and when a token counts as stale or
@@ -35,6 +35,13 @@ export const CONVERGE_EVERY_MS = 5_000;
 export const DEFAULT_RETRY_AFTER_MS = 10_000;
 /** After a failed background refresh, the next one waits this long (the token still serves). */
 export const BACKGROUND_RETRY_MS = 30_000;
+/**
+ * A token with at least this left still serves when its renewal fails for a while (the endpoint
+ * throttled or briefly down): the service takes it until it expires.
+ */
+export const STILL_SERVES_MS = 60_000;
+/** The shortest wait a 429 of the token endpoint imposes, whatever its Retry-After says. */
+export const MIN_RETRY_AFTER_MS = 1_000;
 /** The fetch lock lapses after this; it stays above the token endpoint's timeout. */
 export const LOCK_TTL_MS = 15_000;
 /** One whole attempt (waiting for another instance included) gives up after this. */
@@ -54,6 +61,11 @@ export interface TokenManagerOptions {
    * offer comes CONVERGE_EVERY_MS later. For a debug line: it can repeat every few seconds.
    */
   onConvergeError?: (error: unknown) => void;
+  /**
+   * Told when a background refresh failed: the token held serves on and the next try comes
+   * BACKGROUND_RETRY_MS later; without it nothing would say so until the token ran out.
+   */
+  onRefreshError?: (error: TokenUnavailableError) => void;
 }
 
 export interface TokenManagerSnapshot {

@@ -10,7 +10,9 @@ import {
   FORCED_RENEWAL_INTERVAL_MS,
   localToken,
   LOCK_TTL_MS,
+  MIN_RETRY_AFTER_MS,
   REFUSAL_MEMORY_MS,
+  STILL_SERVES_MS,
   type TokenManagerOptions,
   type TokenManagerSnapshot,
 } from "./manager-options";
@@ -39,6 +41,7 @@ export class TokenManager {
   private readonly refusal: TokenRefusalMemory;
   private readonly onRefused: NonNullable<TokenManagerOptions["onRefused"]>;
   private readonly onConvergeError: NonNullable<TokenManagerOptions["onConvergeError"]>;
+  private readonly onRefreshError: NonNullable<TokenManagerOptions["onRefreshError"]>;
   private convergeAt = -Infinity;
   private converging = false;
   /** The latest token /v1 answered 401 to. */
@@ -49,6 +52,7 @@ export class TokenManager {
     this.refusal = new TokenRefusalMemory(REFUSAL_MEMORY_MS);
     this.onRefused = options.onRefused ?? (() => {});
     this.onConvergeError = options.onConvergeError ?? (() => {});
+    this.onRefreshError = options.onRefreshError ?? (() => {});
     this.acquireDeps = {
       store: options.store,
       key: options.cacheKey,
@@ -63,7 +67,10 @@ export class TokenManager {
     };
   }
 
-  /** A token with more than REFRESH_MARGIN_MS left; rejects with TokenUnavailableError or the signal's reason. */
+  /**
+   * A token with more than REFRESH_MARGIN_MS left, or, when its renewal fails, the token held while
+   * the service still takes it (stillServing); rejects with TokenUnavailableError or the signal's reason.
+   */
   async getToken(signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
     const now = this.clock.now();
@@ -81,7 +88,26 @@ export class TokenManager {
     }
     const flight =
       this.flight?.promise ?? this.startFlight(false, (token) => this.clock.now() < token.staleAt);
-    return (await abortable(flight, signal)).accessToken;
+    try {
+      return (await abortable(flight, signal)).accessToken;
+    } catch (error) {
+      const held = this.stillServing();
+      if (signal?.aborted || held === undefined) throw error;
+      return held;
+    }
+  }
+
+  /**
+   * The token held, when a renewal failed for a while (throttled, unavailable, slow) and the
+   * service still takes it for STILL_SERVES_MS at least; never one refused, by /v1 or by a
+   * refusal of the client the endpoint gave.
+   */
+  private stillServing(): string | undefined {
+    const held = this.current;
+    const now = this.clock.now();
+    if (!held || held.expiresAt - now < STILL_SERVES_MS) return undefined;
+    if (held.accessToken === this.refusedToken || this.refusal.answer(now)) return undefined;
+    return held.accessToken;
   }
 
   /**
@@ -138,10 +164,11 @@ export class TokenManager {
 
   private refreshInBackground(now: number): void {
     if (this.flight || now < this.blockedUntil || now < this.backgroundRetryAt) return;
-    // Its failure reaches no caller (the current token still serves) but the snapshot's lastError,
-    // which metrics and health show; here it only delays the next try.
-    void this.startFlight(false, (token) => this.clock.now() < token.refreshFrom).catch(() => {
+    // Its failure reaches no caller (the current token still serves): it is told (a warning in
+    // the log), kept in the snapshot's lastError, and delays the next try.
+    void this.startFlight(false, (token) => this.clock.now() < token.refreshFrom).catch((error: unknown) => {
       this.backgroundRetryAt = this.clock.now() + BACKGROUND_RETRY_MS;
+      this.onRefreshError(TokenUnavailableError.from(error));
     });
   }
 
@@ -196,7 +223,9 @@ export class TokenManager {
     const now = this.clock.now();
     if (failure.reason === "rate_limited") {
       // Honour Retry-After for every caller until it passes: hammering would only extend the 429s.
-      const retryAfterMs = failure.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+      // At least a second: a Retry-After of 0, or a date already past on our clock, would
+      // otherwise send every waiting caller straight back to the endpoint.
+      const retryAfterMs = Math.max(MIN_RETRY_AFTER_MS, failure.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
       this.blockedUntil = now + retryAfterMs;
       failure = new TokenUnavailableError("rate_limited", failure.message, {
         retryAfterMs,

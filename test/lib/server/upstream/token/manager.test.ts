@@ -101,6 +101,46 @@ describe("TokenManager: caching", () => {
     expect(await manager.getToken()).toBe("token-3");
   });
 
+  it("says when a background refresh fails, once per try", async () => {
+    const told: string[] = [];
+    const { clock, endpoint, manager } = setup({ onRefreshError: (error) => told.push(error.reason) });
+    endpoint.lifetimeSeconds = 8 * 60;
+    await manager.getToken();
+    await clock.advance(8 * MINUTE - EARLY_REFRESH_MS);
+    endpoint.failures.push(new TokenEndpointError("unavailable", "down"));
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(await manager.getToken()).toBe("token-1");
+    await settle();
+    expect(told).toEqual(["unavailable"]);
+  });
+
+  it("serves the token held while the service still takes it when its renewal fails", async () => {
+    const { clock, endpoint, manager } = setup();
+    await manager.getToken();
+    // Past the five-minute margin, the background refresh's tries all failed: a renewal is due.
+    await clock.advance(HOUR - 4 * MINUTE);
+    endpoint.failures.push(
+      new TokenEndpointError("rate_limited", "429", { status: 429, retryAfterMs: 60_000 }),
+    );
+    expect(await manager.getToken()).toBe("token-1");
+    expect(endpoint.calls).toBe(2);
+    // Within its last minute it is no longer offered.
+    await clock.advance(3 * MINUTE + 1);
+    endpoint.failures.push(new TokenEndpointError("unavailable", "down"));
+    await expect(manager.getToken()).rejects.toBeInstanceOf(TokenUnavailableError);
+  });
+
+  it("never serves a token the client's refusal or /v1 has disowned", async () => {
+    const { clock, endpoint, manager } = setup();
+    await manager.getToken();
+    await clock.advance(HOUR - 4 * MINUTE);
+    endpoint.failures.push(
+      new TokenEndpointError("rejected", "invalid_client", { status: 401, oauthError: "invalid_client" }),
+    );
+    await expect(manager.getToken()).rejects.toMatchObject({ reason: "rejected" });
+  });
+
   it("makes exactly one token request for 500 concurrent cold callers", async () => {
     const { endpoint, manager } = setup();
     const release = endpoint.holdNext();

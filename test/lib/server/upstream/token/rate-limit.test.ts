@@ -85,6 +85,22 @@ describe("TokenManager: 429 from the token endpoint", () => {
     }
   });
 
+  it("waits a second at least when Retry-After is 0, or a date already past on our clock", async () => {
+    for (const headers of [
+      { "retry-after": "0" },
+      { "retry-after": new Date(Date.now() - 60_000).toUTCString() },
+    ]) {
+      const endpoint = scriptedTokenEndpoint([tooMany(headers), issued("after-floor")]);
+      const { clock, manager } = setup({ fetchToken: endpoint.fetchToken });
+      const results = await Promise.all(Array.from({ length: 20 }, () => rejection(manager.getToken())));
+      expect(new Set(results.map((error) => error.reason))).toEqual(new Set(["rate_limited"]));
+      await rejection(manager.getToken());
+      expect(endpoint.calls()).toBe(1);
+      await clock.advance(1_000);
+      expect(await manager.getToken()).toBe("after-floor");
+    }
+  });
+
   it("gives every waiter of the throttled request the same answer", async () => {
     const endpoint = scriptedTokenEndpoint([tooMany({ "retry-after": "5" })]);
     const { manager } = setup({ fetchToken: endpoint.fetchToken });
