@@ -242,6 +242,18 @@ export class UpstreamBudget {
   }
 
   /**
+   * A call that never left this instance (its connection refused, its host not found): as
+   * recordUnreachable, and its slot is taken back, since the service counted nothing. Otherwise,
+   * in an outage, a minute's calls that reached nobody would fill the budget, and people would be
+   * told the service was busy when it was unreachable, until a minute after it came back.
+   */
+  recordNeverSent(): void {
+    this.recordUnreachable();
+    // The shared log falls back to memory by itself; a memory log cannot fail.
+    void this.rateLog.releaseNewest().then(() => this.kick());
+  }
+
+  /**
    * A call whose caller left before its answer came: it tells nothing, but a probe it was has
    * ended, and the next caller probes now rather than when the probe would have timed out.
    */

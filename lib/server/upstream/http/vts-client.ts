@@ -212,14 +212,15 @@ export class VtsClient {
         cache: "no-store",
       });
       this.options.onCall?.({ status: response.status, durationMs: performance.now() - started });
-    } catch {
+    } catch (error) {
       this.options.onCall?.({ status: "error", durationMs: performance.now() - started });
       this.options.onTiming?.("upstream", performance.now() - started);
       if (signal?.aborted) {
         this.options.budget.recordAbandoned();
         throw signal.reason;
       }
-      this.options.budget.recordUnreachable();
+      if (neverSent(error)) this.options.budget.recordNeverSent();
+      else this.options.budget.recordUnreachable();
       if (timeout.aborted) throw new UpstreamError("timeout", "The service did not answer in time.");
       throw new UpstreamError("unavailable", "The service cannot be reached.");
     }
@@ -229,6 +230,17 @@ export class VtsClient {
     this.options.onTiming?.("upstream", performance.now() - started);
     return { response, body };
   }
+}
+
+/**
+ * Failures before a request could leave this machine: no connection was made, so the service
+ * counted nothing. A reset or a timeout may come after the service took the request: not these.
+ */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function neverSent(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" && NOT_SENT_CODES.has(cause.code);
 }
 
 function parseJson(body: string | undefined): unknown {

@@ -64,6 +64,11 @@ export interface RateLog {
    * The phantoms leave the log after `ageOutInMs` (default: a full period, like a grant).
    */
   raiseCountTo(total: number, ageOutInMs?: number): Promise<void>;
+  /**
+   * Takes back this instance's newest grant: a call that never left it (its connection refused)
+   * cost the service nothing. Any grant of its will do: they differ only in when they leave.
+   */
+  releaseNewest(): Promise<void>;
   /** Grants nothing for `forMs` from now; an existing longer pause is kept. */
   pause(forMs: number): Promise<void>;
   pausedForMs(): Promise<number>;
@@ -106,6 +111,11 @@ export class MemoryRateLog implements RateLog {
     const granted = pausedForMs === 0 && this.entries.length < maxInLog;
     if (granted) this.entries.push(now);
     return { granted, ...this.state(now, pausedForMs) };
+  }
+
+  async releaseNewest(): Promise<void> {
+    this.trim();
+    this.entries.pop();
   }
 
   /** Records an entry made elsewhere (a grant of the shared log), whatever the count. */

@@ -98,6 +98,9 @@ function numbersFromReply(reply: unknown, length: number): number[] {
   });
 }
 
+/** The most grants of this instance kept for releaseLatest. */
+const MAX_RELEASABLE = 100;
+
 export class RedisRateLogStore {
   /** Where the limit some instance learned is shared. */
   readonly limitKey: string;
@@ -106,6 +109,8 @@ export class RedisRateLogStore {
   /** Entry names must be unique across instances, or ZADD would overwrite instead of add. */
   private readonly memberPrefix = randomUUID();
   private sequence = 0;
+  /** This instance's latest grants, newest last: the ones releaseLatest may take back. */
+  private readonly granted: string[] = [];
 
   constructor(
     private readonly redis: Redis,
@@ -122,9 +127,21 @@ export class RedisRateLogStore {
 
   async tryAcquire(maxInLog: number): Promise<RateLogGrant> {
     const keys = [this.logKey, this.pauseKey];
-    const reply = await this.redis.eval(ACQUIRE_SCRIPT, 2, ...keys, this.periodMs, maxInLog, this.member());
+    const member = this.member();
+    const reply = await this.redis.eval(ACQUIRE_SCRIPT, 2, ...keys, this.periodMs, maxInLog, member);
     const [granted, ...state] = numbersFromReply(reply, 4) as [number, number, number, number];
+    if (granted === 1) {
+      this.granted.push(member);
+      // A call is released at once or not at all: only the last few are worth keeping.
+      if (this.granted.length > MAX_RELEASABLE) this.granted.shift();
+    }
     return { granted: granted === 1, ...toState(state) };
+  }
+
+  /** Removes this instance's newest grant from the log (one that left it already is gone anyway). */
+  async releaseLatest(): Promise<void> {
+    const member = this.granted.pop();
+    if (member !== undefined) await this.redis.zrem(this.logKey, member);
   }
 
   async inspect(): Promise<RateLogState> {

@@ -113,6 +113,14 @@ export class RedisRateLog implements RateLog {
     );
   }
 
+  async releaseNewest(): Promise<void> {
+    await this.known.releaseNewest();
+    await this.withFallback(
+      () => this.store.releaseLatest(),
+      () => this.outageGrants.releaseNewest(),
+    );
+  }
+
   async raiseCountTo(total: number, ageOutInMs: number = this.periodMs): Promise<void> {
     await this.known.raiseCountTo(total, ageOutInMs);
     await this.withFallback(

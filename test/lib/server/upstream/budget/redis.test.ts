@@ -60,6 +60,17 @@ describe("upstream budget shared through Redis", () => {
     expect(await b.snapshot()).toMatchObject({ usedInWindow: 8, remaining: 0 });
   });
 
+  it("gives back a slot a call never used: one of this instance's, never another's", async () => {
+    const key = `budget-test:${randomUUID()}`;
+    const [a, b] = await Promise.all([instance(key), instance(key)]);
+    const deadlineMs = Date.now() + 1_500;
+    for (const budget of [a, b, a, b, a]) await budget.acquire("interactive", { deadlineMs });
+    expect(await redis.zcard(`{${key}}:log`)).toBe(5);
+    for (let released = 0; released < 4; released++) a.recordNeverSent();
+    await expect.poll(() => redis.zcard(`{${key}}:log`)).toBe(2);
+    expect((await b.snapshot()).usedInWindow).toBe(2);
+  });
+
   it("shares one count whatever the instances' clocks say", async () => {
     const key = `budget-test:${randomUUID()}`;
     const skewed: Clock = {

@@ -1,0 +1,46 @@
+// A service that refuses connections is unavailable, not busy: calls that never left this
+// instance give their budget slot back, so however many people keep trying during an outage,
+// they are told the service cannot be reached, and the budget is whole when it comes back.
+import { createServer } from "node:net";
+import { describe, expect, it } from "vitest";
+import { asDashboardError } from "@/lib/server/bff/upstream-failure";
+import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
+import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
+import { VtsClient } from "@/lib/server/upstream/http/vts-client";
+import type { TokenManager } from "@/lib/server/upstream/token/manager";
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("a service that refuses connections", () => {
+  it("is unavailable to every caller, however many, and the budget keeps its slots", async () => {
+    const budget = new UpstreamBudget({ rateLog: new MemoryRateLog() });
+    // The limit is known, as once the service has answered: 60 a minute, 58 of them ours to use.
+    await budget.recordResponse(
+      200,
+      new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", "x-ratelimit-reset": "60" }),
+    );
+    const vts = new VtsClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      tokens: { getToken: async () => "token" } as unknown as TokenManager,
+      budget,
+      timeoutMs: 5_000,
+    });
+    const codes: string[] = [];
+    for (let call = 0; call < 70; call++) {
+      const error = await vts
+        .listLocations({ priority: "interactive", deadlineMs: Date.now() + 15_000 })
+        .catch((failure: unknown) => failure);
+      codes.push(asDashboardError(error)?.code ?? String(error));
+    }
+    expect(new Set(codes)).toEqual(new Set(["upstream_unavailable"]));
+    // The one entry is the service's own count, from its answer before the outage.
+    expect((await budget.snapshot()).usedInWindow).toBeLessThanOrEqual(1);
+  });
+});
