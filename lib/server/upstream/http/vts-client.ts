@@ -144,9 +144,11 @@ export class VtsClient {
         this.options.onTiming?.("queue", performance.now() - queued);
       }
       this.options.onBudgetWait?.(call.priority, performance.now() - queued);
-      const { response, body } = await this.send(path, token, call.signal);
+      const { response, body, timedOut } = await this.send(path, token, call.signal);
       await this.options.budget.recordResponse(response.status, response.headers);
       const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;
+      if (timedOut)
+        throw new UpstreamError("timeout", "The service did not answer in time.", { upstreamRequestId });
       if (response.status === 401) {
         // A fresh token that is refused too is a configuration problem, not something to loop on.
         if (renewed)
@@ -196,12 +198,15 @@ export class VtsClient {
     });
   }
 
-  /** The response, and its body as text (undefined when it could not be read to the end). */
+  /**
+   * The response, and its body as text (undefined when it could not be read to the end; timedOut
+   * when that was because the deadline passed).
+   */
   private async send(
     path: string,
     token: string,
     signal: AbortSignal | undefined,
-  ): Promise<{ response: Response; body: string | undefined }> {
+  ): Promise<{ response: Response; body: string | undefined; timedOut: boolean }> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     let response: Response;
@@ -225,10 +230,12 @@ export class VtsClient {
       throw new UpstreamError("unavailable", "The service cannot be reached.");
     }
     // A body cut off midway is no answer: the caller refuses an unreadable 200 as invalid_response,
-    // and for any other status the status alone decides.
+    // and for any other status the status alone decides. One that stopped coming until the
+    // deadline is the service not answering in time, as it is before the headers.
     const body = await response.text().catch(() => undefined);
     this.options.onTiming?.("upstream", performance.now() - started);
-    return { response, body };
+    if (body === undefined && signal?.aborted) throw signal.reason;
+    return { response, body, timedOut: body === undefined && timeout.aborted };
   }
 }
 

@@ -1,12 +1,15 @@
 // A service that refuses connections is unavailable, not busy: calls that never left this
 // instance give their budget slot back, so however many people keep trying during an outage,
-// they are told the service cannot be reached, and the budget is whole when it comes back.
+// they are told the service cannot be reached, and the budget is whole when it comes back. One
+// whose answer stops half way did not answer in time, whatever its status said.
+import { once } from "node:events";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { asDashboardError } from "@/lib/server/bff/upstream-failure";
 import { MemoryRateLog } from "@/lib/server/upstream/budget/rate-log/rate-log";
 import { UpstreamBudget } from "@/lib/server/upstream/budget/upstream-budget";
-import { VtsClient } from "@/lib/server/upstream/http/vts-client";
+import { UpstreamError, VtsClient } from "@/lib/server/upstream/http/vts-client";
 import type { TokenManager } from "@/lib/server/upstream/token/manager";
 
 /** A port nothing listens on: taken from the system, then let go. */
@@ -42,5 +45,33 @@ describe("a service that refuses connections", () => {
     expect(new Set(codes)).toEqual(new Set(["upstream_unavailable"]));
     // The one entry is the service's own count, from its answer before the outage.
     expect((await budget.snapshot()).usedInWindow).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("a service whose answer stops half way", () => {
+  it("did not answer in time: a timeout, not an answer of an unexpected shape", async () => {
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"data":['); // and nothing more
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const budget = new UpstreamBudget({ rateLog: new MemoryRateLog() });
+    const vts = new VtsClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      tokens: { getToken: async () => "token" } as unknown as TokenManager,
+      budget,
+      timeoutMs: 300,
+    });
+    try {
+      const error = await vts
+        .listLocations({ priority: "interactive", deadlineMs: Date.now() + 5_000 })
+        .catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect((error as UpstreamError).failure).toBe("timeout");
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
