@@ -135,14 +135,7 @@ async function main(): Promise<number> {
   }
   if (command === "access" && email) {
     if (!access) throw new UsageError("Give --role and --locations.");
-    if (member) {
-      await record("staff_access_changed", {
-        email: member.email,
-        before: accessNow,
-        after: { ...access, disabled: accessNow!.disabled },
-      });
-    }
-    if (member && (await setStaffAccess(file, email, access))) {
+    if (await setStaffAccess(file, email, access, record)) {
       console.log(`${email} is now ${describeAccess(access)}, from their next request.`);
       return 0;
     }
@@ -178,15 +171,7 @@ async function main(): Promise<number> {
   }
   if ((command === "disable" || command === "enable") && email) {
     const disabled = command === "disable";
-    if (member && accessNow!.disabled !== disabled) {
-      await record("staff_access_changed", {
-        email: member.email,
-        before: accessNow,
-        after: { ...accessNow!, disabled },
-      });
-      if (disabled) await record("sessions_ended", { email: member.email, how: "disabled" });
-    }
-    if (member && (await setStaffDisabled(file, email, disabled))) {
+    if (await setStaffDisabled(file, email, disabled, record)) {
       console.log(
         disabled
           ? `${email} disabled; their sessions end at their next request.`

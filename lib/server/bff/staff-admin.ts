@@ -104,12 +104,7 @@ export async function answerSetStaffAccess(
       'The access must be {"role": "viewer" or "admin", "locations": "all" or a list of location ids}.',
     );
   const access = normaliseAccess(body.data);
-  await recordOrRefuse(backend, staff.email, "staff_access_changed", {
-    email,
-    before: accessOf(member),
-    after: access,
-  });
-  if (!(await setStaffAccess(staffFile(), email, access)))
+  if (!(await setStaffAccess(staffFile(), email, access, recordFor(backend, staff.email))))
     throw new DashboardError("not_found", "No member of staff has this email.");
   dashboardLogger().info({ staff: staff.email, member: email, ...access }, "staff access changed");
   return Response.json({ ...memberAnswer(member), ...access });
@@ -139,19 +134,10 @@ export async function answerSetStaffDisabled(
   if (!body.success)
     throw new DashboardError("invalid_request", 'The change must be {"disabled": true or false}.');
   const { disabled } = body.data;
-  const before = { ...accessOf(member), disabled: member.disabledAt !== undefined };
-  if (before.disabled !== disabled) {
-    const { email } = member;
-    await recordOrRefuse(backend, staff.email, "staff_access_changed", {
-      email,
-      before,
-      after: { ...before, disabled },
-    });
-    if (disabled) await recordOrRefuse(backend, staff.email, "sessions_ended", { email, how: "disabled" });
-    if (!(await setStaffDisabled(staffFile(), email, disabled)))
-      throw new DashboardError("not_found", "No member of staff has this email.");
-    dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
-  }
+  const { email } = member;
+  if (!(await setStaffDisabled(staffFile(), email, disabled, recordFor(backend, staff.email))))
+    throw new DashboardError("not_found", "No member of staff has this email.");
+  dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
   return Response.json(memberAnswer(member, disabled));
 }
 

@@ -289,18 +289,26 @@ async function writeStaffFile(file: string, { staff, endedSessions }: StaffFile)
 }
 
 /** Rewrites one member; false when the file does not list them. */
+/**
+ * Changes one member within the file's lock, from the member as the file holds them then: what
+ * `change` records (it records before it returns) is what is written, whoever changed the member
+ * just before. Returning the member unchanged writes nothing.
+ */
 async function updateMember(
   file: string,
   email: string,
-  change: (member: StaffMember) => StaffMember,
+  change: (member: StaffMember) => Promise<StaffMember>,
 ): Promise<boolean> {
   const key = normaliseEmail(email);
   return changingStaffFile(file, async () => {
     const content = await readStaffFile(file);
-    if (!content.staff.some((member) => member.email === key)) return false;
+    const member = content.staff.find((one) => one.email === key);
+    if (!member) return false;
+    const changed = await change(member);
+    if (changed === member) return true;
     await writeStaffFile(file, {
       ...content,
-      staff: content.staff.map((member) => (member.email === key ? change(member) : member)),
+      staff: content.staff.map((one) => (one === member ? changed : one)),
     });
     return true;
   });
@@ -347,7 +355,7 @@ export async function upsertStaffMember(
 
 /** Records a change in the audit trail, before the change is made; throws when it cannot. */
 export type RecordChange = (
-  action: "staff_added" | "staff_access_changed" | "staff_removed",
+  action: "staff_added" | "staff_access_changed" | "staff_removed" | "sessions_ended",
   details: Record<string, unknown>,
 ) => Promise<void>;
 
@@ -458,20 +466,45 @@ export function removeStaffMember(file: string, email: string): Promise<boolean>
   });
 }
 
-/** Disables or enables a member; false when the file does not list them. */
-export function setStaffDisabled(file: string, email: string, disabled: boolean): Promise<boolean> {
-  return updateMember(file, email, (member) => {
+/**
+ * Disables or enables a member, recorded first (and a disable's end of their sessions); setting
+ * what is already so records and changes nothing. False when the file does not list them.
+ */
+export function setStaffDisabled(
+  file: string,
+  email: string,
+  disabled: boolean,
+  record: RecordChange,
+): Promise<boolean> {
+  return updateMember(file, email, async (member) => {
     const { disabledAt, ...enabled } = member;
+    if ((disabledAt !== undefined) === disabled) return member;
+    const before = { ...accessOf(member), disabled: !disabled };
+    await record("staff_access_changed", { email: member.email, before, after: { ...before, disabled } });
     if (!disabled) return enabled;
-    if (disabledAt) return member;
+    await record("sessions_ended", { email: member.email, how: "disabled" });
     const now = new Date().toISOString();
     return { ...enabled, disabledAt: now, sessionsEndedAt: now };
   });
 }
 
-/** Sets a member's role and locations; false when the file does not list them. */
-export function setStaffAccess(file: string, email: string, access: StaffAccess): Promise<boolean> {
-  return updateMember(file, email, (member) => ({ ...member, ...normaliseAccess(access) }));
+/** Sets a member's role and locations, recorded first; false when the file does not list them. */
+export function setStaffAccess(
+  file: string,
+  email: string,
+  access: StaffAccess,
+  record: RecordChange,
+): Promise<boolean> {
+  return updateMember(file, email, async (member) => {
+    const after = normaliseAccess(access);
+    const disabled = member.disabledAt !== undefined;
+    await record("staff_access_changed", {
+      email: member.email,
+      before: { ...accessOf(member), disabled },
+      after: { ...after, disabled },
+    });
+    return { ...member, ...after };
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   setSingleSignOnMember,
   setStaffAccess,
   setStaffDisabled,
+  type RecordChange,
 } from "@/lib/server/staff";
 import { sessionRevocations } from "@/lib/server/auth/session-revocation";
 import {
@@ -15,6 +16,9 @@ import {
   sessionCookieValue,
   stubDashboardEnv,
 } from "../../support/session-cookie";
+
+/** The staff file's changes here are about sessions; what the trail records is tested elsewhere. */
+const unrecorded: RecordChange = async () => {};
 
 const SECRET = "api-session-test-secret-".padEnd(40, "x");
 const STAFF = ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"];
@@ -149,7 +153,12 @@ describe("the dashboard API's session check", () => {
   it("gives a password session the role and locations the staff file says, at each request", async () => {
     const header = `${NAME}=${await sessionToken({ email: "d@example.com", sid: randomUUID() })}`;
     expect((await apiSession(header))?.access).toEqual({ role: "admin", locations: "all" });
-    await setStaffAccess(staffFile, "d@example.com", { role: "viewer", locations: ["loc_a", "loc_b"] });
+    await setStaffAccess(
+      staffFile,
+      "d@example.com",
+      { role: "viewer", locations: ["loc_a", "loc_b"] },
+      unrecorded,
+    );
     expect((await apiSession(header))?.access).toEqual({ role: "viewer", locations: ["loc_a", "loc_b"] });
   });
 
@@ -168,9 +177,9 @@ describe("the dashboard API's session check", () => {
     expect((await apiSession(session))?.access).toEqual(narrowed);
     expect((await apiSession(unmapped))?.access).toEqual(narrowed);
 
-    await setStaffDisabled(staffFile, "sso.listed@example.com", true);
+    await setStaffDisabled(staffFile, "sso.listed@example.com", true, unrecorded);
     expect(await apiSession(session)).toBeUndefined();
-    await setStaffDisabled(staffFile, "sso.listed@example.com", false);
+    await setStaffDisabled(staffFile, "sso.listed@example.com", false, unrecorded);
     expect(await apiSession(session), "a session from before the disable").toBeUndefined();
 
     // A sign-in after the enable: a later millisecond than the one that ended the sessions.

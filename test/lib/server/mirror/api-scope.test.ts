@@ -754,8 +754,8 @@ describe("on PGlite", () => {
         actor: "staff@company.example",
         details: {
           email: VIEWER,
-          before: { role: "viewer", locations: mine },
-          after: { role: "viewer", locations: [mine[1]] },
+          before: { role: "viewer", locations: mine, disabled: false },
+          after: { role: "viewer", locations: [mine[1]], disabled: false },
         },
       });
     });

@@ -13,7 +13,11 @@ import {
   staffStanding,
   upsertStaffMember,
   type MembershipOptions,
+  type RecordChange,
 } from "@/lib/server/staff/staff-directory";
+
+/** For the tests of what the file holds: what the trail records is tested where it is kept. */
+const unrecorded: RecordChange = async () => {};
 
 /** What a password member may do, as the session check reads the staff file for a password session. */
 async function staffMemberAccess(file: string, email: string, options?: MembershipOptions) {
@@ -47,7 +51,7 @@ describe("the staff file", () => {
     const file = staffFile();
     await upsertStaffMember(file, "bob@company.example", "Bob", PASSWORD);
     await upsertStaffMember(file, "cat@company.example", "Cat", PASSWORD);
-    expect(await setStaffDisabled(file, "BOB@company.example", true)).toBe(true);
+    expect(await setStaffDisabled(file, "BOB@company.example", true, unrecorded)).toBe(true);
     expect(await isStaffMember(file, "bob@company.example")).toBe(false);
     expect(await isStaffMember(file, "cat@company.example")).toBe(true);
     expect(await authenticateStaff(file, "bob@company.example", PASSWORD)).toBeUndefined();
@@ -58,25 +62,25 @@ describe("the staff file", () => {
       (await readStaff(file)).find((member) => member.email === "bob@company.example")?.disabledAt,
     ).toBeTruthy();
 
-    expect(await setStaffDisabled(file, "bob@company.example", false)).toBe(true);
+    expect(await setStaffDisabled(file, "bob@company.example", false, unrecorded)).toBe(true);
     expect(await isStaffMember(file, "bob@company.example")).toBe(true);
     expect(await authenticateStaff(file, "bob@company.example", `${PASSWORD}-2`)).toMatchObject({
       name: "Bob",
     });
-    expect(await setStaffDisabled(file, "nobody@company.example", true)).toBe(false);
+    expect(await setStaffDisabled(file, "nobody@company.example", true, unrecorded)).toBe(false);
   });
 
   it("keeps a session signed in before a disable ended after the member is enabled again", async () => {
     const file = staffFile();
     await upsertStaffMember(file, "dee@company.example", "Dee", PASSWORD);
     const before = Date.now() - 1;
-    await setStaffDisabled(file, "dee@company.example", true);
+    await setStaffDisabled(file, "dee@company.example", true, unrecorded);
     // A second disable, or a new password meanwhile, keeps the moment the sessions ended.
     const { sessionsEndedAt } = (await readStaff(file))[0]!;
-    await setStaffDisabled(file, "dee@company.example", true);
+    await setStaffDisabled(file, "dee@company.example", true, unrecorded);
     await upsertStaffMember(file, "dee@company.example", "Dee", `${PASSWORD}-2`);
     expect((await readStaff(file))[0]!.sessionsEndedAt).toBe(sessionsEndedAt);
-    await setStaffDisabled(file, "dee@company.example", false);
+    await setStaffDisabled(file, "dee@company.example", false, unrecorded);
     const after = Date.now() + 1;
     expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: before })).toBe(false);
     expect(await isStaffMember(file, "dee@company.example", { signedInAtMs: after })).toBe(true);
@@ -151,12 +155,78 @@ describe("the staff file", () => {
       locations: ["loc_north"],
     });
 
-    expect(await setStaffAccess(file, "gus@company.example", { role: "admin", locations: "all" })).toBe(true);
+    expect(
+      await setStaffAccess(file, "gus@company.example", { role: "admin", locations: "all" }, unrecorded),
+    ).toBe(true);
     await upsertStaffMember(file, "gus@company.example", "Gus", `${PASSWORD}-2`);
     expect(await staffMemberAccess(file, "gus@company.example")).toEqual({ role: "admin", locations: "all" });
-    expect(await setStaffAccess(file, "nobody@company.example", { role: "admin", locations: "all" })).toBe(
-      false,
+    expect(
+      await setStaffAccess(file, "nobody@company.example", { role: "admin", locations: "all" }, unrecorded),
+    ).toBe(false);
+  });
+
+  it("records each change of access from the member as the file holds them, when two admins change one at once", async () => {
+    const file = staffFile();
+    await upsertStaffMember(file, "lou@company.example", "Lou", PASSWORD, {
+      role: "viewer",
+      locations: "all",
+    });
+    const records: { action: string; details: Record<string, unknown> }[] = [];
+    let recording = () => {};
+    const firstIsRecording = new Promise<void>((resolve) => (recording = resolve));
+    let finishRecording = () => {};
+    const slowRecord: RecordChange = async (action, details) => {
+      recording();
+      await new Promise<void>((resolve) => (finishRecording = resolve));
+      records.push({ action, details });
+    };
+    const record: RecordChange = async (action, details) => void records.push({ action, details });
+    const first = setStaffAccess(
+      file,
+      "lou@company.example",
+      { role: "viewer", locations: ["loc_a"] },
+      slowRecord,
     );
+    // The second change arrives while the first is still being recorded.
+    await firstIsRecording;
+    const second = setStaffAccess(
+      file,
+      "lou@company.example",
+      { role: "viewer", locations: ["loc_b"] },
+      record,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finishRecording();
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(records.map(({ details }) => [details.before, details.after])).toEqual([
+      [
+        { role: "viewer", locations: "all", disabled: false },
+        { role: "viewer", locations: ["loc_a"], disabled: false },
+      ],
+      [
+        { role: "viewer", locations: ["loc_a"], disabled: false },
+        { role: "viewer", locations: ["loc_b"], disabled: false },
+      ],
+    ]);
+    expect(await staffMemberAccess(file, "lou@company.example")).toEqual({
+      role: "viewer",
+      locations: ["loc_b"],
+    });
+
+    // Disabling one already disabled records nothing; a change the trail refuses is not made.
+    await setStaffDisabled(file, "lou@company.example", true, record);
+    const recorded = records.length;
+    await setStaffDisabled(file, "lou@company.example", true, record);
+    expect(records.length).toBe(recorded);
+    const refusing: RecordChange = () => Promise.reject(new Error("the trail is away"));
+    await expect(
+      setStaffAccess(file, "lou@company.example", { role: "admin", locations: "all" }, refusing),
+    ).rejects.toThrow("the trail is away");
+    expect(await staffMemberAccess(file, "lou@company.example")).toBeUndefined();
+    expect((await readStaff(file)).find((one) => one.email === "lou@company.example")).toMatchObject({
+      role: "viewer",
+      locations: ["loc_b"],
+    });
   });
 
   it("reads a member listed before roles existed as an admin of every location, as all staff then were", async () => {
@@ -183,7 +253,12 @@ describe("the staff file", () => {
       role: "viewer",
       locations: ["loc_a"],
     });
-    await setStaffAccess(file, "kim@company.example", { role: "viewer", locations: ["loc_a", "loc_b"] });
+    await setStaffAccess(
+      file,
+      "kim@company.example",
+      { role: "viewer", locations: ["loc_a", "loc_b"] },
+      unrecorded,
+    );
     expect((await readStaff(file))[0]!.locations).toEqual(["loc_a", "loc_b"]);
   });
 
@@ -240,9 +315,9 @@ describe("single sign-on members of the staff file", () => {
 
     // Nor does disabling Pat's password end a single sign-on session of theirs.
     const signedInAtMs = Date.now();
-    await setStaffDisabled(file, "pat@company.example", true);
+    await setStaffDisabled(file, "pat@company.example", true, unrecorded);
     expect(await sso(file, "pat@company.example", { signedInAtMs })).toEqual({ kind: "unlisted" });
-    await setStaffDisabled(file, "pat@company.example", false);
+    await setStaffDisabled(file, "pat@company.example", false, unrecorded);
 
     expect(await removeSingleSignOnMember(file, "pat@company.example", noRecord)).toBe("not_listed");
     expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("removed");
@@ -290,11 +365,11 @@ describe("single sign-on members of the staff file", () => {
     await setSingleSignOnMember(file, "sam@company.example", BRANCH, { record: noRecord });
     const lostLaptop = { signedInAtMs: added + 60_000 };
     vi.setSystemTime(added + 120_000);
-    await setStaffDisabled(file, "sam@company.example", true);
+    await setStaffDisabled(file, "sam@company.example", true, unrecorded);
     expect(await sso(file, "sam@company.example")).toEqual({ kind: "refused" });
     expect(await removeSingleSignOnMember(file, "sam@company.example", noRecord)).toBe("disabled");
 
-    await setStaffDisabled(file, "sam@company.example", false);
+    await setStaffDisabled(file, "sam@company.example", false, unrecorded);
     const later = { signedInAtMs: added + 180_000 };
     expect(await sso(file, "sam@company.example", lostLaptop)).toEqual({ kind: "refused" });
     expect((await sso(file, "sam@company.example", later)).kind).toBe("listed");
@@ -312,7 +387,7 @@ describe("changes made at once", () => {
     const emails = Array.from({ length: 4 }, (_, index) => `member${index}@company.example`);
     await Promise.all([
       ...emails.map((email) => upsertStaffMember(file, email, "Member", PASSWORD)),
-      setStaffDisabled(file, "first@company.example", true),
+      setStaffDisabled(file, "first@company.example", true, unrecorded),
     ]);
     const listed = await readStaff(file);
     expect(listed.map((member) => member.email).sort()).toEqual(["first@company.example", ...emails].sort());
