@@ -11,6 +11,7 @@ import { DashboardError, readQueryParams } from "../dashboard-error";
 import { dashboardLogger } from "../log";
 import { dashboardEnv } from "../env";
 import {
+  isStaffEmail,
   managesStaff,
   normaliseEmail,
   seesLocation,
@@ -181,7 +182,9 @@ function readFilters(raw: Record<string, string>): AuditFilters {
         "invalid_request",
         '"actor" must name who acted (an email, or "command line (USER)") in 1 to 320 characters, without control characters.',
       );
-    filters.actor = normaliseEmail(raw.actor);
+    // An email is kept as staff emails are (lower case); "command line (USER)" as it was written.
+    const actor = raw.actor.trim();
+    filters.actor = isStaffEmail(normaliseEmail(actor)) ? normaliseEmail(actor) : actor;
   }
   for (const name of ["from", "to"] as const) {
     const text = raw[name];

@@ -1085,6 +1085,19 @@ describe("on PGlite", () => {
       );
     });
 
+    it("finds a command line's records by the user named in them, capitals and all", async () => {
+      const workspace = await rig.mirrored.workspace();
+      await workspace.query(
+        "INSERT INTO workspace_audit (actor, action, details) VALUES ($1, 'staff_access_changed', '{}'::jsonb)",
+        ["command line (JSmith)"],
+      );
+      const found = await trail(`actor=${encodeURIComponent("command line (JSmith)")}`);
+      expect(found.data.map((record) => record.actor)).toEqual(["command line (JSmith)"]);
+      // An email is found whatever its case.
+      const byEmail = await trail(`action=export&actor=${encodeURIComponent(VIEWER.toUpperCase())}&limit=1`);
+      expect(byEmail.data).toHaveLength(1);
+    });
+
     it("pages newest first, and a cursor of other filters is refused", async () => {
       const first = await trail("limit=2");
       expect(first.data).toHaveLength(2);
