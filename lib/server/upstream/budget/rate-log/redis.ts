@@ -39,6 +39,11 @@ export interface RedisRateLogOptions {
 
 /** A learned limit is trusted for an hour; after that, a cold instance probes again. */
 const LIMIT_MEMORY_MS = 3_600_000;
+/**
+ * After a hand-back failed, how long before the next is tried (in the background): a Redis that
+ * hangs, its connection open and silent, costs each try its command timeout.
+ */
+const HAND_BACK_RETRY_MS = 2_000;
 
 export class RedisRateLog implements RateLog {
   /** Other instances consume slots and pause the log too; a waiting budget looks again. */
@@ -56,6 +61,8 @@ export class RedisRateLog implements RateLog {
   /** The connection dropped since the last hand-back: Redis may have restarted, even unnoticed. */
   private reconnected = false;
   private handingBack: Promise<void> | undefined;
+  /** When a hand-back last failed in this outage; cleared whenever the connection is ready again. */
+  private handBackFailedAt: number | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -72,6 +79,10 @@ export class RedisRateLog implements RateLog {
     // A restart between two commands fails none of them, yet the keys may be gone.
     redis.on("close", () => {
       this.reconnected = true;
+    });
+    // A new connection is worth a hand-back at once, by the next command.
+    redis.on("ready", () => {
+      this.handBackFailedAt = undefined;
     });
   }
 
@@ -156,6 +167,14 @@ export class RedisRateLog implements RateLog {
     onRedis: () => Promise<T>,
     onMemory: (memory: MemoryRateLog) => Promise<T>,
   ): Promise<T> {
+    if (this.degraded && this.handBackFailedAt !== undefined) {
+      // Redis failed a hand-back and has not connected anew since: it may hang, and no command
+      // should wait out its timeout. The memory log answers now; Redis is tried in the background.
+      if (!this.handingBack && this.clock.now() - this.handBackFailedAt >= HAND_BACK_RETRY_MS)
+        // Still failing: handBack noted when, and the next try waits its turn again.
+        void this.handBack().catch(() => undefined);
+      return onMemory(this.known);
+    }
     try {
       if (this.degraded || this.reconnected) await this.handBack();
       return await onRedis();
@@ -186,6 +205,10 @@ export class RedisRateLog implements RateLog {
           await this.redis.set(this.store.limitKey, String(limit), "PX", LIMIT_MEMORY_MS, "NX");
         this.outageGrants = new MemoryRateLog(this.clock, this.periodMs);
         this.degraded = false;
+        this.handBackFailedAt = undefined;
+      } catch (error) {
+        this.handBackFailedAt = this.clock.now();
+        throw error;
       } finally {
         this.handingBack = undefined;
       }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "@/harness/free-port";
+import { startLocalRedis } from "@/harness/local-redis";
 import { BudgetExhaustedError } from "@/lib/server/upstream/budget/queue";
 import { systemClock, type Clock } from "@/lib/server/upstream/clock";
 import { connectSharedRedis } from "@/lib/server/shared-redis";
@@ -131,6 +132,46 @@ describe("upstream budget shared through Redis", () => {
       expect(await budget.snapshot()).toMatchObject({ usedInWindow: 4, remaining: 0, degraded: true });
     } finally {
       redis.disconnect();
+    }
+  });
+
+  it("answers from memory at once while Redis hangs, and hands back once it answers again", async () => {
+    // A Redis of its own: frozen (SIGSTOP), its connections stay open and nothing answers.
+    const hung = await startLocalRedis();
+    const client = await connectSharedRedis(hung.url);
+    try {
+      const key = `budget-test:${randomUUID()}`;
+      const rateLog = new RedisRateLog(client, key);
+      const budget = await teachLimit(new UpstreamBudget({ rateLog }), 60);
+      await budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 });
+      hung.freeze();
+      // The outage is found by a command's timeout, and a hand-back tried once: then no more waits.
+      await budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 });
+      await budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 });
+      expect(rateLog.isDegraded).toBe(true);
+      const started = Date.now();
+      for (let call = 0; call < 5; call++)
+        await budget.acquire("interactive", { deadlineMs: Date.now() + 5_000 });
+      await budget.recordResponse(
+        200,
+        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "50" }),
+      );
+      // Less than the one command timeout (1 s) that each of them waited out before.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      hung.thaw();
+      await expect
+        .poll(
+          async () => {
+            await budget.snapshot();
+            return rateLog.isDegraded;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(false);
+    } finally {
+      client.disconnect();
+      hung.thaw();
+      hung.stop();
     }
   });
 
