@@ -130,6 +130,7 @@ export class VtsClient {
     call: CallOptions,
     onNotFound: "absent" | "error",
   ): Promise<T | undefined> {
+    // A token first: without one, no slot of the shared budget is spent.
     let token = await this.options.tokens.getToken(call.signal);
     let renewed = false;
     let retryAfterMs: number | undefined;
@@ -144,6 +145,9 @@ export class VtsClient {
         this.options.onTiming?.("queue", performance.now() - queued);
       }
       this.options.onBudgetWait?.(call.priority, performance.now() - queued);
+      // The wait for a slot may have outlasted the token's margin (sync waits minutes): the token
+      // held now, unless a 401 just brought this one.
+      if (!renewed) token = await this.options.tokens.getToken(call.signal);
       const { response, body, timedOut } = await this.send(path, token, call.signal);
       await this.options.budget.recordResponse(response.status, response.headers);
       const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;

@@ -72,3 +72,31 @@ describe("VtsClient timing", () => {
     expect(timings[0]!.ms).toBeGreaterThanOrEqual(25);
   });
 });
+
+describe("the token a request carries", () => {
+  it("is the one held when its slot comes, not the one held when it began to wait", async () => {
+    const tokens = ["token-1", "token-2"];
+    let granted = () => {};
+    const sent: string[] = [];
+    const vts = new VtsClient({
+      baseUrl: "http://service.test",
+      // The token manager's answer changes while the request waits: its refresh came meanwhile.
+      tokens: { getToken: async () => tokens[0]! } as unknown as TokenManager,
+      budget: {
+        acquire: () => new Promise<void>((resolve) => (granted = resolve)),
+        recordResponse: async () => {},
+      } as unknown as UpstreamBudget,
+      timeoutMs: 5_000,
+      fetchImpl: async (_url, init) => {
+        sent.push(new Headers(init?.headers).get("authorization") ?? "");
+        return Response.json({ data: [] });
+      },
+    });
+    const answer = vts.listLocations(call);
+    await sleep(10);
+    tokens.shift();
+    granted();
+    await answer;
+    expect(sent).toEqual(["Bearer token-2"]);
+  });
+});
