@@ -1,6 +1,6 @@
 // Reads a token request (RFC 6749 4.4 and 2.3.1) without judging it yet: the rate limit is taken
 // before any verdict, so even malformed attempts count against the client they name.
-import { OAuthError } from "../http/oauth-error";
+import { BASIC_CHALLENGE, OAuthError } from "../http/oauth-error";
 
 export interface BasicCredentials {
   clientId: string;
@@ -103,7 +103,7 @@ export function validateTokenRequest(parts: TokenRequestParts): ValidTokenReques
       401,
       "invalid_client",
       "Authenticate the client with HTTP Basic or with the client_id and client_secret form fields.",
-      { "www-authenticate": 'Basic realm="vts"' },
+      BASIC_CHALLENGE,
     );
   }
   if (basic && (field("client_id") !== undefined || field("client_secret") !== undefined)) {
@@ -121,7 +121,7 @@ export function validateTokenRequest(parts: TokenRequestParts): ValidTokenReques
       401,
       "invalid_client",
       "Client authentication is required.",
-      basic ? { "www-authenticate": 'Basic realm="vts"' } : {},
+      basic ? BASIC_CHALLENGE : {},
     );
   }
   return { clientId, secret, usedBasic: basic !== undefined, scope: field("scope") };

@@ -9,6 +9,9 @@ export type OAuthErrorCode =
   | "server_error"
   | "temporarily_unavailable";
 
+/** RFC 6749 5.2: an invalid_client answer to a client that authenticated with HTTP Basic carries it. */
+export const BASIC_CHALLENGE = { "www-authenticate": 'Basic realm="vts"' };
+
 export class OAuthError extends Error {
   constructor(
     readonly statusCode: number,

@@ -4,8 +4,8 @@
 // characters (%2F) stay escaped, as the router keeps them. Every decision about a path made
 // outside the handler of the route the router chose reads the path here, so that the two agree.
 
-/** A scheme and authority before the path, as in "http://host:4010/v1/tasks". */
-const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+/** A scheme and authority before the path, as in "http://host:4010/v1/tasks" (the router's two). */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/;
 
 function withoutAuthority(url: string): string {
   const target = url.replace(ABSOLUTE_FORM, "");
@@ -18,13 +18,14 @@ export function requestPath(url: string): string {
   const end = target.search(/[?#]/);
   const path = end === -1 ? target : target.slice(0, end);
   try {
-    return decodeURI(path);
+    // decodeURI keeps the escapes of reserved characters, as the router does, but not "%25".
+    return decodeURI(path.replaceAll("%25", "%2525"));
   } catch {
     return path; // a malformed escape: the router could not place it either
   }
 }
 
-/** Whether the request's target carries parameters: a query that is not empty ("/oauth/token?" is). */
+/** Whether the request's target carries parameters: a query that is not empty ("/oauth/token?" has none). */
 export function hasQueryParameters(url: string): boolean {
   const target = withoutAuthority(url);
   const start = target.indexOf("?");

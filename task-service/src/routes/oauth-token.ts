@@ -11,7 +11,7 @@ import {
 } from "../auth/token-request";
 import { IDENTIFIER_PATTERN } from "../../../contract/query/identifier";
 import { formatScopes, isScope } from "../domain/scopes";
-import { OAuthError } from "../http/oauth-error";
+import { BASIC_CHALLENGE, OAuthError } from "../http/oauth-error";
 import { hasQueryParameters } from "../http/request-target";
 import { refuseMethod, TOKEN_PATH } from "../http/served-methods";
 import type { ServiceMetrics } from "../observability/service-metrics";
@@ -97,7 +97,7 @@ async function authenticateClient(store: Store, request: ValidTokenRequest): Pro
       401,
       "invalid_client",
       "Client authentication failed.",
-      request.usedBasic ? { "www-authenticate": 'Basic realm="vts"' } : {},
+      request.usedBasic ? BASIC_CHALLENGE : {},
     );
   }
   return client;

@@ -114,8 +114,8 @@ describe("successful grants", () => {
     expect(response.json<{ scope: string }>().scope).toBe("locations:read tasks:read");
   });
 
-  it("grants at the endpoint named with an escaped letter or in absolute form", async () => {
-    for (const url of ["/oauth/%74oken", "http://vts.example/oauth/token"]) {
+  it("grants at the endpoint named with an escaped letter", async () => {
+    for (const url of ["/oauth/%74oken"]) {
       const response = await service.app.inject({
         method: "POST",
         url,

@@ -67,6 +67,29 @@ describe("malformed HTTP", () => {
   });
 });
 
+describe("a request target in absolute form (RFC 9112 3.2.2)", () => {
+  it("names the same path as its origin form: a token is granted, a missing scope is 403", async () => {
+    const credentials = Buffer.from("sandbox-full:sandbox-full-secret").toString("base64");
+    const body = "grant_type=client_credentials";
+    const granted = parseRawResponse(
+      await sendRaw(
+        `POST http://vts.example/oauth/token HTTP/1.1\r\nHost: vts.example\r\nConnection: close\r\n` +
+          `Authorization: Basic ${credentials}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n${body}`,
+      ),
+    );
+    expect(granted.statusCode, granted.body).toBe(200);
+    const token = await service.token("sandbox-locations");
+    const refused = parseRawResponse(
+      await sendRaw(
+        `GET http://vts.example/v1/tasks/x/y HTTP/1.1\r\nHost: vts.example\r\nConnection: close\r\n` +
+          `Authorization: Bearer ${token}\r\n\r\n`,
+      ),
+    );
+    expect(refused.statusCode, refused.body).toBe(403);
+  });
+});
+
 describe("the bare /v1 path", () => {
   it("passes the guard like any other /v1 path", async () => {
     const response = await service.app.inject({ method: "GET", url: "/v1" });
