@@ -248,7 +248,13 @@ export class UpstreamBudget {
    * told the service was busy when it was unreachable, until a minute after it came back.
    */
   recordNeverSent(): void {
-    this.recordUnreachable();
+    this.limitHoldsUntil = 0;
+    this.recordUnused();
+  }
+
+  /** A grant not used after all (no token came to send with): its slot goes back, its probe ends. */
+  recordUnused(): void {
+    this.recordAbandoned();
     // The shared log falls back to memory by itself; a memory log cannot fail.
     void this.rateLog.releaseNewest().then(() => this.kick());
   }

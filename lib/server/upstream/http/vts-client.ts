@@ -130,7 +130,7 @@ export class VtsClient {
     call: CallOptions,
     onNotFound: "absent" | "error",
   ): Promise<T | undefined> {
-    // A token first: without one, no slot of the shared budget is spent.
+    // A token first: without one, no slot of the shared budget is taken.
     let token = await this.options.tokens.getToken(call.signal);
     let renewed = false;
     let retryAfterMs: number | undefined;
@@ -146,10 +146,19 @@ export class VtsClient {
       }
       this.options.onBudgetWait?.(call.priority, performance.now() - queued);
       // The wait for a slot may have outlasted the token's margin (sync waits minutes): the token
-      // held now, unless a 401 just brought this one.
-      if (!renewed) token = await this.options.tokens.getToken(call.signal);
+      // held now, unless a 401 just brought this one. Without one the slot goes back unused.
+      if (!renewed) {
+        try {
+          token = await this.options.tokens.getToken(call.signal);
+        } catch (error) {
+          this.options.budget.recordUnused();
+          throw error;
+        }
+      }
       const { response, body, timedOut } = await this.send(path, token, call.signal);
       await this.options.budget.recordResponse(response.status, response.headers);
+      // The caller left while the body came: its headers counted, its answer is no one's.
+      if (body === undefined) call.signal?.throwIfAborted();
       const upstreamRequestId = response.headers.get("x-request-id") ?? undefined;
       if (timedOut)
         throw new UpstreamError("timeout", "The service did not answer in time.", { upstreamRequestId });
@@ -238,7 +247,6 @@ export class VtsClient {
     // deadline is the service not answering in time, as it is before the headers.
     const body = await response.text().catch(() => undefined);
     this.options.onTiming?.("upstream", performance.now() - started);
-    if (body === undefined && signal?.aborted) throw signal.reason;
     return { response, body, timedOut: body === undefined && timeout.aborted };
   }
 }

@@ -98,7 +98,7 @@ function numbersFromReply(reply: unknown, length: number): number[] {
   });
 }
 
-/** The most grants of this instance kept for releaseLatest. */
+/** The most grants of this instance kept for releaseNewest. */
 const MAX_RELEASABLE = 100;
 
 export class RedisRateLogStore {
@@ -109,7 +109,7 @@ export class RedisRateLogStore {
   /** Entry names must be unique across instances, or ZADD would overwrite instead of add. */
   private readonly memberPrefix = randomUUID();
   private sequence = 0;
-  /** This instance's latest grants, newest last: the ones releaseLatest may take back. */
+  /** This instance's latest grants, newest last: the ones releaseNewest may take back. */
   private readonly granted: string[] = [];
 
   constructor(
@@ -139,7 +139,7 @@ export class RedisRateLogStore {
   }
 
   /** Removes this instance's newest grant from the log (one that left it already is gone anyway). */
-  async releaseLatest(): Promise<void> {
+  async releaseNewest(): Promise<void> {
     const member = this.granted.pop();
     if (member !== undefined) await this.redis.zrem(this.logKey, member);
   }

@@ -127,7 +127,7 @@ export class RedisRateLog implements RateLog {
   async releaseNewest(): Promise<void> {
     await this.known.releaseNewest();
     await this.withFallback(
-      () => this.store.releaseLatest(),
+      () => this.store.releaseNewest(),
       () => this.outageGrants.releaseNewest(),
     );
   }

@@ -75,3 +75,62 @@ describe("a service whose answer stops half way", () => {
     }
   });
 });
+
+describe("a grant a request does not use", () => {
+  it("goes back when no token came after the wait, and a caller who left still counts the answer's headers", async () => {
+    const counted: string[] = [];
+    const budget = {
+      acquire: async () => {},
+      recordResponse: async (status: number) => void counted.push(`response ${status}`),
+      recordUnused: () => void counted.push("unused"),
+      recordAbandoned: () => void counted.push("abandoned"),
+    } as unknown as UpstreamBudget;
+    let tokens = 0;
+    const noTokenAfterWait = new VtsClient({
+      baseUrl: "http://127.0.0.1:9",
+      tokens: {
+        getToken: async () => {
+          tokens += 1;
+          if (tokens > 1) throw new Error("the token endpoint refused");
+          return "token";
+        },
+      } as unknown as TokenManager,
+      budget,
+      timeoutMs: 5_000,
+    });
+    await expect(
+      noTokenAfterWait.listLocations({ priority: "interactive", deadlineMs: Date.now() + 5_000 }),
+    ).rejects.toThrow("the token endpoint refused");
+    expect(counted).toEqual(["unused"]);
+
+    // Headers come, then the body stalls, and the caller leaves.
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "x-ratelimit-remaining": "5" });
+      response.write('{"data":[');
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const leaving = new AbortController();
+    const callerLeaves = new VtsClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      tokens: { getToken: async () => "token" } as unknown as TokenManager,
+      budget,
+      timeoutMs: 5_000,
+      onCall: () => setTimeout(() => leaving.abort(new Error("the caller left")), 50),
+    });
+    counted.length = 0;
+    try {
+      await expect(
+        callerLeaves.listLocations({
+          priority: "interactive",
+          deadlineMs: Date.now() + 5_000,
+          signal: leaving.signal,
+        }),
+      ).rejects.toThrow("the caller left");
+      expect(counted).toEqual(["response 200"]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
