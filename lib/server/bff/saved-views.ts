@@ -59,7 +59,9 @@ function narrowedState(state: ViewState, access: StaffAccess): { state: ViewStat
   const seen = scopedLocations(access, named) ?? named;
   const hidden = named.length - seen.length;
   const narrowed: ViewState = { ...state, location_id: joinListParam(seen) };
-  // Such a view shows no tasks either way: without these it says no more than that.
+  // Such a view shows no tasks either way: without these it says no more than that. A view that
+  // names some of the reader's locations keeps them: which of its vehicles were seen where is
+  // the mirror's to say, and it is not asked here.
   if (seen.length === 0 && hidden > 0) for (const name of TASK_DESCRIBING_FILTERS) delete narrowed[name];
   return { state: narrowed, hidden };
 }

@@ -23,7 +23,6 @@ import { readLocations, readTaskPage } from "./task-data";
 import { pulledDownload } from "./pulled-download";
 import { xlsxStream, XLSX_MEDIA_TYPE } from "./xlsx-stream";
 import { SHEET_DATA_ROWS_MAX } from "../xlsx";
-import { scopedLocations } from "../staff";
 
 // "Export all matching" (GET /api/export): every task of the filters as CSV, with the columns and
 // bytes of "export visible rows", or with format=xlsx as a workbook of the same columns and rows.
@@ -94,7 +93,7 @@ export async function answerExport(
           backend,
           gate.sql,
           await mirroredIds(gate.sql, query, format),
-          scopedLocations(access, undefined),
+          query.filters.lists.location_id,
         )
       : live && (live.scope === "outside" ? noRows : liveRead(backend, live.filters));
   if (!read) throw new Error("unreachable: a mirror-only request has no live path");
@@ -262,8 +261,9 @@ export async function mirroredIds(
 
 /**
  * From the mirror: the live export's columns and rows, no upstream call. The rows are read as they
- * are by the time the download reaches them, and only at the reader's `locations` (undefined: all):
- * a task moved elsewhere since its id was listed is left out, like one deleted.
+ * are by the time the download reaches them, and only at the `locations` the export asked for,
+ * within the reader's (undefined: all): a task moved elsewhere since its id was listed is left
+ * out, like one deleted.
  */
 function mirrorRead(
   backend: DashboardBackend,

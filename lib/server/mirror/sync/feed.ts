@@ -49,29 +49,37 @@ export async function readFeedState(db: MirrorExecutor): Promise<FeedState> {
  * The service answered the feed's path 404 (`offered` false), or refused its cursor (true, and a
  * new one is taken next): windows alone until then.
  */
-export async function dropFeedCursor(db: MirrorExecutor, checkedAt: Date, offered: boolean): Promise<void> {
-  await db.query(
-    `UPDATE mirror_sync_state SET feed_offered = $2, feed_checked_at = $1, feed_cursor = NULL,
-       feed_since = NULL, feed_as_of = NULL`,
-    [checkedAt.toISOString(), offered],
-  );
+export async function dropFeedCursor(
+  db: MirrorDb,
+  checkedAt: Date,
+  offered: boolean,
+  adopted?: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await checkAdopted(tx, adopted);
+    await tx.query(
+      `UPDATE mirror_sync_state SET feed_offered = $2, feed_checked_at = $1, feed_cursor = NULL,
+         feed_since = NULL, feed_as_of = NULL`,
+      [checkedAt.toISOString(), offered],
+    );
+  });
 }
 
 /** A cursor at the feed's latest place, asked for at `since`. */
 export async function recordFeedStart(
-  db: MirrorExecutor,
+  db: MirrorDb,
   cursor: string,
   since: Date,
   adopted?: string,
 ): Promise<void> {
-  // The service's own cursor, written only while the mirror still mirrors that service.
-  const [recorded] = await db.query(
-    `UPDATE mirror_sync_state SET feed_offered = true, feed_checked_at = $2, feed_cursor = $1,
-       feed_since = $2, feed_as_of = NULL
-     WHERE $3::text IS NULL OR source = $3 RETURNING source`,
-    [cursor, since.toISOString(), adopted ?? null],
-  );
-  if (!recorded && adopted !== undefined) await checkAdopted(db, adopted);
+  await db.transaction(async (tx) => {
+    await checkAdopted(tx, adopted);
+    await tx.query(
+      `UPDATE mirror_sync_state SET feed_offered = true, feed_checked_at = $2, feed_cursor = $1,
+         feed_since = $2, feed_as_of = NULL`,
+      [cursor, since.toISOString()],
+    );
+  });
 }
 
 /**

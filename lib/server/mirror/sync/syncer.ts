@@ -289,7 +289,7 @@ export class MirrorSyncer {
         await recordFeedStart(db, latest.next_cursor, askedAt, this.options.adopted);
         this.log.info("mirror sync: the service offers a change feed; reading it");
       } else {
-        await dropFeedCursor(db, askedAt, false);
+        await dropFeedCursor(db, askedAt, false, this.options.adopted);
         if (state.offered !== false)
           this.log.info("mirror sync: the service offers no change feed; re-reading slices instead");
       }
@@ -308,11 +308,11 @@ export class MirrorSyncer {
         // more use: a new one is taken, and the slices walked again, oldest first.
         if (!(error instanceof UpstreamError) || error.details.status !== 400) throw error;
         this.log.warn("mirror sync: the service refused the change feed's cursor; taking a new one");
-        await dropFeedCursor(db, requestedAt, true);
+        await dropFeedCursor(db, requestedAt, true, this.options.adopted);
         return 0;
       }
       if (!page) {
-        await dropFeedCursor(db, requestedAt, false);
+        await dropFeedCursor(db, requestedAt, false, this.options.adopted);
         this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
         return 0;
       }

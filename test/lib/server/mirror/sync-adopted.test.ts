@@ -7,7 +7,7 @@ import { eventually } from "@/harness/eventually";
 import { scratchDatabase } from "@/harness/local-postgres";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { applyLocations, applySlice } from "@/lib/server/mirror/sync/apply";
-import { applyFeedPage, recordFeedStart } from "@/lib/server/mirror/sync/feed";
+import { applyFeedPage, dropFeedCursor, recordFeedStart } from "@/lib/server/mirror/sync/feed";
 import type { Leadership } from "@/lib/server/mirror/sync/leader";
 import { DEFAULT_HEAT } from "@/lib/server/mirror/sync/plan";
 import { alignSlices, horizonAt } from "@/lib/server/mirror/sync/slices";
@@ -51,8 +51,9 @@ async function mirrored() {
   const [state] = await db.query<{
     source: string;
     feed_cursor: string | null;
+    feed_offered: boolean | null;
     locations_as_of: Date | null;
-  }>("SELECT source, feed_cursor, locations_as_of FROM mirror_sync_state");
+  }>("SELECT source, feed_cursor, feed_offered, locations_as_of FROM mirror_sync_state");
   const tasks = await db.query<{ id: string }>("SELECT id FROM mirror_tasks");
   const walked = await db.query<{ starts_at: Date }>(
     "SELECT starts_at FROM mirror_windows WHERE as_of IS NOT NULL",
@@ -77,11 +78,12 @@ describe("a mirror adopted for another service", () => {
       ),
     ).rejects.toBeInstanceOf(SourceReplaced);
     await expect(recordFeedStart(db, "old-cursor", asOf, OLD)).rejects.toBeInstanceOf(SourceReplaced);
+    await expect(dropFeedCursor(db, asOf, false, OLD)).rejects.toBeInstanceOf(SourceReplaced);
     await expect(
       applyLocations(db, [{ id: "loc_1", name: "Denver", timezone: "UTC", address: "-" }], asOf, OLD),
     ).rejects.toBeInstanceOf(SourceReplaced);
     expect(await mirrored()).toEqual({
-      state: { source: NEW, feed_cursor: null, locations_as_of: null },
+      state: { source: NEW, feed_cursor: null, feed_offered: null, locations_as_of: null },
       tasks: 0,
       walked: 0,
       locations: 0,
