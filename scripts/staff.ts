@@ -156,11 +156,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === "remove" && email) {
-    if (member) {
-      await record("staff_removed", { email: member.email, before: accessNow });
-      await record("sessions_ended", { email: member.email, how: "removed" });
-    }
-    if (member && (await removeStaffMember(file, email))) {
+    if (await removeStaffMember(file, email, record)) {
       console.log(
         `${email} removed; their sessions end at their next request (on every instance reading this file).`,
       );

@@ -137,7 +137,8 @@ export async function answerSetStaffDisabled(
   const { email } = member;
   if (!(await setStaffDisabled(staffFile(), email, disabled, recordFor(backend, staff.email))))
     throw new DashboardError("not_found", "No member of staff has this email.");
-  dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
+  if ((member.disabledAt !== undefined) !== disabled)
+    dashboardLogger().info({ staff: staff.email, member: email, disabled }, "staff sign-in changed");
   return Response.json(memberAnswer(member, disabled));
 }
 

@@ -288,11 +288,10 @@ async function writeStaffFile(file: string, { staff, endedSessions }: StaffFile)
   await rename(temporary, file);
 }
 
-/** Rewrites one member; false when the file does not list them. */
 /**
- * Changes one member within the file's lock, from the member as the file holds them then: what
- * `change` records (it records before it returns) is what is written, whoever changed the member
- * just before. Returning the member unchanged writes nothing.
+ * Changes one member within the file's lock, from the member as the file then holds them: what
+ * `change` records (before it returns) is what is written, whoever changed the member just
+ * before. Returning the member unchanged writes nothing; false when the file does not list them.
  */
 async function updateMember(
   file: string,
@@ -456,11 +455,20 @@ function withoutMember(content: StaffFile, removed: StaffMember): StaffFile {
   return { staff: content.staff.filter((member) => member !== removed), endedSessions };
 }
 
-export function removeStaffMember(file: string, email: string): Promise<boolean> {
+/**
+ * Removes a member, recorded first from the member as the file then holds them, with the end of
+ * their sessions; false when the file does not list them.
+ */
+export function removeStaffMember(file: string, email: string, record: RecordChange): Promise<boolean> {
   return changingStaffFile(file, async () => {
     const content = await readStaffFile(file);
     const removed = content.staff.find((member) => member.email === normaliseEmail(email));
     if (!removed) return false;
+    await record("staff_removed", {
+      email: removed.email,
+      before: { ...accessOf(removed), disabled: removed.disabledAt !== undefined },
+    });
+    await record("sessions_ended", { email: removed.email, how: "removed" });
     await writeStaffFile(file, withoutMember(content, removed));
     return true;
   });

@@ -42,7 +42,7 @@ describe("the staff file", () => {
     await upsertStaffMember(file, "Ann@Company.example", "Ann", PASSWORD);
     expect(await isStaffMember(file, "ann@company.example")).toBe(true);
     expect(await authenticateStaff(file, "ann@company.example", PASSWORD)).toMatchObject({ name: "Ann" });
-    expect(await removeStaffMember(file, "ann@company.example")).toBe(true);
+    expect(await removeStaffMember(file, "ann@company.example", unrecorded)).toBe(true);
     expect(await isStaffMember(file, "ann@company.example")).toBe(false);
     expect(await authenticateStaff(file, "ann@company.example", PASSWORD)).toBeUndefined();
   });
@@ -97,7 +97,7 @@ describe("the staff file", () => {
     await upsertStaffMember(file, "eve@company.example", "Eve", PASSWORD);
     const formerSession = added + 60_000;
     expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: formerSession })).toBe(true);
-    await removeStaffMember(file, "eve@company.example");
+    await removeStaffMember(file, "eve@company.example", unrecorded);
     vi.setSystemTime(added + 3_600_000);
     await upsertStaffMember(file, "eve@company.example", "Eve", PASSWORD);
     expect(await isStaffMember(file, "eve@company.example", { signedInAtMs: formerSession })).toBe(false);
