@@ -3,7 +3,7 @@ import type { Location, Task } from "../../upstream";
 import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { taskSearchText } from "../store/search-text";
 import type { SliceState } from "./plan";
-import { checkAdopted } from "./source";
+import { writeAsAdopted } from "./source";
 
 // What sync brought back from the service, written so readers never see half of it: a slice's
 // tasks in ONE transaction (what the walk brought back is upserted, the slice's tasks that did not
@@ -12,7 +12,7 @@ import { checkAdopted } from "./source";
 
 /**
  * False when the slice is gone from the horizon or a newer walk applied it meanwhile. `adopted`:
- * the service the walk read (checkAdopted).
+ * the service the walk read (writeAsAdopted).
  */
 export async function applySlice(
   db: MirrorDb,
@@ -26,8 +26,7 @@ export async function applySlice(
   const tasks = [...new Map(walked.map((task) => [task.id, task])).values()];
   const from = new Date(slice.startsAt).toISOString();
   const to = new Date(slice.endsAt).toISOString();
-  return db.transaction(async (tx) => {
-    await checkAdopted(tx, adopted);
+  return writeAsAdopted(db, adopted, async (tx) => {
     const claimed = await tx.query(
       `UPDATE mirror_windows SET as_of = $2, applied_at = now(), task_count = $3
        WHERE starts_at = $1 AND (as_of IS NULL OR as_of <= $2) RETURNING starts_at`,
@@ -105,8 +104,7 @@ export async function applyLocations(
   asOf: Date,
   adopted?: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await checkAdopted(tx, adopted);
+  await writeAsAdopted(db, adopted, async (tx) => {
     await tx.query(
       `INSERT INTO mirror_locations (id, name, timezone, address, as_of)
        SELECT id, name, timezone, address, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])

@@ -4,7 +4,7 @@ import type { MirrorDb, MirrorExecutor } from "../store/mirror-db";
 import { upsertMirrorTasks } from "./apply";
 import type { SliceState } from "./plan";
 import type { Horizon } from "./slices";
-import { checkAdopted } from "./source";
+import { writeAsAdopted } from "./source";
 
 // The service's change feed (GET /v1/task-changes), when it offers one: found by asking for its
 // latest place (a service without it answers 404), never assumed. The cursor is taken before any
@@ -55,8 +55,7 @@ export async function dropFeedCursor(
   offered: boolean,
   adopted?: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await checkAdopted(tx, adopted);
+  await writeAsAdopted(db, adopted, async (tx) => {
     await tx.query(
       `UPDATE mirror_sync_state SET feed_offered = $2, feed_checked_at = $1, feed_cursor = NULL,
          feed_since = NULL, feed_as_of = NULL`,
@@ -72,8 +71,7 @@ export async function recordFeedStart(
   since: Date,
   adopted?: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await checkAdopted(tx, adopted);
+  await writeAsAdopted(db, adopted, async (tx) => {
     await tx.query(
       `UPDATE mirror_sync_state SET feed_offered = true, feed_checked_at = $2, feed_cursor = $1,
          feed_since = $2, feed_as_of = NULL`,
@@ -99,8 +97,7 @@ export async function applyFeedPage(
     return at >= horizon.from && at < horizon.to;
   });
   const outside = page.data.filter((task) => !inside.includes(task)).map((task) => task.id);
-  await db.transaction(async (tx) => {
-    await checkAdopted(tx, adopted);
+  await writeAsAdopted(db, adopted, async (tx) => {
     await upsertMirrorTasks(tx, inside, { fedAt: requestedAt });
     if (outside.length > 0) await tx.query("DELETE FROM mirror_tasks WHERE id = ANY($1::text[])", [outside]);
     await tx.query(

@@ -72,13 +72,23 @@ export class SourceReplaced extends Error {
 }
 
 /**
- * Within a write's transaction: throws SourceReplaced unless the mirror still mirrors `adopted`
- * (undefined: the caller adopted none, and writes whatever the mirror mirrors). The row stays
- * locked against another adoption until the write commits.
+ * `write` in one transaction that first checks the mirror still mirrors `adopted`, and otherwise
+ * throws SourceReplaced and writes nothing (undefined: the caller adopted none, and writes
+ * whatever the mirror mirrors). The row stays locked against another adoption until it commits.
  */
-export async function checkAdopted(tx: MirrorExecutor, adopted: string | undefined): Promise<void> {
-  if (adopted === undefined) return;
-  const [state] = await tx.query<{ source: string | null }>("SELECT source FROM mirror_sync_state FOR SHARE");
-  const now = state?.source ?? null;
-  if (now !== adopted) throw new SourceReplaced(adopted, now);
+export function writeAsAdopted<T>(
+  db: MirrorDb,
+  adopted: string | undefined,
+  write: (tx: MirrorExecutor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (adopted !== undefined) {
+      const [state] = await tx.query<{ source: string | null }>(
+        "SELECT source FROM mirror_sync_state FOR SHARE",
+      );
+      const now = state?.source ?? null;
+      if (now !== adopted) throw new SourceReplaced(adopted, now);
+    }
+    return write(tx);
+  });
 }

@@ -182,8 +182,14 @@ export class MirrorSyncer {
     }
   }
 
-  /** Between the writes of one step (a long walk writes many slices): the loop then says why. */
-  private async throwIfWritesBlocked(): Promise<void> {
+  /**
+   * Before writing what was read: a syncer that lost its leadership meanwhile (its lock's
+   * connection dropped) writes nothing more, for another leads now; nor while writes are blocked.
+   */
+  private async mayWriteAfter(what: string): Promise<void> {
+    if (!(await this.options.leadership.check()))
+      throw new Error(`mirror sync: leadership lost after ${what}`);
+    // Between the writes of one step too (a long walk writes many slices): the loop then says why.
     const blocked = await this.options.writesBlocked?.();
     if (blocked) throw new Error(`mirror sync: ${blocked}`);
   }
@@ -316,10 +322,7 @@ export class MirrorSyncer {
         this.log.warn("mirror sync: the service no longer offers its change feed; re-reading slices instead");
         return 0;
       }
-      // As before a walk's slice: one that lost its leadership meanwhile writes nothing more.
-      if (!(await this.options.leadership.check()))
-        throw new Error("mirror sync: leadership lost while reading the change feed");
-      await this.throwIfWritesBlocked();
+      await this.mayWriteAfter("reading the change feed");
       await applyFeedPage(db, page, horizon, requestedAt, this.options.adopted);
       cursor = page.next_cursor;
       if (!page.has_more) {
@@ -342,12 +345,9 @@ export class MirrorSyncer {
     };
     try {
       await walkSlices(source, walk, async (slice, tasks) => {
-        // Aborted meanwhile: a stopping syncer hands over nothing more. Nor does one that lost
-        // its leadership during the walk (its lock's connection dropped): another leads now.
+        // Aborted meanwhile: a stopping syncer hands over nothing more.
         this.stopping.signal.throwIfAborted();
-        if (!(await this.options.leadership.check()))
-          throw new Error("mirror sync: leadership lost mid-walk");
-        await this.throwIfWritesBlocked();
+        await this.mayWriteAfter("a walk's page");
         if (!(await applySlice(this.options.db, slice, tasks, asOf, this.options.adopted)))
           throw new ClaimLost(slice, asOf);
       });
