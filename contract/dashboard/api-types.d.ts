@@ -1540,6 +1540,27 @@ export interface components {
         };
       };
     };
+    /**
+     * @description `not_found`: the mirror holds no task of this vehicle at the reader's locations, as of
+     *     `X-Data-Fetched-At` (a vehicle first worked on since then appears once the mirror has synced it).
+     */
+    VehicleNotFound: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        "Cache-Control": components["headers"]["Cache-Control-No-Store"];
+        "X-Data-Fetched-At": components["headers"]["X-Data-Fetched-At"];
+        "X-Data-Stale": components["headers"]["X-Data-Stale"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"] & {
+          error?: {
+            /** @constant */
+            code?: "not_found";
+          };
+        };
+      };
+    };
     /** @description `method_not_allowed`: this address does not answer the method (`Allow` lists those it does). No session needed. */
     MethodNotAllowed: {
       headers: {
@@ -2306,7 +2327,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
-      404: components["responses"]["NotFound"];
+      404: components["responses"]["VehicleNotFound"];
       405: components["responses"]["MethodNotAllowed"];
       408: components["responses"]["RequestTimeout"];
       431: components["responses"]["HeadersTooLarge"];

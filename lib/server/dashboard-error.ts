@@ -37,7 +37,13 @@ export class DashboardError extends Error {
   constructor(
     readonly code: DashboardErrorCode,
     message: string,
-    readonly options: { retryAfterSeconds?: number; upstreamRequestId?: string; allow?: string } = {},
+    readonly options: {
+      retryAfterSeconds?: number;
+      upstreamRequestId?: string;
+      allow?: string;
+      /** How fresh the data is that a refusal rests on (a mirror that holds no such thing, as of when). */
+      freshness?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -49,6 +55,7 @@ export function dashboardErrorResponse(error: DashboardError, requestId: string)
   if (error.options.retryAfterSeconds !== undefined)
     headers.set("retry-after", String(error.options.retryAfterSeconds));
   if (error.options.allow !== undefined) headers.set("allow", error.options.allow);
+  for (const [name, value] of Object.entries(error.options.freshness ?? {})) headers.set(name, value);
   const body = {
     error: {
       code: error.code,

@@ -62,7 +62,10 @@ export async function answerVehicle(
     // Seen only at others' locations: the same 404, recorded as a refusal.
     if (access.locations !== "all" && (await readMirrorVehicle(gate.sql, parsed.value, gate.asOf, undefined)))
       await recordHidden(backend, staff, "vehicle", parsed.value);
-    throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.");
+    // As of when the mirror holds none: a vehicle first worked on since may be in the next sync.
+    throw new DashboardError("not_found", "The task mirror holds no task of this vehicle.", {
+      freshness: mirrorFreshness(gate.asOf),
+    });
   }
   noteShown(
     backend,

@@ -70,7 +70,12 @@ async function get(
   params = {},
 ) {
   const answer = await routeAnswer(backend, route, path, cookie, params);
-  return { status: answer.status, text: answer.text, json: () => JSON.parse(answer.text) as unknown };
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    text: answer.text,
+    json: () => JSON.parse(answer.text) as unknown,
+  };
 }
 
 interface TaskPage {
@@ -253,10 +258,20 @@ function mirrorScopeChecks(): void {
 
       const { elsewhere, both } = vehicles();
       const path = (id: string) => `/api/vehicles/${id}`;
-      expect(
-        (await get(reader, vehicleRoute, path(elsewhere), viewer, { vehicle_id: elsewhere })).status,
-      ).toBe(404);
+      const hiddenVehicle = await get(reader, vehicleRoute, path(elsewhere), viewer, {
+        vehicle_id: elsewhere,
+      });
+      expect(hiddenVehicle.status).toBe(404);
       const seen = await get(reader, vehicleRoute, path(both), viewer, { vehicle_id: both });
+      // A mirror's "none" says as of when, as its answers do, and the same for an unknown vehicle.
+      const unknownVehicle = await get(reader, vehicleRoute, path("veh_never_seen"), viewer, {
+        vehicle_id: "veh_never_seen",
+      });
+      for (const refused of [hiddenVehicle, unknownVehicle]) {
+        expect(refused.status).toBe(404);
+        expect(refused.headers.get("x-data-fetched-at")).toBe(seen.headers.get("x-data-fetched-at"));
+        expect(refused.headers.get("x-data-stale")).toBe("false");
+      }
       const history = (seen.json() as { tasks: Task[] }).tasks;
       const expected = tasks.filter((task) => task.vehicle_id === both && isMine(task.location.id));
       expect(history.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
