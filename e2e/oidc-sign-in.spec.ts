@@ -3,7 +3,13 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/api-contract";
 import { OIDC_ACCOUNT, OIDC_PROVIDER_NAME } from "./global-setup";
-import { apiStatusWithCookies, cookieHeader, dashboardUrl, SIGN_IN_TIMEOUT } from "./support/session";
+import {
+  apiStatusWithCookies,
+  cookieHeader,
+  dashboardUrl,
+  expectSentToSignIn,
+  SIGN_IN_TIMEOUT,
+} from "./support/session";
 
 const issuer = () => process.env.E2E_OIDC_ISSUER!;
 
@@ -50,8 +56,7 @@ test("signing in at the identity provider lands on /tasks as that person, and si
   await expect(page).toHaveURL(/\/sign-in/, SIGN_IN_TIMEOUT);
   expect(await sessionUser(page)).toBeUndefined();
   expect(await apiStatusWithCookies("/api/locations", copied)).toBe(401);
-  await page.goto(dashboardUrl("/tasks"));
-  await expect(page).toHaveURL(/\/sign-in/);
+  await expectSentToSignIn(page);
 });
 
 test("a wrong password at the identity provider does not sign in", async ({ page }) => {
@@ -63,8 +68,7 @@ test("a wrong password at the identity provider does not sign in", async ({ page
   );
   expect(new URL(page.url()).origin).toBe(issuer());
   expect(await sessionUser(page)).toBeUndefined();
-  await page.goto(dashboardUrl("/tasks"));
-  await expect(page).toHaveURL(/\/sign-in/);
+  await expectSentToSignIn(page);
 });
 
 test("cancelling at the identity provider returns to sign-in with a message, signed out", async ({

@@ -14,6 +14,16 @@ export async function signIn(page: Page, password = DEMO_STAFF.password): Promis
   await submitSignIn(page, password);
 }
 
+/**
+ * Signs in through a dashboard's form with `path` (and its query) as the page to go to afterwards,
+ * and lands there: the page a test is about is the sign-in's landing page, not one more load.
+ */
+export async function signInLandingOn(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/sign-in?${new URLSearchParams({ callbackUrl: path }).toString()}`);
+  await submitSignIn(page);
+  await expect(page).toHaveURL(`${baseUrl}${path}`, SIGN_IN_TIMEOUT);
+}
+
 /** Fills and sends the sign-in form of the page the browser is on (a redirect may have led there). */
 export async function submitSignIn(page: Page, password = DEMO_STAFF.password): Promise<void> {
   await submitSignInAs(page, { email: DEMO_STAFF.email, password });
@@ -58,6 +68,18 @@ export const signedIn = keptSession(() => dashboardUrl("/"), signedInAfresh);
 export async function signedInAfresh(page: Page): Promise<void> {
   await signIn(page);
   await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
+}
+
+/**
+ * The browser is signed out: with its own cookies (page.request shares them), /tasks answers with
+ * the redirect to sign-in, which comes back to /tasks. The redirect is the whole answer, so it is
+ * read without loading the sign-in page it leads to.
+ */
+export async function expectSentToSignIn(page: Page): Promise<void> {
+  const response = await page.request.get(dashboardUrl("/tasks"), { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  // A path on the same site, as the dashboard writes its redirects.
+  expect(response.headers()["location"]).toBe("/sign-in?callbackUrl=%2Ftasks");
 }
 
 /** The browser's dashboard cookies as one Cookie header, to replay them after signing out. */

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/api-contract";
 import { startOwnDashboard } from "../support/own-dashboard";
-import { signInAt } from "./own-stack";
+import { signInLandingOn } from "../support/session";
 
 test("a list waiting for the mirror offers what can be answered live, and shows it", async ({ page }) => {
   const dashboard = await startOwnDashboard("live-instead", (dir) => {
@@ -17,9 +17,8 @@ test("a list waiting for the mirror offers what can be answered live, and shows 
     return { MIRROR: "on", MIRROR_DATA_DIR: join(notADirectory, "mirror") };
   });
   try {
-    await signInAt(page, dashboard.url);
-    // A status and a sort by MVA: both only the mirror answers.
-    await page.goto(`${dashboard.url}/tasks?status=completed&sort=mva&order=asc`);
+    // A status and a sort by MVA: both only the mirror answers. The sign-in lands on that list.
+    await signInLandingOn(page, dashboard.url, "/tasks?status=completed&sort=mva&order=asc");
     const offer = page.getByTestId("live-instead");
     await expect(offer).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("row-count")).not.toHaveAttribute("data-loaded", /.*/);

@@ -55,8 +55,10 @@ test("with MIRROR=off the header says Live", async ({ page }) => {
     await expect(button).toHaveText("Task data: Live");
     await button.click();
     await expect(page.getByTestId("mirror-off")).toContainText("reads every page live");
-    // And /locations says its counts need the mirror rather than failing.
-    await page.goto(`${dashboard.url}/locations`);
+    // And /locations says its counts need the mirror rather than failing. Reached by the header's
+    // link, a navigation within the page already open.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Locations" }).click();
+    await expect(page).toHaveURL(`${dashboard.url}/locations`);
     await expect(page.getByTestId("counts-off")).toBeVisible();
   } finally {
     await dashboard.stop();

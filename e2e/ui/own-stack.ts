@@ -129,7 +129,3 @@ export async function signInAt(page: Page, baseUrl: string): Promise<void> {
 export function keptSessionAt(baseUrl: () => string): (page: Page) => Promise<void> {
   return keptSession(baseUrl, (page) => signInAt(page, baseUrl()));
 }
-
-export function signInTo(page: Page, stack: OwnStack): Promise<void> {
-  return signInAt(page, stack.baseUrl);
-}

@@ -104,7 +104,10 @@ test("the viewer lands on tasks of their locations only, /locations lists only t
   expect(asked.searchParams.get("location_id")).toBe(BUSY_ELSEWHERE);
   expect((await asAdmin<TaskPage>(`${asked.pathname}${asked.search}`)).data.length).toBeGreaterThan(0);
 
-  await page.goto(dashboardUrl("/locations"));
+  // Through the header, as a person goes: the list is the viewer's own /api/locations answer, as on
+  // a page load.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Locations" }).click();
+  await expect(page).toHaveURL(/\/locations$/);
   const listed = page.getByTestId("location-table").locator("tbody tr");
   await expect(listed.first()).toBeVisible();
   const listedIds = await listed.evaluateAll((rows) =>

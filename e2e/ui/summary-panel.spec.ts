@@ -27,6 +27,11 @@ function lastThirtyDays(): string {
 /** Opens /tasks with `query` and the panel by its button, then waits for the charts. */
 async function openSummary(page: Page, query: string): Promise<void> {
   await openTasks(page, query);
+  await openPanel(page);
+}
+
+/** Opens the panel of the list shown by its button, then waits for the charts. */
+async function openPanel(page: Page): Promise<void> {
   const toggle = page.getByRole("button", { name: "Summary" });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await toggle.click();
@@ -46,6 +51,22 @@ async function expectTableTotal(page: Page, count: number): Promise<void> {
 async function announcedCount(button: Locator): Promise<number> {
   const label = (await button.getAttribute("aria-label")) ?? "";
   return Number(/: ([\d,]+) tasks/.exec(label)?.[1]?.replace(/,/g, "") ?? "NaN");
+}
+
+/** The scripts the page receives that hold uPlot, from the moment this is called. */
+function uplotScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    void response
+      .text()
+      .then((text) => {
+        // uPlot's own class names: a script that holds them holds uPlot.
+        if (text.includes("u-cursor-pt")) scripts.push(response.url());
+      })
+      .catch(() => {});
+  });
+  return scripts;
 }
 
 /** Points at the chart from left to right until the readout names a day with tasks. */
@@ -175,33 +196,22 @@ test.describe("summary panel", () => {
     await expectTableTotal(page, Number(count));
   });
 
-  test("closed, it keeps uPlot out of the page; the URL opens it, and uPlot with it", async ({ page }) => {
-    // uPlot's own class names: a script that holds them holds uPlot.
-    const uplotScripts: string[] = [];
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      void response
-        .text()
-        .then((text) => {
-          if (text.includes("u-cursor-pt")) uplotScripts.push(response.url());
-        })
-        .catch(() => {});
-    });
-    await openTasks(page, "range=7d");
-    await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "false");
-    expect(uplotScripts, "uPlot is not loaded while the panel is closed").toEqual([]);
-
+  test("the URL opens the panel, and uPlot with it", async ({ page }) => {
+    const uplot = uplotScripts(page);
     await openTasks(page, "range=7d&summary=open");
     await expect(page.getByTestId("summary-charts")).toBeVisible({ timeout: MIRROR_TIMEOUT });
     await expect(figure(page, "summary-days").locator("canvas").first()).toBeVisible();
-    await expect.poll(() => uplotScripts.length, "opening the panel loads uPlot").toBe(1);
+    await expect.poll(() => uplot.length, "opening the panel loads uPlot").toBe(1);
   });
 });
 
-test("the header names the counts shown while newer ones are counted, at their own age", async ({ page }) => {
+test("closed, the panel keeps uPlot out of the page, then the header names the counts shown while newer ones are counted, at their own age", async ({
+  page,
+}) => {
   test.setTimeout(MIRROR_TIMEOUT + 60_000);
   await signedIn(page);
-  // Counts two hours old, so they are the oldest on the page; those of the next window wait.
+  // Counts two hours old, so they are the oldest on the page; those of the next window wait. Set
+  // before the list's load, whose filter bar asks for counts too.
   const old = new Date(Date.now() - 2 * 3_600_000).toISOString();
   let release: (() => void) | undefined;
   await page.route(/\/api\/tasks\/summary\?/, async (route) => {
@@ -215,21 +225,31 @@ test("the header names the counts shown while newer ones are counted, at their o
       headers: { ...response.headers(), "x-data-fetched-at": old },
     });
   });
-  await openSummary(page, "range=7d");
-  const freshness = page.getByTestId("mirror-freshness").getByRole("button");
-  await freshness.click();
-  await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
+  const uplot = uplotScripts(page);
 
-  // Another window: every summary on the page is asked for again, and the panel keeps the counts
-  // of the window before on the screen while it waits, and so their age in the header.
-  await page.getByLabel("Range").selectOption({ label: "Last 30 days" });
-  await expect.poll(() => release !== undefined).toBe(true);
-  await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "true");
-  // A choice from a list is no click elsewhere: the details may still be open.
-  if ((await freshness.getAttribute("aria-expanded")) !== "true") await freshness.click();
-  await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
-  release!();
-  await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "false");
+  await test.step("closed, it keeps uPlot out of the page", async () => {
+    await openTasks(page, "range=7d");
+    await expect(page.getByRole("button", { name: "Summary" })).toHaveAttribute("aria-expanded", "false");
+    expect(uplot, "uPlot is not loaded while the panel is closed").toEqual([]);
+  });
+
+  await test.step("the header names the counts shown while newer ones are counted, at their own age", async () => {
+    await openPanel(page);
+    const freshness = page.getByTestId("mirror-freshness").getByRole("button");
+    await freshness.click();
+    await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
+
+    // Another window: every summary on the page is asked for again, and the panel keeps the counts
+    // of the window before on the screen while it waits, and so their age in the header.
+    await page.getByLabel("Range").selectOption({ label: "Last 30 days" });
+    await expect.poll(() => release !== undefined).toBe(true);
+    await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "true");
+    // A choice from a list is no click elsewhere: the details may still be open.
+    if ((await freshness.getAttribute("aria-expanded")) !== "true") await freshness.click();
+    await expect(page.getByTestId("oldest-shown")).toHaveText(/^Counts, as of 2 h ago/);
+    release!();
+    await expect(page.getByTestId("summary-charts")).toHaveAttribute("aria-busy", "false");
+  });
 });
 
 test.describe("summary panel in each theme", () => {

@@ -25,90 +25,145 @@ test.beforeEach(async ({ page }) => {
 
 const VIEW_NAME_PREFIX = "Oil changes, oldest first ";
 
-test("scrolling loads at least three pages, with no task twice", async ({ page }) => {
+test("at 1280 x 800 all columns fit, then scrolling loads at least three pages, with no task twice", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Recording from before the load: the first page comes with the document.
   const record = recordTaskPages(page);
   await openTasks(page, "range=30d");
-  const loaded = await scrollUntilLoaded(page, 300);
-  expect(loaded).toBeGreaterThanOrEqual(300);
-  expect((await record.read()).urls.length).toBeGreaterThanOrEqual(3);
-  const cursors = (await record.read()).urls.map((url) => url.searchParams.has("cursor"));
-  expect(cursors, (await record.read()).urls.map((url) => url.search).join("\n")).toEqual([
-    false,
-    ...cursors.slice(1).map(() => true),
-  ]);
-  const ids = (await record.read()).pages.flat().map((task) => task.id);
-  expect(new Set(ids).size).toBe(ids.length);
-  expect(ids.length).toBe(loaded);
-  await expect(rowCount(page)).toHaveAttribute("data-complete", /^(true|false)$/);
-  // Only what is in view is in the DOM.
-  expect(await renderedRows(page).count()).toBeLessThan(80);
-  await expect(grid(page)).toHaveAttribute("aria-rowcount", /^-1$|^\d+$/);
-  await expect(renderedRows(page).last()).toHaveAttribute("aria-rowindex", /\d+/);
+
+  await test.step("at 1280 x 800 all columns fit, and the table ends inside the window", async () => {
+    const fits = await grid(page).evaluate((element) => ({
+      sideways: element.scrollWidth - element.clientWidth,
+      bottom: element.getBoundingClientRect().bottom,
+      page: document.documentElement.scrollHeight - window.innerHeight,
+    }));
+    expect(fits.sideways, "the grid scrolls sideways").toBeLessThanOrEqual(0);
+    expect(fits.bottom).toBeLessThanOrEqual(800);
+    expect(fits.page, "the page scrolls as well as the grid").toBeLessThanOrEqual(0);
+  });
+
+  await test.step("scrolling loads at least three pages, with no task twice", async () => {
+    const loaded = await scrollUntilLoaded(page, 300);
+    expect(loaded).toBeGreaterThanOrEqual(300);
+    expect((await record.read()).urls.length).toBeGreaterThanOrEqual(3);
+    const cursors = (await record.read()).urls.map((url) => url.searchParams.has("cursor"));
+    expect(cursors, (await record.read()).urls.map((url) => url.search).join("\n")).toEqual([
+      false,
+      ...cursors.slice(1).map(() => true),
+    ]);
+    const ids = (await record.read()).pages.flat().map((task) => task.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(loaded);
+    await expect(rowCount(page)).toHaveAttribute("data-complete", /^(true|false)$/);
+    // Only what is in view is in the DOM.
+    expect(await renderedRows(page).count()).toBeLessThan(80);
+    await expect(grid(page)).toHaveAttribute("aria-rowcount", /^-1$|^\d+$/);
+    await expect(renderedRows(page).last()).toHaveAttribute("aria-rowindex", /\d+/);
+  });
 });
 
-test("arrow keys and j/k move the row focus, Enter opens the task, Esc closes it", async ({ page }) => {
-  await openTasks(page, "range=30d");
-  const rows = renderedRows(page);
-  await rows.first().focus();
-  await page.keyboard.press("j");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("k");
-  const focused = page.locator("[role=row][data-index]:focus");
-  await expect(focused).toHaveAttribute("data-index", "1");
-  const id = await focused.getAttribute("data-task-id");
-
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/tasks/${id}\\?range=30d`));
-  const drawer = page.getByTestId("task-drawer");
-  await expect(drawer).toBeVisible();
-  await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
-
-  await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/\/tasks\?range=30d$/);
-  await expect(drawer).toHaveCount(0);
-  await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-task-id", id ?? "");
-});
-
-test("the first stop after the header skips the filters to the table's current row", async ({ page }) => {
-  await openTasks(page, "range=30d");
-  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
-  await page.getByRole("button", { name: "Sign out" }).focus();
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to the tasks table" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-index", "0");
-});
-
-test("after a wheel scroll far down, the skip link and Tab still reach the table, at a row in view", async ({
+test("the skip link reaches the current row, then j/k and arrows move it, Enter opens and Esc closes, then one Esc closes after several rows were opened", async ({
   page,
 }) => {
   await openTasks(page, "range=30d");
-  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
-  // Row 0, the active one, leaves the DOM (only rows near the view are rendered).
-  const box = (await grid(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 3_000);
-  await expect.poll(() => grid(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(2_500);
-  await expect(grid(page).locator('[role=row][data-index="0"]')).toHaveCount(0);
-  const scrolled = await grid(page).evaluate((element) => element.scrollTop);
-  const focusedRow = page.locator("[role=row][data-index]:focus");
 
-  await page.getByRole("button", { name: "Sign out" }).focus();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(focusedRow).toBeInViewport();
-  expect(Number(await focusedRow.getAttribute("data-index"))).toBeGreaterThan(50);
-  // The focus came to where the person had scrolled; it did not take the list back up.
-  expect(await grid(page).evaluate((element) => element.scrollTop)).toBe(scrolled);
-  const reached = await focusedRow.getAttribute("data-index");
+  await test.step("the first stop after the header skips the filters to the table's current row", async () => {
+    await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+    await page.getByRole("button", { name: "Sign out" }).focus();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to the tasks table" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-index", "0");
+  });
 
-  // Tab from the header's last control reaches the same row: the grid's one stop is still there.
-  await page.getByTestId("resize-id").focus();
-  await page.keyboard.press("Tab");
-  await expect(focusedRow).toHaveAttribute("data-index", reached ?? "");
+  await test.step("arrow keys and j/k move the row focus, Enter opens the task, Esc closes it", async () => {
+    const rows = renderedRows(page);
+    await rows.first().focus();
+    await page.keyboard.press("j");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("k");
+    const focused = page.locator("[role=row][data-index]:focus");
+    await expect(focused).toHaveAttribute("data-index", "1");
+    const id = await focused.getAttribute("data-task-id");
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/tasks/${id}\\?range=30d`));
+    const drawer = page.getByTestId("task-drawer");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
+
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/tasks\?range=30d$/);
+    await expect(drawer).toHaveCount(0);
+    await expect(page.locator("[role=row][data-index]:focus")).toHaveAttribute("data-task-id", id ?? "");
+  });
+
+  // Esc went back over the drawer's history entry; the first row opened below pushes one in its
+  // place, so the one Esc there still has exactly one entry to go back over.
+  await test.step("Esc closes the drawer after several rows were opened from the table", async () => {
+    const rows = renderedRows(page);
+    const drawer = page.getByTestId("task-drawer");
+    for (const index of [0, 1, 2]) {
+      const id = await rows.nth(index).getAttribute("data-task-id");
+      await rows.nth(index).click({ position: ROW_START });
+      await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
+    }
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/tasks\?range=30d$/);
+    await expect(drawer).toHaveCount(0);
+  });
+});
+
+test("after a wheel scroll far down the skip link and Tab reach a row in view, then the next list's grey rows pulse unless less motion is asked for", async ({
+  page,
+}) => {
+  await openTasks(page, "range=30d");
+
+  await test.step("after a wheel scroll far down, the skip link and Tab still reach the table, at a row in view", async () => {
+    await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+    // Row 0, the active one, leaves the DOM (only rows near the view are rendered).
+    const box = (await grid(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 3_000);
+    await expect.poll(() => grid(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(2_500);
+    await expect(grid(page).locator('[role=row][data-index="0"]')).toHaveCount(0);
+    const scrolled = await grid(page).evaluate((element) => element.scrollTop);
+    const focusedRow = page.locator("[role=row][data-index]:focus");
+
+    await page.getByRole("button", { name: "Sign out" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(focusedRow).toBeInViewport();
+    expect(Number(await focusedRow.getAttribute("data-index"))).toBeGreaterThan(50);
+    // The focus came to where the person had scrolled; it did not take the list back up.
+    expect(await grid(page).evaluate((element) => element.scrollTop)).toBe(scrolled);
+    const reached = await focusedRow.getAttribute("data-index");
+
+    // Tab from the header's last control reaches the same row: the grid's one stop is still there.
+    await page.getByTestId("resize-id").focus();
+    await page.keyboard.press("Tab");
+    await expect(focusedRow).toHaveAttribute("data-index", reached ?? "");
+  });
+
+  // A filter change starts the next list at the top, so its grey rows are in view however far
+  // this one was scrolled.
+  await test.step("a list's grey rows pulse while it loads, and hold still where less motion is asked for", async () => {
+    // The next list's requests are never answered, so its grey rows stay for as long as the checks take.
+    await page.route("**/api/tasks?**", () => {});
+    await toggleValues(page, "task_type", ["Oil change"]);
+    const placeholder = page.getByTestId("skeleton-rows").locator("div > div").first();
+    await expect(placeholder).toBeVisible();
+    // The tests' browser asks for less motion (playwright.config.ts), as a person's may.
+    await expect(placeholder).toHaveCSS("animation-name", "none");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await expect(placeholder).toHaveCSS("animation-name", "pulse");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });
 
 test("a column dragged past its limits stops at them, and its link keeps the width", async ({ page }) => {
@@ -142,73 +197,6 @@ test("a column dragged past its limits stops at them, and its link keeps the wid
   await listShown(page);
   await expect.poll(() => drawn("MVA")).toBe(48);
   expect(await drawn("Started")).toBe(800);
-});
-
-test("a signed-in page's first Tab stop skips the header: to the tasks table's skip, or into the page", async ({
-  page,
-}) => {
-  await openTasks(page, "range=30d");
-  await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to content" });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(page.locator("#content")).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
-
-  await page.goto(dashboardUrl("/locations"));
-  await expect(page.getByRole("table")).toBeVisible();
-  await page.keyboard.press("Tab");
-  await expect(skip).toBeFocused();
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
-  // The header's links come before #content, so a stop inside it has passed them all.
-  await expect(page.locator("#content :focus")).toHaveCount(1);
-});
-
-test("Esc closes the drawer after several rows were opened from the table", async ({ page }) => {
-  await openTasks(page, "range=30d");
-  const rows = renderedRows(page);
-  const drawer = page.getByTestId("task-drawer");
-  for (const index of [0, 1, 2]) {
-    const id = await rows.nth(index).getAttribute("data-task-id");
-    await rows.nth(index).click({ position: ROW_START });
-    await expect(drawer.getByTestId("task-detail")).toHaveAttribute("data-task-id", id ?? "");
-  }
-  await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/\/tasks\?range=30d$/);
-  await expect(drawer).toHaveCount(0);
-});
-
-test("a list's grey rows pulse while it loads, and hold still where less motion is asked for", async ({
-  page,
-}) => {
-  await openTasks(page, "range=30d");
-  // The next list's requests are never answered, so its grey rows stay for as long as the checks take.
-  await page.route("**/api/tasks?**", () => {});
-  await toggleValues(page, "task_type", ["Oil change"]);
-  const placeholder = page.getByTestId("skeleton-rows").locator("div > div").first();
-  await expect(placeholder).toBeVisible();
-  // The tests' browser asks for less motion (playwright.config.ts), as a person's may.
-  await expect(placeholder).toHaveCSS("animation-name", "none");
-  await page.emulateMedia({ reducedMotion: "no-preference" });
-  await expect(placeholder).toHaveCSS("animation-name", "pulse");
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-});
-
-test("at 1280 x 800 all columns fit, and the table ends inside the window", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openTasks(page, "range=30d");
-  const fits = await grid(page).evaluate((element) => ({
-    sideways: element.scrollWidth - element.clientWidth,
-    bottom: element.getBoundingClientRect().bottom,
-    page: document.documentElement.scrollHeight - window.innerHeight,
-  }));
-  expect(fits.sideways, "the grid scrolls sideways").toBeLessThanOrEqual(0);
-  expect(fits.bottom).toBeLessThanOrEqual(800);
-  expect(fits.page, "the page scrolls as well as the grid").toBeLessThanOrEqual(0);
 });
 
 test("the drawer and the deep link show the same task; previous and next walk the loaded rows", async ({
@@ -495,66 +483,93 @@ test.describe("saved views", () => {
   });
 });
 
-test("locations list the local time and open their tasks", async ({ page }) => {
-  await page.goto(dashboardUrl("/locations"));
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row")).not.toHaveCount(1);
-  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
-    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} /,
-  );
-  const link = table.getByRole("link").first();
-  const name = (await link.textContent()) ?? "";
-  await link.click();
-  await expect(page).toHaveURL(/\/tasks\?location_id=/);
-  await expect(multiFilter(page, "location_id").locator("summary")).toHaveAttribute("title", name);
-});
-
-test("a click anywhere on a location's row opens its tasks, and a middle-click opens them in a new tab", async ({
+test("a location's ID, time zone and local time each stay on one line, then locations list the local time and open their tasks", async ({
   page,
 }) => {
   await page.goto(dashboardUrl("/locations"));
-  const row = page.getByRole("row").filter({ hasText: "loc_lax_airport" });
-  const address = row.getByRole("cell").nth(2);
-  // Below the fold on a shorter screen: bring it into view first, as a person would scroll to it.
-  await address.scrollIntoViewIfNeeded();
-  // A person clicks the cell, wherever the link's own box ends: the mouse, not an element handle.
-  const box = await address.boundingBox();
-  expect(box).not.toBeNull();
-  if (!box) return;
-  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const table = page.getByRole("table");
 
-  const newTab = page.context().waitForEvent("page");
-  await page.mouse.click(middle.x, middle.y, { button: "middle" });
-  await expect(await newTab).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
-  await expect(page).toHaveURL(/\/locations$/);
+  await test.step("a location's ID, time zone and local time each stay on one line", async () => {
+    await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/,
+    );
+    // Rendered lines of each cell's text: one box per line it occupies.
+    const lines = await table.locator("tbody tr").evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [1, 3, 4].map((column) => {
+          const cell = row.children[column];
+          const range = document.createRange();
+          if (cell) range.selectNodeContents(cell);
+          return { text: cell?.textContent ?? "", lines: range.getClientRects().length };
+        }),
+      ),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
+  });
 
-  await page.mouse.click(middle.x, middle.y);
-  await expect(page).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
-  await expect(multiFilter(page, "location_id").locator("summary")).toHaveAttribute(
-    "title",
-    "Los Angeles International Airport (LAX)",
-  );
+  await test.step("locations list the local time and open their tasks", async () => {
+    await expect(table.getByRole("row")).not.toHaveCount(1);
+    await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} /,
+    );
+    const link = table.getByRole("link").first();
+    const name = (await link.textContent()) ?? "";
+    await link.click();
+    await expect(page).toHaveURL(/\/tasks\?location_id=/);
+    await expect(multiFilter(page, "location_id").locator("summary")).toHaveAttribute("title", name);
+  });
 });
 
-test("a location's ID, time zone and local time each stay on one line", async ({ page }) => {
-  await page.goto(dashboardUrl("/locations"));
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(4)).toHaveText(
-    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+$/,
-  );
-  // Rendered lines of each cell's text: one box per line it occupies.
-  const lines = await table.locator("tbody tr").evaluateAll((rows) =>
-    rows.flatMap((row) =>
-      [1, 3, 4].map((column) => {
-        const cell = row.children[column];
-        const range = document.createRange();
-        if (cell) range.selectNodeContents(cell);
-        return { text: cell?.textContent ?? "", lines: range.getClientRects().length };
-      }),
-    ),
-  );
-  expect(lines.length).toBeGreaterThan(0);
-  expect(lines.filter((cell) => cell.lines !== 1)).toEqual([]);
+test("a signed-in page's first Tab stop skips the header, then a click anywhere on a location's row opens its tasks, and a middle-click in a new tab", async ({
+  page,
+}) => {
+  await test.step("a signed-in page's first Tab stop skips the header: to the tasks table's skip, or into the page", async () => {
+    await openTasks(page, "range=30d");
+    await expect(renderedRows(page).first()).toBeVisible({ timeout: LOAD_TIMEOUT });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#content")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to the tasks table" })).toBeFocused();
+
+    await page.goto(dashboardUrl("/locations"));
+    await expect(page.getByRole("table")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    // The header's links come before #content, so a stop inside it has passed them all.
+    await expect(page.locator("#content :focus")).toHaveCount(1);
+  });
+
+  // Still on /locations: the focus the keys left inside the page is no part of what a click does.
+  await test.step("a click anywhere on a location's row opens its tasks, and a middle-click opens them in a new tab", async () => {
+    const row = page.getByRole("row").filter({ hasText: "loc_lax_airport" });
+    const address = row.getByRole("cell").nth(2);
+    // Below the fold on a shorter screen: bring it into view first, as a person would scroll to it.
+    await address.scrollIntoViewIfNeeded();
+    // A person clicks the cell, wherever the link's own box ends: the mouse, not an element handle.
+    const box = await address.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+    const newTab = page.context().waitForEvent("page");
+    await page.mouse.click(middle.x, middle.y, { button: "middle" });
+    await expect(await newTab).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
+    await expect(page).toHaveURL(/\/locations$/);
+
+    await page.mouse.click(middle.x, middle.y);
+    await expect(page).toHaveURL(/\/tasks\?location_id=loc_lax_airport$/);
+    await expect(multiFilter(page, "location_id").locator("summary")).toHaveAttribute(
+      "title",
+      "Los Angeles International Airport (LAX)",
+    );
+  });
 });
 
 test("in location time the rows read in true time order: the header says so and each time shows its offset", async ({
