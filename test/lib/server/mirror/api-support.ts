@@ -114,10 +114,15 @@ export async function startApiRig(
     cookieFor,
     async syncAll() {
       syncer.start();
-      await eventually(async () => {
-        const { windows } = await mirror.status();
-        return windows.total > 0 && windows.synced === windows.total;
-      }, 90_000);
+      await eventually(
+        async () => {
+          const { windows } = await mirror.status();
+          return windows.total > 0 && windows.synced === windows.total;
+          // Each look counts every row held, on the store the fill writes: four a second is enough.
+        },
+        90_000,
+        250,
+      );
       await syncer.stop();
     },
     async close() {

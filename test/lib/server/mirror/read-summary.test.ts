@@ -35,7 +35,10 @@ function parse(params: URLSearchParams): MirrorSummaryQuery {
 
 function count<K extends string>(tasks: readonly Task[], key: (task: Task) => K): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const task of tasks) counts.set(key(task), (counts.get(key(task)) ?? 0) + 1);
+  for (const task of tasks) {
+    const value = key(task);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
   return Object.fromEntries([...counts].sort(([a], [b]) => compareBytes(a, b)));
 }
 
@@ -47,7 +50,10 @@ function referenceSummary(tasks: readonly Task[], query: MirrorSummaryQuery) {
     month: "2-digit",
     day: "2-digit",
   });
-  const dayOf = (task: Task) => format.format(Date.parse(task.started_at));
+  // Each task's day formatted once: a reference that formats it again for every day of the window
+  // costs more than the query it checks.
+  const days = new Map(selected.map((task) => [task, format.format(Date.parse(task.started_at))]));
+  const dayOf = (task: Task) => days.get(task)!;
   const locations = new Map(selected.map((task) => [task.location.id, task.location.name]));
   return {
     total: selected.length,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS } from "@/contract/query/day";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
 import { syncSource } from "@/lib/server/mirror/sync/source";
@@ -14,8 +15,9 @@ let db: MirrorDb;
 let syncer: MirrorSyncer;
 
 beforeAll(async () => {
-  // 20,000 tasks: a full fill needs about 40 calls of 500 rows, more than one minute's share (29).
-  rig = await startSyncRig({ VTS_SEED_TASKS: "20000", VTS_RATE_LIMIT_PER_MIN: "60" });
+  // Cold walks of a day each: a full fill of 210 days needs about 200 calls, far more than one
+  // minute's share (29), however few tasks each call brings.
+  rig = await startSyncRig({ VTS_SEED_TASKS: "5000", VTS_RATE_LIMIT_PER_MIN: "60" });
   db = await openMirrorDb({ databaseUrl: undefined, dataDir: undefined });
   syncer = new MirrorSyncer({
     db,
@@ -24,7 +26,7 @@ beforeAll(async () => {
     instance: "test",
     daysBack: 180,
     daysAhead: 30,
-    heat: TEST_HEAT,
+    heat: { ...TEST_HEAT, coldWalkMs: DAY_MS },
   });
   syncer.start();
 }, 120_000);

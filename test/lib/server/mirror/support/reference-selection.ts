@@ -10,7 +10,13 @@ import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 // checked against. Text compares as the "C" collation does (UTF-8 bytes); q ignores case in any
 // script, as a person expects.
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 export function compareBytes(a: string, b: string): number {
+  // UTF-8's byte order is the order of code points, which is JavaScript's own order of UTF-16 code
+  // units wherever no surrogate pair stands for a code point above U+FFFF: the sorts of the checks
+  // compare most strings without encoding them.
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
 
