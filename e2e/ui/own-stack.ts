@@ -11,7 +11,7 @@ import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { DEMO_STAFF } from "../global-setup";
 import { runFolder } from "../support/run-folder";
-import { keptSession, SIGN_IN_TIMEOUT } from "../support/session";
+import { keptSession, SIGN_IN_TIMEOUT, submitSignIn } from "../support/session";
 
 export interface OwnStack {
   baseUrl: string;
@@ -119,9 +119,7 @@ export async function startOwnStack(
 /** Signs in as the demo staff member on a stack's dashboard; lands on /tasks. */
 export async function signInAt(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/sign-in`);
-  await page.getByLabel("Email").fill(DEMO_STAFF.email);
-  await page.getByLabel("Password").fill(DEMO_STAFF.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
 }
 
