@@ -4,8 +4,8 @@
 // built once and its types are worked out once: `npm test` runs this instead of the two.
 // Exits 1 when tsc reports a diagnostic or ESLint an error or a warning (lint's --max-warnings=0).
 // `npm run typecheck-and-eslint` starts Node with 2 GB of old space: the program and ESLint's trees
-// grow the heap to about 2.6 GB, and from V8's small default heap each step of that growth costs a
-// full collection first (a sixth of the run's CPU).
+// grow the heap past 2 GB, and from V8's small default heap that growth costs several more full
+// collections, each marking a heap of one or two GB.
 // Usage: typecheck-and-eslint.ts [project folder, with its tsconfig.json and ESLint config]
 import { resolve } from "node:path";
 import { ESLint } from "eslint";
