@@ -58,10 +58,9 @@ export async function pgliteTemplateFor(dataDir: string | undefined): Promise<Bl
 
 /**
  * A store made from the template holds one test's rows, so the cluster is cut to what such a store
- * uses. Every start unpacks the whole cluster and sets up its shared buffers, so each cut is paid
- * back at every open: with them an in-memory store opens on about 0.4 s of CPU instead of 0.75 s,
- * and a workload of 15,000 upserts runs no slower. Only the template has them: a store a program
- * makes for itself keeps initdb's defaults.
+ * uses. Every open unpacks the whole cluster and sets up its shared buffers, so each cut is paid back
+ * at every open, and a test's workload runs no slower (docs/testing.md has the figures). Only the
+ * template has them: a store a program makes for itself keeps initdb's defaults.
  * - WAL segments of 1 MB instead of 16 MB (fixed at initdb): a 16 MB file of zeros per store;
  * - 16 MB of shared buffers instead of 128 MB, which the engine prepares at each start;
  * - no template0 and template1, which only CREATE DATABASE reads and no store runs.
