@@ -19,7 +19,7 @@ import {
   type TestService,
 } from "@/task-service/test/support/test-service";
 import { SESSION_COOKIE, sessionCookieValue, stubDashboardEnv } from "../../support/session-cookie";
-import { dayKeepingClock, eventually, TEST_HEAT } from "./sync-support";
+import { dayKeepingClock, eventually, FILL_POLL_MS, TEST_HEAT } from "./sync-support";
 
 const AUTH_SECRET = "mirror-api-test-secret-".padEnd(40, "x");
 
@@ -118,10 +118,9 @@ export async function startApiRig(
         async () => {
           const { windows } = await mirror.status();
           return windows.total > 0 && windows.synced === windows.total;
-          // Each look counts every row held, on the store the fill writes: four a second is enough.
         },
         90_000,
-        250,
+        FILL_POLL_MS,
       );
       await syncer.stop();
     },

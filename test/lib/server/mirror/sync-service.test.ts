@@ -10,6 +10,7 @@ import {
   dayKeepingClock,
   directWalk,
   eventually,
+  FILL_POLL_MS,
   iso,
   mirroredTasks,
   startSyncRig,
@@ -71,8 +72,7 @@ beforeAll(async () => {
   const first = syncer();
   first.start();
   try {
-    // Each look counts every row held, on the store the fill writes: four a second is enough.
-    await eventually(fullySynced, SYNC_DEADLINE_MS, 250);
+    await eventually(fullySynced, SYNC_DEADLINE_MS, FILL_POLL_MS);
   } finally {
     await first.stop();
   }

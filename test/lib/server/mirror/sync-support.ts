@@ -21,6 +21,9 @@ export interface SyncRig {
   close(): Promise<void>;
 }
 
+/** How often a test looks whether a fill is done: each look counts every row held, on the store the fill writes. */
+export const FILL_POLL_MS = 250;
+
 /** Heat for tests: the same shape as production, with periods a test can wait for. */
 export const TEST_HEAT: HeatSettings = { ...DEFAULT_HEAT, hotRefreshMs: 500 };
 
