@@ -1,8 +1,8 @@
 // axe-core finds nothing on any page (those for unknown and malformed addresses too), in the light
 // and the dark theme (the app follows the system's); E2E_SCREENSHOTS=1 saves each page in each
 // theme for a person to look at.
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
+import { mainLink } from "../support/main-menu";
 import { dashboardUrl, signedIn } from "../support/session";
 import { checkEachTheme } from "./axe-check";
 import { listShown, openTasks, renderedRows, ROW_START, textFilter } from "./task-grid";
@@ -10,9 +10,6 @@ import { listShown, openTasks, renderedRows, ROW_START, textFilter } from "./tas
 // Several pages, each analysed by axe in two themes: more than the default minute on a busy
 // two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-const mainLink = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 
 test("sign-in page", async ({ page }, testInfo) => {
   await page.goto(dashboardUrl("/sign-in"));

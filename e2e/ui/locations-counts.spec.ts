@@ -160,7 +160,6 @@ test("each location's counts are the service's tasks counted in its own days, th
 
   // The counts page as the step above left it: read, never changed.
   await test.step("axe finds nothing on /locations with its counts, in each theme", async () => {
-    await mirrorFilled(page.request, base);
     await expect(page.getByTestId("counts-as-of")).toBeVisible({ timeout: 60_000 });
     await checkEachTheme(page, testInfo, "locations-counts");
   });

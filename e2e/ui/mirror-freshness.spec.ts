@@ -3,9 +3,9 @@
 // where /locations says its counts need the mirror.
 import { expect, test } from "../support/api-contract";
 import { startOwnDashboard } from "../support/own-dashboard";
-import { dashboardUrl, signedIn } from "../support/session";
+import { mainLink } from "../support/main-menu";
+import { dashboardUrl, signedIn, signInLandingOn } from "../support/session";
 import { checkEachTheme } from "./axe-check";
-import { signInAt } from "./own-stack";
 
 interface MirrorState {
   enabled: boolean;
@@ -50,14 +50,14 @@ test("the header says how fresh the mirror is and discloses its details", async 
 test("with MIRROR=off the header says Live", async ({ page }) => {
   const dashboard = await startOwnDashboard("mirror-off", () => ({ MIRROR: "off" }));
   try {
-    await signInAt(page, dashboard.url);
+    await signInLandingOn(page, dashboard.url, "/tasks");
     const button = page.getByTestId("mirror-freshness").getByRole("button");
     await expect(button).toHaveText("Task data: Live");
     await button.click();
     await expect(page.getByTestId("mirror-off")).toContainText("reads every page live");
     // And /locations says its counts need the mirror rather than failing. Reached by the header's
     // link, a navigation within the page already open.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Locations" }).click();
+    await mainLink(page, "Locations").click();
     await expect(page).toHaveURL(`${dashboard.url}/locations`);
     await expect(page.getByTestId("counts-off")).toBeVisible();
   } finally {

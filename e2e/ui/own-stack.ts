@@ -3,7 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { startDashboardProcess } from "../../harness/dashboard-process";
 import { scratchDatabase } from "../../harness/local-postgres";
 import { sandboxDashboardEnv } from "../../harness/sandbox-dashboard-env";
@@ -11,7 +11,7 @@ import { startServiceProcess } from "../../harness/service-process";
 import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { DEMO_STAFF } from "../global-setup";
 import { runFolder } from "../support/run-folder";
-import { keptSession, SIGN_IN_TIMEOUT, submitSignIn } from "../support/session";
+import { keptSession, signInLandingOn } from "../support/session";
 
 export interface OwnStack {
   baseUrl: string;
@@ -116,14 +116,7 @@ export async function startOwnStack(
   };
 }
 
-/** Signs in as the demo staff member on a stack's dashboard; lands on /tasks. */
-export async function signInAt(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/sign-in`);
-  await submitSignIn(page);
-  await expect(page).toHaveURL(/\/tasks$/, SIGN_IN_TIMEOUT);
-}
-
 /** The demo staff member's session on a stack's dashboard, kept for the spec's later tests. */
 export function keptSessionAt(baseUrl: () => string): (page: Page) => Promise<void> {
-  return keptSession(baseUrl, (page) => signInAt(page, baseUrl()));
+  return keptSession(baseUrl, (page) => signInLandingOn(page, baseUrl(), "/tasks"));
 }

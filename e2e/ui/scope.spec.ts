@@ -8,6 +8,7 @@ import type { BrowserContext, Cookie, Page } from "@playwright/test";
 import type { Location, Task, TaskPage, Vehicle } from "@/lib/client/api-types";
 import { addStaffMember } from "../../harness/dashboard-command-lines";
 import { expect, test } from "../support/api-contract";
+import { mainLink } from "../support/main-menu";
 import { dashboardUrl, SIGN_IN_TIMEOUT, signedIn, submitSignInAs } from "../support/session";
 import { MIRROR_FILL_TIMEOUT, mirrorSynced } from "./table-controls";
 import { listShown, openTasks, recordTaskPages, renderedRows, rowCount } from "./task-grid";
@@ -106,7 +107,7 @@ test("the viewer lands on tasks of their locations only, /locations lists only t
 
   // Through the header, as a person goes: the list is the viewer's own /api/locations answer, as on
   // a page load.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Locations" }).click();
+  await mainLink(page, "Locations").click();
   await expect(page).toHaveURL(/\/locations$/);
   const listed = page.getByTestId("location-table").locator("tbody tr");
   await expect(listed.first()).toBeVisible();

@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/api-contract";
+import { mainLink } from "../support/main-menu";
 import { checkEachTheme } from "./axe-check";
 import {
   mirrorFilled,
@@ -586,7 +587,7 @@ test("staff set their own oil change schedule on the programs page, the due page
 
     // The menu's Due link is the same page without the search: the box follows the URL.
     await expect(page.getByLabel("Vehicle")).toHaveValue("990000");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Due" }).click();
+    await mainLink(page, "Due").click();
     await expect(page).toHaveURL(/\/due$/);
     await expect(page.getByLabel("Vehicle")).toHaveValue("");
   });
