@@ -6,6 +6,7 @@ import { syncSource, type SyncSource } from "@/lib/server/mirror/sync/source";
 import { mirrorStatus } from "@/lib/server/mirror/sync/status";
 import { MirrorSyncer, type SyncerOptions } from "@/lib/server/mirror/sync/syncer";
 import { UpstreamError } from "@/lib/server/upstream/http/vts-client";
+import type { Task } from "@/lib/server/upstream/http/vts-schemas";
 import {
   dayKeepingClock,
   directWalk,
@@ -156,54 +157,58 @@ describe("changes at the service", () => {
 
 describe("an interrupted walk", () => {
   it("leaves the slice it was in, and every later one, exactly as before", async () => {
-    const before = await mirroredTasks(db);
-    const windowsBefore = await db.query(
-      "SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1",
-    );
+    const windows = () =>
+      db.query<{ starts_at: Date }>("SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1");
     // Make every hot slice differ at the service, so any half-applied slice would show.
     const now = Date.now();
     await serviceQuery(
       "UPDATE tasks SET status = CASE WHEN status = 'cancelled' THEN 'completed' ELSE 'cancelled' END WHERE started_at >= $1 AND started_at < $2",
       [iso(now - 24 * 3_600_000), iso(now + 30 * 24 * 3_600_000)],
     );
-    // The service fails from the walk's second page on (as VtsClient reports a 503), retries too.
+    // The service fails from a walk's second page on (as VtsClient reports a 503), and every call
+    // after that, retries too. A walk of one page ends whole before it: the test before this one
+    // may have left one slice staler than the rest, and such a slice is walked alone, first.
     const real = syncSource(rig.backend.client);
-    let pages = 0;
-    let firstPageEnd = 0;
+    let walkStart: { tasks: Task[]; windows: { starts_at: Date }[] } | undefined;
+    let lastPageEnd = 0;
+    let failed = false;
+    const unavailable = () => new UpstreamError("unavailable", "The service answered 503.", { status: 503 });
     // A service without the change feed, or the feed would bring the changes without a walk.
     const failing: SyncSource = {
       listLocations: (signal) => real.listLocations(signal),
       listTaskChanges: async () => undefined,
       async listTasks(query, signal) {
-        pages += 1;
-        if (pages >= 2) throw new UpstreamError("unavailable", "The service answered 503.", { status: 503 });
+        if (failed) throw unavailable();
+        if (query.cursor !== undefined) {
+          failed = true;
+          throw unavailable();
+        }
+        // A walk begins: what the mirror holds now is what it must still hold past the point the
+        // walk reaches, if the walk fails.
+        walkStart = { tasks: await mirroredTasks(db), windows: await windows() };
         const page = await real.listTasks(query, signal);
-        firstPageEnd = Date.parse(page.data.at(-1)?.started_at ?? query.from);
+        lastPageEnd = Date.parse(page.data.at(-1)?.started_at ?? query.from);
         return page;
       },
     };
     const broken = syncer(failing);
     broken.start();
     try {
-      await eventually(
-        async () => pages >= 2 && (await mirrorStatus(db)).last_error !== null,
-        SYNC_DEADLINE_MS,
-      );
+      await eventually(async () => failed && (await mirrorStatus(db)).last_error !== null, SYNC_DEADLINE_MS);
     } finally {
       await broken.stop();
     }
-    // Slices the walk had passed before it failed may have been applied (each whole); the one it
-    // was in and all after it are untouched.
-    const untouchedFrom = Math.floor(firstPageEnd / 86_400_000) * 86_400_000;
-    expect(await mirroredTasks(db, untouchedFrom)).toEqual(
-      before.filter((t) => Date.parse(t.started_at) >= untouchedFrom),
-    );
-    const windowsAfter = await db.query<{ starts_at: Date }>(
-      "SELECT starts_at, as_of, task_count FROM mirror_windows ORDER BY 1",
-    );
+    // Slices the failed walk had passed may have been applied (each whole); the one it was in and
+    // all after it are as the walk found them, though the service has changed them.
+    const untouchedFrom = Math.floor(lastPageEnd / 86_400_000) * 86_400_000;
+    const found = walkStart!.tasks.filter((t) => Date.parse(t.started_at) >= untouchedFrom);
+    expect(found.length).toBeGreaterThan(0);
+    expect(await mirroredTasks(db, untouchedFrom)).toEqual(found);
+    const atService = await directWalk(rig.service, untouchedFrom, horizon.to);
+    expect(atService.map((t) => t.status)).not.toEqual(found.map((t) => t.status));
     const later = (rows: { starts_at: Date }[]) =>
       rows.filter((row) => row.starts_at.getTime() >= untouchedFrom);
-    expect(later(windowsAfter)).toEqual(later(windowsBefore as { starts_at: Date }[]));
+    expect(later(await windows())).toEqual(later(walkStart!.windows));
     expect((await mirrorStatus(db)).last_error?.message).toBe("The service answered 503.");
   });
 });
