@@ -149,10 +149,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...INTEGRATION_FILES, ...ISOLATED_SERVER_FILES],
           globalSetup: SERVER_SETUP,
           isolate: false,
-          // A file here mostly waits on the processes it started, so three at a time keep two
-          // cores busy where two left one idle. A figure of its own needs a group of its own,
-          // which runs once the other projects' files are done.
-          maxWorkers: 3,
+          // A file here mostly waits on the processes it started. Its files end the run, alone once
+          // the browser tests are done, and four at a time keep both cores busy there where three
+          // left part of one idle (docs/test-runs.md). A figure of its own needs a group of its
+          // own, which runs once the other projects' files are done.
+          maxWorkers: 4,
           sequence: { groupOrder: 1 },
         },
       },
