@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DAY_MS } from "@/contract/query/day";
 import { openMirrorDb, type MirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { soleLeadership } from "@/lib/server/mirror/sync/leader";
 import { horizonAt, readSlices } from "@/lib/server/mirror/sync/slices";
@@ -111,11 +112,11 @@ describe("changes at the service", () => {
     const now = Date.now();
     const hot = await serviceQuery(
       "SELECT id, started_at FROM tasks WHERE started_at >= $1 AND started_at < $2 ORDER BY id LIMIT 3",
-      [iso(now - 24 * 3_600_000), iso(now + 5 * 24 * 3_600_000)],
+      [iso(now - DAY_MS), iso(now + 5 * DAY_MS)],
     );
     expect(hot).toHaveLength(3);
     const [changed, moved, removed] = hot.map((row) => row.id);
-    const newStart = new Date(now + 3 * 24 * 3_600_000 + 123);
+    const newStart = new Date(now + 3 * DAY_MS + 123);
     await serviceQuery("UPDATE tasks SET status = 'cancelled' WHERE id = $1 AND status <> 'cancelled'", [
       changed,
     ]);
@@ -163,7 +164,7 @@ describe("an interrupted walk", () => {
     const now = Date.now();
     await serviceQuery(
       "UPDATE tasks SET status = CASE WHEN status = 'cancelled' THEN 'completed' ELSE 'cancelled' END WHERE started_at >= $1 AND started_at < $2",
-      [iso(now - 24 * 3_600_000), iso(now + 30 * 24 * 3_600_000)],
+      [iso(now - DAY_MS), iso(now + 30 * DAY_MS)],
     );
     // The service fails from a walk's second page on (as VtsClient reports a 503), and every call
     // after that, retries too. A walk of one page ends whole before it: the test before this one
@@ -200,7 +201,7 @@ describe("an interrupted walk", () => {
     }
     // Slices the failed walk had passed may have been applied (each whole); the one it was in and
     // all after it are as the walk found them, though the service has changed them.
-    const untouchedFrom = Math.floor(lastPageEnd / 86_400_000) * 86_400_000;
+    const untouchedFrom = Math.floor(lastPageEnd / DAY_MS) * DAY_MS;
     const found = walkStart!.tasks.filter((t) => Date.parse(t.started_at) >= untouchedFrom);
     expect(found.length).toBeGreaterThan(0);
     expect(await mirroredTasks(db, untouchedFrom)).toEqual(found);
