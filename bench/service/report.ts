@@ -2,7 +2,7 @@
 // markers so the hand-written introduction around it survives a rerun).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import * as prettier from "prettier";
+import { formatAsCommitted } from "../../contract/conformance/format-as-committed";
 import type { PageCase } from "./cases";
 import type { Summary } from "./latency";
 import type { ThroughputResult } from "./throughput";
@@ -246,7 +246,7 @@ export function verdicts(report: Report): string[] {
 
 /**
  * Replaces the results between the markers, or appends them when the markers are missing, and
- * formats the file with the repository's Prettier settings so `prettier --check` stays clean.
+ * formats the file with the repository's settings so `npm run lint` finds it clean.
  */
 export function writeReport(path: string, markdown: string): Promise<void> {
   return writeMarkedSection(path, "bench:service", markdown, "## Latest results");
@@ -269,8 +269,7 @@ export async function writeMarkedSection(
     from !== -1 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
       : `${current.trimEnd()}\n\n${heading}\n\n${block}\n`;
-  const options = (await prettier.resolveConfig(path)) ?? {};
-  writeFileSync(path, await prettier.format(next, { ...options, filepath: path }));
+  writeFileSync(path, await formatAsCommitted(path, next));
 }
 
 export function describeMachine(serverVersion?: string): string {

@@ -1,7 +1,7 @@
 // The run's figures as Markdown: one summary table (with the same-run baselines and the targets),
 // then the details a UI engineer needs to act on a missed target.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { format, resolveConfig } from "prettier";
+import { formatAsCommitted } from "../../contract/conformance/format-as-committed";
 import type { ExportRun } from "./csv-export";
 import type { FirstLoadJs } from "./first-load-js";
 import { FIRST_ROWS_CASES, type FirstRowsRuns } from "./first-rows";
@@ -436,7 +436,5 @@ export async function writeSection(file: string, markdown: string, title: string
     start >= 0 && end > start
       ? text.slice(0, start) + section + text.slice(end + END.length)
       : `${text.trimEnd()}\n\n${section}\n`;
-  // Formatted as `npm run lint` wants it, so a run leaves a file that passes `prettier --check`.
-  const options = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(next, { ...options, filepath: file }));
+  writeFileSync(file, await formatAsCommitted(file, next));
 }

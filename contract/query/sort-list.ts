@@ -18,7 +18,8 @@ export interface SortTerm {
 
 /** Why a sort was refused: its keys, its directions, or their counts (given for keys). */
 export type SortRefusal =
-  { ok: false; param: "sort" } | { ok: false; param: "order"; counts?: { directions: number; keys: number } };
+  | { ok: false; param: "sort" }
+  | { ok: false; param: "order"; counts?: { directions: number; keys: number } };
 
 export type SortReading = { ok: true; terms: SortTerm[] } | SortRefusal;
 

@@ -10,7 +10,8 @@ import { parseTableView, rememberView } from "./table-view";
 // to show, or why a view's link opened the default view instead.
 
 export type ViewNotice =
-  { kind: "hidden"; name: string; count: number; opened: boolean } | { kind: "missing" | "unavailable" };
+  | { kind: "hidden"; name: string; count: number; opened: boolean }
+  | { kind: "missing" | "unavailable" };
 
 export function noticeOf(opened: OpenedView): ViewNotice | undefined {
   if ("problem" in opened) return { kind: opened.problem };

@@ -31,7 +31,10 @@ export async function recordSignOut(email: string): Promise<void> {
 }
 
 export type SignInFailure =
-  "wrong_email_or_password" | "too_many_attempts" | "no_verified_email" | "no_access";
+  | "wrong_email_or_password"
+  | "too_many_attempts"
+  | "no_verified_email"
+  | "no_access";
 
 /** Failed sign-ins recorded one by one in a minute by one dashboard; past that, only counted. */
 export const FAILED_SIGN_INS_PER_MINUTE = 60;

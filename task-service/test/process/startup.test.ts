@@ -108,39 +108,38 @@ describe.concurrent("a start that cannot work", () => {
 describe.concurrent("production mode", { timeout: 90_000 }, () => {
   const productionDir = () => join(dataDir, "production");
 
-  it.sequential(
-    "on a fresh data dir serves /healthz and has no sandbox fixture clients",
-    async ({ expect }) => {
-      service = await startServiceProcess({ VTS_DATA_DIR: productionDir(), VTS_MODE: "production" });
-      expect((await call(service.url, "/healthz")).status).toBe(200);
-      const denied = await requestToken(service.url, "sandbox-full", fixtureSecret("sandbox-full"));
-      expect(denied.status).toBe(401);
-      expect(denied.json<{ error: string }>().error).toBe("invalid_client");
-      expect((await call(service.url, "/v1/locations")).status).toBe(401);
-      expect(service.stdout()).not.toContain("sandbox tasks");
-      expect(await service.stop()).toBe(0);
-      service = undefined;
-    },
-  );
+  it.sequential("on a fresh data dir serves /healthz and has no sandbox fixture clients", async ({
+    expect,
+  }) => {
+    service = await startServiceProcess({ VTS_DATA_DIR: productionDir(), VTS_MODE: "production" });
+    expect((await call(service.url, "/healthz")).status).toBe(200);
+    const denied = await requestToken(service.url, "sandbox-full", fixtureSecret("sandbox-full"));
+    expect(denied.status).toBe(401);
+    expect(denied.json<{ error: string }>().error).toBe("invalid_client");
+    expect((await call(service.url, "/v1/locations")).status).toBe(401);
+    expect(service.stdout()).not.toContain("sandbox tasks");
+    expect(await service.stop()).toBe(0);
+    service = undefined;
+  });
 
-  it.sequential(
-    "refuses a data dir that holds sandbox data, says why, and leaves it unlocked",
-    async ({ expect, signal }) => {
-      service = await startServiceProcess({
-        VTS_DATA_DIR: productionDir(),
-        VTS_MODE: "sandbox",
-        VTS_SEED_TASKS: "500",
-      });
-      expect(await service.stop()).toBe(0);
-      service = undefined;
+  it.sequential("refuses a data dir that holds sandbox data, says why, and leaves it unlocked", async ({
+    expect,
+    signal,
+  }) => {
+    service = await startServiceProcess({
+      VTS_DATA_DIR: productionDir(),
+      VTS_MODE: "sandbox",
+      VTS_SEED_TASKS: "500",
+    });
+    expect(await service.stop()).toBe(0);
+    service = undefined;
 
-      const env = { VTS_DATA_DIR: productionDir(), VTS_MODE: "production" };
-      const result = await runToExit("server", [], env, signal);
-      expect(result.code, said(result)).toBe(2);
-      expect(result.stderr).toMatch(/holds sandbox data.*published secrets/s);
-      expect(result.stderr).toContain("VTS_DATA_DIR");
-      expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
-      expect(existsSync(join(productionDir(), "vts.lock"))).toBe(false);
-    },
-  );
+    const env = { VTS_DATA_DIR: productionDir(), VTS_MODE: "production" };
+    const result = await runToExit("server", [], env, signal);
+    expect(result.code, said(result)).toBe(2);
+    expect(result.stderr).toMatch(/holds sandbox data.*published secrets/s);
+    expect(result.stderr).toContain("VTS_DATA_DIR");
+    expect(hasStackTrace(result.stderr), result.stderr).toBe(false);
+    expect(existsSync(join(productionDir(), "vts.lock"))).toBe(false);
+  });
 });
