@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChild, type RunningChild } from "@/harness/child-process";
 import { startTestService, type TestService } from "@/task-service/test/support/test-service";
 import { openMirrorDb } from "@/lib/server/mirror/store/mirror-db";
 import { readSlices } from "@/lib/server/mirror/sync/slices";
@@ -13,13 +13,12 @@ import { dashboardSettings, directWalk, mirroredTasks } from "./sync-support";
 // either exactly as the service has it or not at all (never half applied), and a restart carries
 // the sync on to the end.
 
-const ROOT = resolve(import.meta.dirname, "../../../..");
 let service: TestService;
 let baseUrl: string;
 let dir: string;
 
 beforeAll(async () => {
-  service = await startTestService({ VTS_SEED_TASKS: "20000" });
+  service = await startTestService({ VTS_SEED_TASKS: "6000" });
   baseUrl = await service.app.listen({ port: 0, host: "127.0.0.1" });
   dir = await mkdtemp(join(tmpdir(), "mirror-kill-"));
 }, 60_000);
@@ -29,13 +28,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Starts the child; resolves with it once its progress line satisfies `until`. */
-function startChild(until: (synced: number, total: number) => boolean): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "test/lib/server/mirror/sync-child.ts"],
-    {
-      cwd: ROOT,
+/**
+ * Starts the child as the harness starts every short-lived program of a test run; resolves with it
+ * once its progress line satisfies `until`.
+ */
+function startSyncChild(until: (synced: number, total: number) => boolean): Promise<RunningChild> {
+  return new Promise((done, fail) => {
+    const child = startChild({
+      name: "sync child",
+      args: ["--conditions=react-server", "--import", "tsx", "test/lib/server/mirror/sync-child.ts"],
       env: {
         ...process.env,
         ...dashboardSettings(baseUrl),
@@ -43,22 +44,15 @@ function startChild(until: (synced: number, total: number) => boolean): Promise<
         // Ninety days of slices: enough to stop a sync part way, at a third of the default's rows.
         MIRROR_DAYS_BACK: "60",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  return new Promise((done, fail) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      const last = [...output.matchAll(/synced (\d+)\/(\d+)/g)].at(-1);
-      if (last && until(Number(last[1]), Number(last[2]))) done(child);
+      onSpawn: (running) =>
+        running.process.stdout?.on("data", () => {
+          const last = [...running.stdout().matchAll(/synced (\d+)\/(\d+)/g)].at(-1);
+          if (last && until(Number(last[1]), Number(last[2]))) done(running);
+        }),
     });
-    child.once("exit", () => fail(new Error(`the child exited:\n${output.slice(-2_000)}`)));
+    void child.exited.then(() => fail(new Error(`the child exited:\n${child.tail(2_000)}`)));
   });
 }
-
-const exited = (child: ChildProcess) => new Promise((done) => child.once("exit", done));
 
 /** Every synced slice holds exactly what the service has there; every other slice nothing. */
 async function expectWholeSlices(): Promise<{ synced: number; total: number }> {
@@ -85,16 +79,14 @@ async function expectWholeSlices(): Promise<{ synced: number; total: number }> {
 
 describe("kill -9 of a dashboard during a sync", () => {
   it("leaves no slice half applied, and a restart completes the sync", async () => {
-    const first = await startChild((synced, total) => synced >= 20 && synced < total);
-    first.kill("SIGKILL");
-    await exited(first);
+    const first = await startSyncChild((synced, total) => synced >= 20 && synced < total);
+    await first.stop("SIGKILL");
     const left = await expectWholeSlices();
     expect(left.synced).toBeGreaterThanOrEqual(20);
     expect(left.synced).toBeLessThan(left.total);
 
-    const second = await startChild((synced, total) => total > 0 && synced === total);
-    second.kill("SIGTERM");
-    await exited(second);
+    const second = await startSyncChild((synced, total) => total > 0 && synced === total);
+    await second.stop("SIGTERM");
     expect(await expectWholeSlices()).toEqual({ synced: left.total, total: left.total });
   }, 180_000);
 });
