@@ -5,7 +5,9 @@
 // Exits 1 when tsc reports a diagnostic or ESLint an error or a warning (lint's --max-warnings=0).
 // `npm run typecheck-and-eslint` starts Node with 2 GB of old space: the program and ESLint's trees
 // grow the heap past 2 GB, and from V8's small default heap that growth costs several more full
-// collections, each marking a heap of one or two GB.
+// collections, each marking a heap of one or two GB. And with --single-threaded: `npm test` runs it
+// beside phases that keep both cores busy, where V8's helper threads for collection and compiling
+// cost more CPU than the work they take off the main thread; alone it takes longer on one core.
 // Usage: typecheck-and-eslint.ts [project folder, with its tsconfig.json and ESLint config]
 import { resolve } from "node:path";
 import { ESLint } from "eslint";
