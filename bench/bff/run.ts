@@ -245,7 +245,9 @@ async function main(): Promise<void> {
     SEED === DEFAULTS.seed;
   if (standard || process.env.BENCH_WRITE_DOC === "1") {
     const doc = join(ROOT, "docs", "benchmarks.md");
-    await writeMarkedSection(doc, "bench:bff", markdown, "## Dashboard BFF (`npm run bench:bff`)");
+    await writeMarkedSection(doc, "bench:bff", markdown, {
+      heading: "## Dashboard BFF (`npm run bench:bff`)",
+    });
     log("results written to docs/benchmarks.md");
   } else {
     log("docs/benchmarks.md left alone (not the default run; BENCH_WRITE_DOC=1 forces it)");

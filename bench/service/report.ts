@@ -249,7 +249,15 @@ export function verdicts(report: Report): string[] {
  * formats the file with the repository's settings so `npm run lint` finds it clean.
  */
 export function writeReport(path: string, markdown: string): Promise<void> {
-  return writeMarkedSection(path, "bench:service", markdown, "## Latest results");
+  return writeMarkedSection(path, "bench:service", markdown, { heading: "## Latest results" });
+}
+
+/** Where a block goes that its file does not hold yet. */
+export interface NewBlock {
+  /** Written above the block when it is appended. */
+  heading?: string;
+  /** The file's text when there is no file yet. */
+  newFile?: string;
 }
 
 /** The same for any benchmark: its block sits between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
@@ -257,18 +265,18 @@ export async function writeMarkedSection(
   path: string,
   name: string,
   markdown: string,
-  heading: string,
+  { heading, newFile = "# Benchmarks\n" }: NewBlock = {},
 ): Promise<void> {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n\n${markdown}\n\n${end}`;
-  const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
+  const current = existsSync(path) ? readFileSync(path, "utf8") : newFile;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
   const next =
     from !== -1 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
-      : `${current.trimEnd()}\n\n${heading}\n\n${block}\n`;
+      : `${current.trimEnd()}\n\n${heading ? `${heading}\n\n` : ""}${block}\n`;
   writeFileSync(path, await formatAsCommitted(path, next));
 }
 

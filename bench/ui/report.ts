@@ -1,7 +1,6 @@
 // The run's figures as Markdown: one summary table (with the same-run baselines and the targets),
 // then the details a UI engineer needs to act on a missed target.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { formatAsCommitted } from "../../contract/conformance/format-as-committed";
+import { writeMarkedSection } from "../service/report";
 import type { ExportRun } from "./csv-export";
 import type { FirstLoadJs } from "./first-load-js";
 import { FIRST_ROWS_CASES, type FirstRowsRuns } from "./first-rows";
@@ -423,18 +422,7 @@ export function renderReport(report: UiReport): string {
   ].join("\n");
 }
 
-const START = "<!-- bench:ui:start -->";
-const END = "<!-- bench:ui:end -->";
-
 /** Replaces the generated section of `file`, keeping the hand-written text around it. */
-export async function writeSection(file: string, markdown: string, title: string): Promise<void> {
-  const section = `${START}\n\n${markdown}\n\n${END}`;
-  const text = existsSync(file) ? readFileSync(file, "utf8") : `${title}\n\n${START}\n${END}\n`;
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? text.slice(0, start) + section + text.slice(end + END.length)
-      : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, await formatAsCommitted(file, next));
+export function writeSection(file: string, markdown: string, title: string): Promise<void> {
+  return writeMarkedSection(file, "bench:ui", markdown, { newFile: `${title}\n` });
 }

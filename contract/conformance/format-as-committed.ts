@@ -3,12 +3,13 @@
 import { readFileSync } from "node:fs";
 import { format } from "oxfmt";
 
-const SETTINGS_FILE = new URL("../../.oxfmtrc.json", import.meta.url);
+const SETTINGS = JSON.parse(
+  readFileSync(new URL("../../.oxfmtrc.json", import.meta.url), "utf8"),
+) as Parameters<typeof format>[2];
 
 /** `fileName` tells the language (by its extension); the file itself is not read. */
 export async function formatAsCommitted(fileName: string, text: string): Promise<string> {
-  const settings = JSON.parse(readFileSync(SETTINGS_FILE, "utf8")) as Parameters<typeof format>[2];
-  const formatted = await format(fileName, text, settings);
+  const formatted = await format(fileName, text, SETTINGS);
   if (formatted.errors.length > 0) {
     throw new Error(`${fileName}: ${formatted.errors.map((error) => error.message).join("\n")}`);
   }
